@@ -1,0 +1,605 @@
+// Runs a real, pinned n8n (2.40.7) with this package installed as a community package, on loopback
+// only, over HTTPS, and drives it through its REST API like the editor does. Used by the e2e suite and
+// by `npm run demo`. Everything it starts is stopped by stop(); the temp user folder is removed.
+import { spawn } from 'child_process';
+import { randomBytes, randomUUID } from 'crypto';
+import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'fs/promises';
+import { createRequire } from 'module';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { loopbackCertificate, type Certificate } from './support/cert';
+import { installCommunityPackage, packRepository, REPO_ROOT, type PackedPackage } from './support/community-package';
+import { httpsCall, N8nSession, RestError } from './support/http';
+import { freePort, spawnGroup, type Spawned } from './support/processes';
+
+export { loopbackCertificate, type Certificate } from './support/cert';
+export { httpsCall } from './support/http';
+
+export const N8N_VERSION = '2.40.7';
+export const PACKAGE_NAME = 'n8n-nodes-inventory-pro';
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEFAULT_OWNER: Owner = {
+	email: 'owner@inventory-pro.test',
+	password: 'InventoryPro-e2e-1',
+	firstName: 'Inventory',
+	lastName: 'Owner',
+};
+
+export interface StartOptions {
+	/** Folder from ensureN8n(). */
+	n8nDir: string;
+	/** Listen port; a free one by default. */
+	port?: number;
+	/** PEM that n8n's outbound HTTPS also trusts (NODE_EXTRA_CA_CERTS), e.g. the sandbox certificate. */
+	extraCa?: string;
+	/** Install this repository's packed tarball as a community package (default true). */
+	installPackage?: boolean;
+	/** An already packed tarball to install instead of packing again. */
+	packed?: PackedPackage;
+	owner?: Owner;
+	/**
+	 * n8n's TLS key and certificate; generated when omitted. Make one first with loopbackCertificate()
+	 * when something started before n8n (the sandbox's webhook sender) must trust exactly this certificate.
+	 */
+	certificate?: Certificate;
+	/** Extra or overriding environment for n8n. */
+	env?: Record<string, string>;
+	/** Every line n8n prints (also written to <folder>/n8n.log). */
+	onLine?: (line: string) => void;
+	/** Wait this long for readiness (default 180 s: a cold start on a busy 2-core machine is slow). */
+	readyTimeoutMs?: number;
+	/** Keep the temp folder after stop() (for debugging). */
+	keepFolder?: boolean;
+}
+
+export interface NodeTypeSummary {
+	name: string;
+	displayName: string;
+	version: number | number[];
+	webhooks?: Array<{ name: string; path: string; isFullPath?: boolean }>;
+}
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+	type: string;
+}
+
+export interface WorkflowNode {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	position?: [number, number];
+	webhookId?: string;
+	credentials?: Record<string, { id: string; name: string }>;
+	[key: string]: unknown;
+}
+
+export interface WorkflowJson {
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface Workflow extends WorkflowJson {
+	id: string;
+	versionId: string;
+	active: boolean;
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	mode: string;
+	status: string;
+	finished: boolean;
+	startedAt?: string;
+	stoppedAt?: string;
+}
+
+export interface NodeRunData {
+	data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> | null> };
+	error?: { message?: string; description?: string; [key: string]: unknown };
+	[key: string]: unknown;
+}
+
+export interface BinaryRef {
+	mimeType?: string;
+	fileName?: string;
+	fileExtension?: string;
+	fileSize?: string;
+	data?: string;
+	id?: string;
+}
+
+export interface Execution extends ExecutionSummary {
+	data: {
+		resultData: {
+			runData: Record<string, NodeRunData[]>;
+			error?: { message?: string; [key: string]: unknown };
+			lastNodeExecuted?: string;
+		};
+	};
+}
+
+export interface PublicationStatus {
+	status: 'in_progress' | 'not_published' | 'published' | 'partial' | 'failed';
+	liveVersionId: string | null;
+	pendingVersionId: string | null;
+	triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
+}
+
+const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** Installs (first run: minutes) or finds the pinned n8n; returns its folder. Progress goes to `progress`. */
+export function ensureN8n(progress: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn('bash', [join(REPO_ROOT, 'scripts', 'n8n', 'ensure-n8n.sh')], {
+			cwd: REPO_ROOT,
+			env: { ...process.env, N8N_VERSION },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let out = '';
+		let pending = '';
+		child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+		child.stderr.setEncoding('utf8').on('data', (c: string) => {
+			pending += c;
+			const lines = pending.split('\n');
+			pending = lines.pop() ?? '';
+			lines.forEach((line) => progress(line));
+		});
+		child.once('error', reject);
+		child.once('exit', (code) => {
+			const dir = out.trim().split('\n').pop() ?? '';
+			if (code === 0 && existsSync(join(dir, '.install-complete'))) resolve(dir);
+			else reject(new Error(`scripts/n8n/ensure-n8n.sh failed (exit ${code})`));
+		});
+	});
+}
+
+/** The Node binary n8n and its sqlite3 were installed for (Node 24). */
+function nodeBinary(n8nDir: string): string {
+	const recorded = join(n8nDir, '.node-path');
+	if (existsSync(recorded)) return readFileSync(recorded, 'utf8').trim();
+	return process.execPath;
+}
+
+function n8nEnvironment(options: {
+	userFolder: string;
+	port: number;
+	brokerPort: number;
+	keyFile: string;
+	certFile: string;
+	nodeBin: string;
+	extraCaFile?: string;
+}): NodeJS.ProcessEnv {
+	const base = `https://127.0.0.1:${options.port}/`;
+	// A clean environment: nothing from the parent (NODE_ENV=test from jest makes n8n refuse to load
+	// nodes; NODE_OPTIONS, npm_config_*, N8N_* would leak in). Only what n8n needs, loopback only.
+	const env: NodeJS.ProcessEnv = {
+		PATH: `${join(options.nodeBin, '..')}:${process.env.PATH ?? '/usr/bin:/bin'}`,
+		HOME: options.userFolder,
+		TMPDIR: tmpdir(),
+		LANG: 'C.UTF-8',
+		TZ: 'UTC',
+		NODE_ENV: 'production',
+		GENERIC_TIMEZONE: 'UTC',
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
+		DB_TYPE: 'sqlite',
+		// Listener: HTTPS on loopback; webhooks and editor on the same origin.
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PORT: String(options.port),
+		N8N_PROTOCOL: 'https',
+		N8N_SSL_KEY: options.keyFile,
+		N8N_SSL_CERT: options.certFile,
+		// 2.40's name for WEBHOOK_URL (which still works but logs a deprecation): production and test webhooks.
+		N8N_WEBHOOK_URL: base,
+		N8N_EDITOR_BASE_URL: base,
+		// Task runner broker on its own free loopback port (default 5679 would clash between runs).
+		N8N_RUNNERS_MODE: 'internal',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
+		N8N_PYTHON_ENABLED: 'false',
+		// No outbound calls: telemetry, banners, templates, version checks, package search, AI, license renewal.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true', // ours is a community package that n8n has not verified
+		// The MCP registry module fetches https://api.n8n.io/api/mcp-servers at start.
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_AI_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_PUBLIC_API_DISABLED: 'true',
+		N8N_SENTRY_DSN: '',
+		N8N_FRONTEND_SENTRY_DSN: '',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		// Logs go to <root>/n8n.log; shutdown is bounded.
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+	};
+	if (options.extraCaFile) env.NODE_EXTRA_CA_CERTS = options.extraCaFile;
+	return env;
+}
+
+export async function startN8n(options: StartOptions): Promise<N8n> {
+	const root = await mkdtemp(join(tmpdir(), 'inventory-pro-n8n-'));
+	const instance = new N8n(root, options);
+	try {
+		await instance.start();
+		return instance;
+	} catch (error) {
+		await instance.stop();
+		throw error;
+	}
+}
+
+export class N8n {
+	port = 0;
+	brokerPort = 0;
+	ca = '';
+	session!: N8nSession;
+	packed?: PackedPackage;
+	readonly owner: Owner;
+	private process?: Spawned;
+	private logFile?: WriteStream;
+	private readonly tail: string[] = [];
+	private stopped = false;
+	private nodeTypesCache?: Promise<NodeTypeSummary[]>;
+
+	constructor(
+		/** Temp folder: N8N_USER_FOLDER (n8n keeps its data in <root>/.n8n), certificate, tarball, log. */
+		readonly root: string,
+		private readonly options: StartOptions,
+	) {
+		this.owner = options.owner ?? DEFAULT_OWNER;
+	}
+
+	/** Editor, REST and webhook base: https://127.0.0.1:<port>/ */
+	get baseUrl(): string {
+		return `https://127.0.0.1:${this.port}/`;
+	}
+
+	/** Process group id of n8n, its task runner and their supervisor. */
+	get pid(): number {
+		return this.process?.child.pid ?? 0;
+	}
+
+	/** Resolves when the n8n process has exited (exit code or signal). */
+	get exited(): Promise<number | string> {
+		return this.process?.exited ?? Promise.resolve('not started');
+	}
+
+	get logPath(): string {
+		return join(this.root, 'n8n.log');
+	}
+
+	/** Production webhook URL of a trigger node: <WEBHOOK_URL>webhook/<webhookId>/<path>. */
+	webhookUrl(webhookId: string, path: string): string {
+		return `${this.baseUrl}webhook/${webhookId}/${path.replace(/^\//, '')}`;
+	}
+
+	/**
+	 * Production URL of a saved workflow's webhook trigger node, from the node type's own webhook
+	 * description: <base>webhook/<webhookId>/<path>, or <base>webhook/<path> for full-path nodes.
+	 */
+	async productionWebhookUrl(workflow: Workflow, nodeName: string, webhookName = 'default'): Promise<string> {
+		const node = workflow.nodes.find((n) => n.name === nodeName);
+		if (!node) throw new Error(`workflow ${workflow.id} has no node "${nodeName}"`);
+		const type = (await this.nodeTypes()).find((t) => t.name === node.type);
+		const hook = type?.webhooks?.find((w) => w.name === webhookName);
+		if (!hook) throw new Error(`node type ${node.type} has no webhook "${webhookName}"`);
+		if (hook.path.startsWith('=')) throw new Error(`webhook path of ${node.type} is an expression (${hook.path}); build the URL with webhookUrl()`);
+		if (hook.isFullPath) return `${this.baseUrl}webhook/${hook.path.replace(/^\//, '')}`;
+		if (!node.webhookId) throw new Error(`node "${nodeName}" has no webhookId`);
+		return this.webhookUrl(node.webhookId, hook.path);
+	}
+
+	/** Last lines n8n printed (for error messages). */
+	recentLog(lines = 60): string {
+		return this.tail.slice(-lines).join('\n');
+	}
+
+	async start(): Promise<void> {
+		const { n8nDir } = this.options;
+		const tls = join(this.root, 'tls');
+		await mkdir(tls, { recursive: true });
+		const { key, cert } = this.options.certificate ?? (await loopbackCertificate());
+		this.ca = cert;
+		const keyFile = join(tls, 'n8n.key');
+		const certFile = join(tls, 'n8n.crt');
+		await writeFile(keyFile, key, { mode: 0o600 });
+		await writeFile(certFile, cert);
+		let extraCaFile: string | undefined;
+		if (this.options.extraCa) {
+			extraCaFile = join(tls, 'extra-ca.pem');
+			await writeFile(extraCaFile, this.options.extraCa);
+		}
+
+		if (this.options.installPackage !== false) {
+			if (!this.options.packed) await mkdir(join(this.root, 'pack'));
+			this.packed = this.options.packed ?? (await packRepository(join(this.root, 'pack')));
+			await installCommunityPackage(this.root, this.packed);
+		}
+
+		this.port = this.options.port ?? (await freePort());
+		this.brokerPort = await freePort();
+		const nodeBin = nodeBinary(n8nDir);
+		const env = {
+			...n8nEnvironment({ userFolder: this.root, port: this.port, brokerPort: this.brokerPort, keyFile, certFile, nodeBin, extraCaFile }),
+			...this.options.env,
+		};
+		this.logFile = createWriteStream(this.logPath);
+		this.process = spawnGroup(nodeBin, [join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'), 'start'], {
+			cwd: this.root,
+			env,
+			cleanupDir: this.options.keepFolder ? undefined : this.root,
+			onLine: (line) => {
+				this.logFile?.write(`${line}\n`);
+				this.tail.push(line);
+				if (this.tail.length > 400) this.tail.splice(0, this.tail.length - 400);
+				this.options.onLine?.(line);
+			},
+		});
+		this.session = new N8nSession(this.baseUrl, this.ca);
+		await this.waitUntilReady(this.options.readyTimeoutMs ?? 180_000);
+		await this.setUpOwner();
+	}
+
+	private async waitUntilReady(timeoutMs: number): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		let exitCode: number | string | undefined;
+		void this.process?.exited.then((code) => (exitCode = code));
+		let stage = 'readiness';
+		while (Date.now() < deadline) {
+			if (exitCode !== undefined) {
+				throw new Error(`n8n exited (${exitCode}) before it was ready. Last output:\n${this.recentLog()}`);
+			}
+			try {
+				if (stage === 'readiness') {
+					const res = await httpsCall('GET', `${this.baseUrl}healthz/readiness`, this.ca, { timeoutMs: 5_000 });
+					if (res.status === 200) stage = 'settings';
+				}
+				if (stage === 'settings') {
+					const res = await httpsCall('GET', `${this.baseUrl}rest/settings`, this.ca, { timeoutMs: 5_000 });
+					if (res.status === 200 && (JSON.parse(res.text) as { data?: unknown }).data) return;
+				}
+			} catch {
+				// not listening yet
+			}
+			await new Promise((r) => setTimeout(r, 250));
+		}
+		throw new Error(`n8n was not ready after ${timeoutMs} ms (waiting for ${stage}). Last output:\n${this.recentLog()}`);
+	}
+
+	private async setUpOwner(): Promise<void> {
+		const { email, password, firstName, lastName } = this.owner;
+		await this.session.call('POST', '/rest/owner/setup', { email, password, firstName, lastName });
+		if (!this.session.authenticated) await this.login();
+	}
+
+	async login(): Promise<void> {
+		await this.session.call('POST', '/rest/login', {
+			emailOrLdapLoginId: this.owner.email,
+			password: this.owner.password,
+		});
+	}
+
+	/** GET /types/nodes.json: every node type the editor can use, e.g. `n8n-nodes-inventory-pro.inventoryPro`. */
+	async nodeTypes(): Promise<NodeTypeSummary[]> {
+		// Several MB; fixed for the life of the instance.
+		this.nodeTypesCache ??= this.session.raw('GET', '/types/nodes.json').then((res) => {
+			if (res.status !== 200) throw new RestError('GET', '/types/nodes.json', res.status, res.text);
+			return JSON.parse(res.text) as NodeTypeSummary[];
+		});
+		return await this.nodeTypesCache;
+	}
+
+	/** GET /types/credentials.json: every credential type, e.g. `inventoryProApi`. */
+	async credentialTypes(): Promise<Array<{ name: string; displayName: string; properties: Array<{ name: string }> }>> {
+		const res = await this.session.raw('GET', '/types/credentials.json');
+		if (res.status !== 200) throw new RestError('GET', '/types/credentials.json', res.status, res.text);
+		return JSON.parse(res.text);
+	}
+
+	async createCredential(type: string, data: Record<string, unknown>, name = `${type} (e2e)`): Promise<CredentialRef> {
+		const created = await this.session.call<CredentialRef>('POST', '/rest/credentials', { name, type, data });
+		return { id: created.id, name: created.name, type: created.type };
+	}
+
+	/** POST /rest/credentials/test with the stored credential: n8n runs the credential's test request. */
+	async testCredential(credential: CredentialRef, data: Record<string, unknown>): Promise<{ status: string; message: string }> {
+		return await this.session.call('POST', '/rest/credentials/test', {
+			credentials: { id: credential.id, name: credential.name, type: credential.type, data },
+		});
+	}
+
+	/**
+	 * Creates a workflow as the editor would import it: credentials of the given types are pointed at
+	 * the given credentials, and webhook nodes without a webhookId get one (the editor assigns it).
+	 */
+	async createWorkflow(json: WorkflowJson, credentials: CredentialRef[] = []): Promise<Workflow> {
+		const webhookTypes = new Set((await this.nodeTypes()).filter((t) => t.webhooks?.length).map((t) => t.name));
+		const nodes = json.nodes.map((node) => {
+			const copy: WorkflowNode = { ...node };
+			if (webhookTypes.has(node.type) && !node.webhookId) copy.webhookId = randomUUID();
+			if (node.credentials) {
+				copy.credentials = Object.fromEntries(
+					Object.entries(node.credentials).map(([type, ref]) => {
+						const match = credentials.find((c) => c.type === type);
+						return [type, match ? { id: match.id, name: match.name } : ref];
+					}),
+				);
+			}
+			return copy;
+		});
+		const body = {
+			name: json.name,
+			nodes,
+			connections: json.connections,
+			settings: json.settings ?? { executionOrder: 'v1' },
+			active: false,
+		};
+		return await this.session.call<Workflow>('POST', '/rest/workflows', body);
+	}
+
+	async getWorkflow(id: string): Promise<Workflow> {
+		return await this.session.call<Workflow>('GET', `/rest/workflows/${id}`);
+	}
+
+	/**
+	 * Activates ("publishes") the workflow and waits until n8n has registered its triggers: with n8n's
+	 * default publication service the REST call only queues the work, and an outbox worker runs the
+	 * trigger's checkExists/create webhook methods afterwards. Throws with n8n's message if a trigger failed.
+	 */
+	async activate(id: string, timeoutMs = 60_000): Promise<PublicationStatus> {
+		const { versionId } = await this.getWorkflow(id);
+		await this.session.call<Workflow>('POST', `/rest/workflows/${id}/activate`, { versionId });
+		const status = await this.waitForPublication(
+			id,
+			(s) => s.status === 'failed' || s.status === 'partial' || (s.status === 'published' && s.liveVersionId === versionId),
+			timeoutMs,
+		);
+		if (status.status !== 'published') {
+			throw new Error(`activation of workflow ${id} ended ${status.status}: ${JSON.stringify(status.triggers)}`);
+		}
+		return status;
+	}
+
+	/** Deactivates ("unpublishes") and waits until n8n has removed the triggers (the trigger's delete method ran). */
+	async deactivate(id: string, timeoutMs = 60_000): Promise<PublicationStatus> {
+		await this.session.call<Workflow>('POST', `/rest/workflows/${id}/deactivate`, {});
+		return await this.waitForPublication(id, (s) => s.status === 'not_published', timeoutMs);
+	}
+
+	async publicationStatus(id: string): Promise<PublicationStatus> {
+		return await this.session.call<PublicationStatus>('GET', `/rest/workflows/${id}/publication-status`);
+	}
+
+	private async waitForPublication(
+		id: string,
+		done: (status: PublicationStatus) => boolean,
+		timeoutMs: number,
+	): Promise<PublicationStatus> {
+		const deadline = Date.now() + timeoutMs;
+		let status = await this.publicationStatus(id);
+		while (!done(status)) {
+			if (Date.now() > deadline) throw new Error(`workflow ${id}: publication still ${JSON.stringify(status)} after ${timeoutMs} ms`);
+			await new Promise((r) => setTimeout(r, 200));
+			status = await this.publicationStatus(id);
+		}
+		return status;
+	}
+
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await this.session.call<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
+		return page.results;
+	}
+
+	/** One execution with its run data (n8n sends it flatted-encoded). */
+	async execution(id: string): Promise<Execution> {
+		const raw = await this.session.call<Omit<Execution, 'data'> & { data: string | Execution['data'] }>('GET', `/rest/executions/${id}`);
+		const data = typeof raw.data === 'string' ? (this.flatted().parse(raw.data) as Execution['data']) : raw.data;
+		return { ...raw, data };
+	}
+
+	/** Polls until `count` executions of the workflow have finished, or throws after `timeoutMs`. */
+	async waitForExecutions(workflowId: string, count: number, timeoutMs = 30_000): Promise<ExecutionSummary[]> {
+		const deadline = Date.now() + timeoutMs;
+		let seen: ExecutionSummary[] = [];
+		while (Date.now() < deadline) {
+			seen = await this.executions(workflowId);
+			if (seen.filter((e) => TERMINAL.has(e.status)).length >= count) return seen;
+			await new Promise((r) => setTimeout(r, 200));
+		}
+		throw new Error(`expected ${count} finished executions of workflow ${workflowId}, saw ${JSON.stringify(seen)}`);
+	}
+
+	/**
+	 * Runs a saved workflow like the editor's "Execute workflow" button (POST /rest/workflows/:id/run)
+	 * from its Manual Trigger (or `triggerName`) and waits for the finished execution.
+	 */
+	async runManually(workflowId: string, triggerName?: string, timeoutMs = 60_000): Promise<Execution> {
+		const workflow = await this.getWorkflow(workflowId);
+		const name = triggerName ?? workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')?.name;
+		if (!name) throw new Error(`workflow ${workflowId} has no Manual Trigger; pass triggerName`);
+		const started = await this.session.call<{ executionId?: string }>('POST', `/rest/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name },
+		});
+		if (!started.executionId) throw new Error(`n8n started no execution: ${JSON.stringify(started)}`);
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			try {
+				const execution = await this.execution(started.executionId);
+				if (TERMINAL.has(execution.status) || execution.finished) return execution;
+			} catch (error) {
+				if (!(error instanceof RestError && error.status === 404)) throw error;
+			}
+			await new Promise((r) => setTimeout(r, 200));
+		}
+		throw new Error(`execution ${started.executionId} did not finish in ${timeoutMs} ms`);
+	}
+
+	/** The items a node returned in an execution (first run, first output). */
+	static output(execution: Execution, nodeName: string): Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> {
+		const run = execution.data.resultData.runData[nodeName]?.[0];
+		if (!run) throw new Error(`node "${nodeName}" did not run; error: ${JSON.stringify(execution.data.resultData.error ?? null)}`);
+		if (run.error) throw new Error(`node "${nodeName}" failed: ${run.error.message ?? JSON.stringify(run.error)}`);
+		return run.data?.main?.[0] ?? [];
+	}
+
+	/** Bytes of a binary property from an execution (n8n keeps small binaries inline, base64). */
+	async binary(ref: BinaryRef): Promise<Buffer> {
+		if (ref.data && !ref.id) return Buffer.from(ref.data, 'base64');
+		const query = new URLSearchParams({ id: ref.id ?? '', action: 'download' });
+		const res = await this.session.raw('GET', `/rest/binary-data?${query}`);
+		if (res.status !== 200) throw new RestError('GET', '/rest/binary-data', res.status, res.text);
+		return res.body;
+	}
+
+	/**
+	 * A module from the n8n installation under test, e.g. `@e965/xlsx` (n8n's xlsx) to read a Convert to File result
+	 * with the same library n8n wrote it with, or `flatted` for execution data.
+	 */
+	requireFromN8n<T = unknown>(name: string): T {
+		return createRequire(join(this.options.n8nDir, 'node_modules', 'n8n', 'package.json'))(name) as T;
+	}
+
+	private flatted(): { parse(text: string): unknown } {
+		return this.requireFromN8n('flatted');
+	}
+
+	/** Stops n8n and its task runner (whole process group) and removes the temp folder. Idempotent. */
+	async stop(): Promise<void> {
+		if (this.stopped) return;
+		this.stopped = true;
+		await this.process?.stop();
+		await new Promise<void>((resolve) => (this.logFile ? this.logFile.end(resolve) : resolve()));
+		if (!this.options.keepFolder) await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+	}
+}

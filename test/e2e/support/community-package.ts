@@ -1,0 +1,75 @@
+// Packs this repository and installs the tarball into an n8n user folder exactly the way n8n 2.40.7's
+// Settings -> Community Nodes does (CommunityPackagesService.downloadPackage): unpack into
+// <userFolder>/.n8n/nodes/node_modules/<name>, drop dev/peer/optional dependencies from its package.json,
+// `npm install` inside it with scripts off, and record it in <userFolder>/.n8n/nodes/package.json.
+// n8n then loads every `n8n-nodes-*` folder there at start (community-packages module's nodeLoaders).
+import { execFile } from 'child_process';
+import { existsSync, readFileSync } from 'fs';
+import { mkdir, readFile, writeFile } from 'fs/promises';
+import { dirname, join } from 'path';
+import { promisify } from 'util';
+
+const run = promisify(execFile);
+
+/** The repository root, whether this file runs from test/ (ts-jest) or from .build/ (compiled demo). */
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+function findRepoRoot(start: string): string {
+	for (let dir = start; dir !== dirname(dir); dir = dirname(dir)) {
+		const manifest = join(dir, 'package.json');
+		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'n8n-nodes-inventory-pro') {
+			return dir;
+		}
+	}
+	throw new Error(`no n8n-nodes-inventory-pro package.json above ${start}`);
+}
+
+export interface PackedPackage {
+	name: string;
+	version: string;
+	tarball: string;
+}
+
+/** `npm pack` of the repository as it is now (dist/ must be built). */
+export async function packRepository(destination: string): Promise<PackedPackage> {
+	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+		cwd: REPO_ROOT,
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	const [info] = JSON.parse(stdout) as Array<{ name: string; version: string; filename: string }>;
+	if (!info) throw new Error('npm pack printed no package');
+	return { name: info.name, version: info.version, tarball: join(destination, info.filename) };
+}
+
+export async function installCommunityPackage(userFolder: string, pkg: PackedPackage): Promise<string> {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	const packageDir = join(nodesDir, 'node_modules', pkg.name);
+	await mkdir(packageDir, { recursive: true });
+	await run('tar', ['-xzf', pkg.tarball, '-C', packageDir, '--strip-components=1']);
+
+	const manifestPath = join(packageDir, 'package.json');
+	const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
+	delete manifest.devDependencies;
+	delete manifest.peerDependencies;
+	delete manifest.optionalDependencies;
+	await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+
+	await run(
+		'npm',
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+			'--offline', // we have no runtime dependencies: nothing may be fetched
+		],
+		{ cwd: packageDir },
+	);
+
+	const nodesManifest = { name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } };
+	await writeFile(join(nodesDir, 'package.json'), JSON.stringify(nodesManifest, null, 2));
+	return packageDir;
+}
