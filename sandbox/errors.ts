@@ -24,6 +24,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 
 export class ApiError extends Error {
 	readonly status: number;
+	/** Extra response headers, e.g. WWW-Authenticate on a 401. */
+	headers: Record<string, string> = {};
 
 	constructor(
 		readonly code: ErrorCode,
@@ -34,9 +36,28 @@ export class ApiError extends Error {
 		this.status = STATUS_OF[code];
 	}
 
+	withHeaders(headers: Record<string, string>): this {
+		this.headers = { ...this.headers, ...headers };
+		return this;
+	}
+
 	envelope() {
 		return { statusCode: this.status, error: this.code, message: this.message, details: this.details };
 	}
 }
 
 export const notFound = (what: string) => new ApiError('not_found', `${what} was not found.`);
+
+export const badRequest = (message: string) => new ApiError('bad_request', message);
+export const forbidden = (message: string) => new ApiError('forbidden', message);
+export const conflict = (message: string) => new ApiError('conflict', message);
+
+/** The spec's four 403 messages (Errors, rule 3). */
+export const FORBIDDEN = {
+	permission: 'Insufficient permissions.',
+	readOnly: 'Account is read-only.',
+	warehouse: "Warehouse is outside the client's authorized scope.",
+	report: 'Report access denied.',
+} as const;
+
+export const VALIDATION_FAILED = 'Model validation failed.';

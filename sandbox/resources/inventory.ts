@@ -1,0 +1,166 @@
+/**
+ * Stock on hand and movements: lists, receive / move / issue (events inventory.received, .moved, .issued).
+ * Issues and moves take stock first-in first-out from lots not on hold; short stock is 409.
+ */
+import { conflict } from '../errors';
+import type { Item, Movement, StockLot } from '../records';
+import { DEFAULT_RECEIVING_LOCATION } from '../seedData';
+import { roundQuantity } from '../numbers';
+import type { Store } from '../store';
+import type { RequestContext } from '../types';
+import { bodyOf, created, event, nowIso, recordNo, validationError, type ResourceDeps, type ResourceModule } from './context';
+import { activeReasonCode, findItem, findWarehouse, openLocation } from './lookups';
+
+const onHand = (store: Store) => store.stock.rows.filter((s) => s.quantity > 0);
+
+const movementIds = (m: Movement) => ({ recNo: m.recNo, partNo: m.partNo, shortID: m.shortID, warehouseID: m.warehouseID });
+
+/** Lots the stock can be taken from, or 409 when they hold too little. */
+function takeable(store: Store, item: Item, warehouseID: number, quantity: number, location?: string, lot?: string): StockLot[] {
+	const lots = store
+		.lots(item.partNo, warehouseID, location, lot)
+		.filter((l) => !store.location(warehouseID, l.location)?.onHold);
+	const available = lots.reduce((sum, l) => sum + l.quantity, 0);
+	if (available < quantity) {
+		const where = location ? `location "${location}" of warehouse ${warehouseID}` : `warehouse ${warehouseID}`;
+		throw conflict(`Insufficient stock of "${item.shortID}" in ${where}: ${available} available, ${quantity} requested.`);
+	}
+	return lots;
+}
+
+function drawFifo(lots: StockLot[], quantity: number, now: string): StockLot[] {
+	const used: StockLot[] = [];
+	let left = quantity;
+	for (const lot of lots) {
+		if (left <= 0) break;
+		const take = Math.min(lot.quantity, left);
+		lot.quantity = roundQuantity(lot.quantity - take);
+		lot.modified = now;
+		left -= take;
+		used.push(lot);
+	}
+	return used;
+}
+
+function addToLot(store: Store, item: Item, warehouseID: number, location: string, lot: string | null, quantity: number, unitCost: number, now: string): void {
+	const existing = store.stock.rows.find(
+		(s) => s.partNo === item.partNo && s.warehouseID === warehouseID && s.location === location && s.lot === lot,
+	);
+	if (existing) {
+		existing.quantity = roundQuantity(existing.quantity + quantity);
+		existing.modified = now;
+		return;
+	}
+	store.stock.insert({
+		recNo: store.stock.nextId(),
+		partNo: item.partNo,
+		shortID: item.shortID,
+		description: item.description,
+		warehouseID,
+		location,
+		lot,
+		quantity,
+		uOM: item.uOM,
+		unitCost,
+		created: now,
+		modified: now,
+	});
+}
+
+export function inventory({ store, publish }: ResourceDeps): ResourceModule {
+	const inWarehouse = (ctx: RequestContext) => findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
+
+	const movement = (table: Store['materialIn'], fields: Omit<Movement, 'recNo' | 'created' | 'modified'>, now: string) =>
+		table.insert({ recNo: table.nextId(), ...fields, created: now, modified: now });
+
+	return {
+		lists: {
+			'inventory.list': () => ({ key: 'inventory.list', idField: 'recNo', rows: () => onHand(store) }),
+			'inventory.listByWarehouse': (ctx) => {
+				const id = inWarehouse(ctx);
+				return { key: `inventory.listByWarehouse|${id}`, idField: 'recNo', rows: () => onHand(store).filter((s) => s.warehouseID === id) };
+			},
+			'inventory.materialIn': () => ({ key: 'inventory.materialIn', idField: 'recNo', rows: () => store.materialIn.rows }),
+			'inventory.materialOut': () => ({ key: 'inventory.materialOut', idField: 'recNo', rows: () => store.materialOut.rows }),
+			'inventory.materialInByWarehouse': (ctx) => {
+				const id = inWarehouse(ctx);
+				return { key: `materialIn|${id}`, idField: 'recNo', rows: () => store.materialIn.rows.filter((m) => m.warehouseID === id) };
+			},
+			'inventory.materialOutByWarehouse': (ctx) => {
+				const id = inWarehouse(ctx);
+				return { key: `materialOut|${id}`, idField: 'recNo', rows: () => store.materialOut.rows.filter((m) => m.warehouseID === id) };
+			},
+		},
+		handlers: {
+			'inventory.receive': (ctx) => {
+				const body = bodyOf(ctx);
+				const item = findItem(store, body.itemID as string);
+				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
+				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? DEFAULT_RECEIVING_LOCATION).code;
+				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
+				const quantity = body.quantity as number;
+				const unitCost = (body.unitCost as number | undefined) ?? item.unitCost;
+				const lot = (body.lot as string | undefined) ?? null;
+				const now = nowIso(ctx);
+
+				addToLot(store, item, warehouseID, location, lot, quantity, unitCost, now);
+				const record = movement(store.materialIn, {
+					type: 'Receipt', partNo: item.partNo, shortID: item.shortID, warehouseID, location, lot, quantity, unitCost,
+					reasonCode, reference: (body.reference as string | undefined) ?? null,
+				}, now);
+				store.changed();
+				publish(event('inventory.received', record, movementIds(record), record.recNo));
+				return created(record);
+			},
+			'inventory.issue': (ctx) => {
+				const body = bodyOf(ctx);
+				const item = findItem(store, body.itemID as string);
+				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
+				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).code;
+				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
+				const quantity = body.quantity as number;
+				const lot = body.lot as string | undefined;
+				const lots = takeable(store, item, warehouseID, quantity, location, lot);
+				const now = nowIso(ctx);
+
+				const used = drawFifo(lots, quantity, now);
+				const record = movement(store.materialOut, {
+					type: 'Issue', partNo: item.partNo, shortID: item.shortID, warehouseID, location: location ?? used[0].location,
+					lot: lot ?? used[0].lot, quantity, unitCost: item.unitCost, reasonCode,
+					reference: (body.reference as string | undefined) ?? null,
+				}, now);
+				store.changed();
+				publish(event('inventory.issued', record, movementIds(record), record.recNo));
+				return created(record);
+			},
+			'inventory.move': (ctx) => {
+				const body = bodyOf(ctx);
+				const item = findItem(store, body.itemID as string);
+				const fromWarehouseID = findWarehouse(store, body.fromWarehouseID as number).warehouseID;
+				const toWarehouseID = findWarehouse(store, body.toWarehouseID as number).warehouseID;
+				const fromLocation =
+					body.fromLocation === undefined ? undefined : openLocation(store, fromWarehouseID, body.fromLocation as string).code;
+				const toLocation = openLocation(store, toWarehouseID, (body.toLocation as string | undefined) ?? DEFAULT_RECEIVING_LOCATION).code;
+				if (fromWarehouseID === toWarehouseID && fromLocation === toLocation) {
+					throw validationError('toLocation', 'The target must differ from the source location.');
+				}
+				const quantity = body.quantity as number;
+				const lot = body.lot as string | undefined;
+				const lots = takeable(store, item, fromWarehouseID, quantity, fromLocation, lot);
+				const now = nowIso(ctx);
+				const reference = (body.reference as string | undefined) ?? null;
+
+				const used = drawFifo(lots, quantity, now);
+				const source = fromLocation ?? used[0].location;
+				const movedLot = lot ?? used[0].lot;
+				addToLot(store, item, toWarehouseID, toLocation, movedLot, quantity, item.unitCost, now);
+				const common = { type: 'Move' as const, partNo: item.partNo, shortID: item.shortID, lot: movedLot, quantity, unitCost: item.unitCost, reasonCode: null, reference };
+				movement(store.materialOut, { ...common, warehouseID: fromWarehouseID, location: source, toWarehouseID, toLocation }, now);
+				const record = movement(store.materialIn, { ...common, warehouseID: toWarehouseID, location: toLocation, fromWarehouseID, fromLocation: source }, now);
+				store.changed();
+				publish(event('inventory.moved', record, { ...movementIds(record), fromWarehouseID }, record.recNo));
+				return created(record);
+			},
+		},
+	};
+}

@@ -1,0 +1,203 @@
+/**
+ * The request pipeline: prefix, token endpoint, then for everything else the checks in authorize.ts's
+ * order, then the list machinery or the endpoint's handler. Every response carries X-API-Version: v2;
+ * every failure the error envelope, except 429 (message only, spec Errors rule 5).
+ */
+import type { IncomingMessage, ServerResponse } from 'http';
+
+import { API_PREFIX, TOKEN_PATH, type Endpoint, type EndpointId } from '../nodes/InventoryPro/endpoints';
+import { DEFAULT_PAGE_SIZE } from '../nodes/InventoryPro/endpoints';
+import type { TokenService } from './auth';
+import { assertBodyScope, assertPermission, assertWritable } from './authorize';
+import type { Clock } from './clock';
+import { ApiError, badRequest } from './errors';
+import { injectedError, type Faults } from './faults';
+import { filterRows, isPage, pageOf, pagingHeaders, parseListQuery, resolveSort, sortRows, SortCache, type ListQuery } from './lists';
+import type { RateLimiter } from './rateLimit';
+import type { ListSource, ListSourceFn } from './resources';
+import { matchRoute } from './router';
+import type { RecordedRequest, StatsRecorder } from './stats';
+import type { Store } from './store';
+import type { Handler, RequestContext } from './types';
+import { validateBody, validateQuery } from './validate';
+
+export interface ServerDeps {
+	clock: Clock;
+	store: Store;
+	tokens: TokenService;
+	limiter: RateLimiter;
+	faults: Faults;
+	recorder: StatsRecorder;
+	handlers: Partial<Record<EndpointId, Handler>>;
+	lists: Partial<Record<EndpointId, ListSourceFn>>;
+	/** Endpoints answering 501 not_implemented. */
+	disabledEndpoints: ReadonlySet<EndpointId>;
+	latencyMs: number;
+}
+
+interface Result {
+	status: number;
+	body: unknown;
+	headers?: Record<string, string>;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+const SECRET_KEYS = new Set(['client_secret', 'secret']);
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		req.on('end', () => (size > MAX_BODY_BYTES ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))));
+		req.on('error', reject);
+	});
+}
+
+/** Request bodies as recorded for tests: secrets masked (they never appear in logs). */
+function masked(value: unknown): unknown {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+	return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '***' : v]));
+}
+
+function parseJson(raw: string): unknown {
+	if (raw.trim() === '') return undefined;
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch {
+		throw badRequest('The request body is not valid JSON.');
+	}
+}
+
+/** The path below /api/v2 (matched case-insensitively), or undefined outside it. */
+function relativePath(pathname: string): string | undefined {
+	const prefix = pathname.slice(0, API_PREFIX.length).toLowerCase();
+	const rest = pathname.slice(API_PREFIX.length);
+	if (prefix !== API_PREFIX.toLowerCase() || (rest !== '' && !rest.startsWith('/'))) return undefined;
+	return rest || '/';
+}
+
+function errorResult(error: unknown, entry: RecordedRequest): Result {
+	if (error instanceof ApiError) return { status: error.status, body: error.envelope(), headers: error.headers };
+	entry.error = error instanceof Error ? error.message : String(error);
+	return { status: 500, body: new ApiError('internal_error', 'An error has occurred.').envelope() };
+}
+
+export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+	const { clock, store, tokens, limiter, faults, recorder } = deps;
+	const sortCache = new SortCache();
+
+	const rateLimited = (retryAfterSeconds: number): Result => ({
+		status: 429,
+		body: limiter.body(),
+		headers: { 'Retry-After': String(retryAfterSeconds) },
+	});
+
+	function listResult(spec: NonNullable<Endpoint['list']>, source: ListSource, query: ListQuery): Result {
+		const columns = spec.sort === 'reportColumns' ? (source.columns ?? []) : spec.sort;
+		const column = resolveSort(columns, query.sort, spec.defaultSort || columns[0]);
+		const sorted = sortCache.get(`${source.key}|${column}|${query.direction}`, store.version, () =>
+			sortRows(source.rows(), column, query.direction, source.idField),
+		);
+		const page = pageOf(filterRows(sorted, query), query);
+		return { status: 200, body: page, headers: pagingHeaders(page) };
+	}
+
+	function token(req: IncomingMessage, raw: string, entry: RecordedRequest): Result {
+		entry.endpointId = 'token';
+		const fault = faults.take('token');
+		if (fault === 'rate_limited') return rateLimited(60);
+		if (fault) throw injectedError(fault);
+		if (/json/i.test(req.headers['content-type'] ?? '')) {
+			throw badRequest('The token request must be form-encoded (application/x-www-form-urlencoded).');
+		}
+		const form = new URLSearchParams(raw);
+		entry.body = masked(Object.fromEntries(form));
+		const { clientId, response } = tokens.issue(form, req.headers.authorization);
+		entry.clientId = clientId;
+		recorder.stats.tokensIssued++;
+		return { status: 200, body: response, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+	}
+
+	async function dispatch(req: IncomingMessage, url: URL, raw: string, entry: RecordedRequest): Promise<Result> {
+		const method = req.method ?? 'GET';
+		const path = relativePath(url.pathname);
+		if (path === undefined) throw new ApiError('not_found', `No endpoint at ${url.pathname}; the API is served under ${API_PREFIX}.`);
+		if (path.toLowerCase() === TOKEN_PATH.toLowerCase() && method === 'POST') return token(req, raw, entry);
+
+		const match = matchRoute(method, path, url.searchParams);
+		entry.endpointId = match?.id;
+		const client = tokens.authenticate(req.headers.authorization);
+		entry.clientId = client.clientId;
+		const now = clock.now();
+		const slot = limiter.take(client.clientId, now);
+		if (!slot.allowed) return rateLimited(slot.retryAfterSeconds);
+		if (!match) throw new ApiError('not_found', `No endpoint ${method} ${API_PREFIX}${path}.`);
+
+		const { id, endpoint, params } = match;
+		const fault = faults.take(id);
+		if (fault === 'rate_limited') return rateLimited(60);
+		if (fault) throw injectedError(fault);
+		assertWritable(client, method);
+		assertPermission(client, endpoint, params);
+		const handler = deps.handlers[id];
+		const listSource = deps.lists[id];
+		if (deps.disabledEndpoints.has(id) || (!handler && !listSource)) {
+			throw new ApiError('not_implemented', `${method} ${endpoint.path} is not available on this deployment.`);
+		}
+
+		const listQuery = endpoint.list ? parseListQuery(endpoint.list, url.searchParams, DEFAULT_PAGE_SIZE) : undefined;
+		if (endpoint.query) validateQuery(endpoint.query, url.searchParams);
+		const parsed = parseJson(raw);
+		entry.body = masked(parsed);
+		const body = endpoint.body ? validateBody(endpoint.body, parsed) : parsed;
+		assertBodyScope(client, endpoint, body);
+
+		const ctx: RequestContext = { endpointId: id, client, pathParams: params, query: url.searchParams, body, now };
+		if (listSource && listQuery) return listResult(endpoint.list as NonNullable<Endpoint['list']>, listSource(ctx), listQuery);
+		const result = await (handler as Handler)(ctx);
+		const headers = { ...(isPage(result.body) ? pagingHeaders(result.body) : {}), ...result.headers };
+		return { status: result.status ?? endpoint.success, body: result.body, headers };
+	}
+
+	function send(res: ServerResponse, result: Result): void {
+		const text = result.body === undefined ? '' : JSON.stringify(result.body);
+		res.writeHead(result.status, {
+			'Content-Type': 'application/json; charset=utf-8',
+			'Content-Length': Buffer.byteLength(text),
+			'X-API-Version': 'v2',
+			...result.headers,
+		});
+		res.end(text);
+	}
+
+	return (req, res) => {
+		const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
+		const entry: RecordedRequest = {
+			at: clock.now(),
+			method: req.method ?? 'GET',
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			body: undefined,
+			status: 0,
+		};
+		void (async () => {
+			let result: Result;
+			try {
+				const raw = await readBody(req);
+				if (deps.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.latencyMs));
+				result = await dispatch(req, url, raw, entry);
+			} catch (error) {
+				result = error instanceof BodyTooLarge ? errorResult(badRequest('The request body is too large.'), entry) : errorResult(error, entry);
+			}
+			entry.status = result.status;
+			recorder.record(entry);
+			send(res, result);
+		})();
+	};
+}

@@ -1,0 +1,128 @@
+/** Inventory writes: receive, move, issue — stock changes, movement records, events, conflicts. */
+import { expectError, openSandbox, type TestSandbox } from './helpers';
+
+let t: TestSandbox;
+beforeEach(async () => {
+	t = await openSandbox();
+});
+afterEach(() => t.sandbox.close());
+
+const onHand = (partNo: number, warehouseID: number, location?: string) =>
+	t.sandbox.store.stock.rows
+		.filter((s) => s.partNo === partNo && s.warehouseID === warehouseID && (location === undefined || s.location === location))
+		.reduce((sum, s) => sum + s.quantity, 0);
+
+/** A lot in warehouse 1 in a location that is not on hold, with at least `min` on hand. */
+function stockedLot(min = 10) {
+	const store = t.sandbox.store;
+	return store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.onHold)!;
+}
+
+describe('POST /Inventory/Receive', () => {
+	it('adds stock, answers 201 with the MaterialIn record, emits inventory.received', async () => {
+		const item = t.sandbox.store.item('SCR-00001')!;
+		const before = onHand(item.partNo, 2, 'RECV');
+		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 2, quantity: 12, lot: 'L-NEW', reference: 'DN-1', reasonCode: 'receipt' });
+		expect(response.status).toBe(201);
+		expect(response.headers['x-api-version']).toBe('v2');
+		expect(response.body).toEqual({
+			recNo: t.sandbox.store.materialIn.size,
+			type: 'Receipt',
+			partNo: item.partNo,
+			shortID: 'SCR-00001',
+			warehouseID: 2,
+			location: 'RECV',
+			lot: 'L-NEW',
+			quantity: 12,
+			unitCost: item.unitCost,
+			reasonCode: 'RECEIPT',
+			reference: 'DN-1',
+			created: '2026-01-05T08:00:00.000Z',
+			modified: '2026-01-05T08:00:00.000Z',
+		});
+		expect(onHand(item.partNo, 2, 'RECV')).toBe(before + 12);
+		expect(t.sandbox.events).toEqual([
+			{
+				event: 'inventory.received',
+				data: response.body,
+				ids: { recNo: response.body.recNo, partNo: item.partNo, shortID: 'SCR-00001', warehouseID: 2 },
+				reference: `RecNo:${response.body.recNo}`,
+			},
+		]);
+		const listed = await t.demo.get('/Inventory/MaterialIn', { modifiedSince: '2026-01-05T08:00:00Z' });
+		expect(listed.body.value).toEqual([response.body]);
+	});
+
+	it('validates quantity > 0 and required fields from the table', async () => {
+		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', quantity: 0 });
+		expectError(response, 400, 'validation_error', 'Model validation failed.');
+		expect(response.body.details).toEqual({
+			warehouseID: ['The warehouseID field is required.'],
+			quantity: ['The quantity field must be greater than zero.'],
+		});
+	});
+
+	it('answers 404 for unknown references and 409 for a held location or disabled reason code, changing nothing', async () => {
+		const before = t.sandbox.store.materialIn.size;
+		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 9, quantity: 1 }), 404, 'not_found', 'Warehouse 9 was not found.');
+		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'Z-99', quantity: 1 }), 404, 'not_found', 'Location "Z-99" in warehouse 1 was not found.');
+		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC', quantity: 1 }), 409, 'conflict', 'Location "QC" in warehouse 1 is on hold.');
+		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'OBSOLETE', quantity: 1 }), 409, 'conflict', 'Reason code "OBSOLETE" is disabled.');
+		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'NOPE', quantity: 1 }), 404, 'not_found', 'Reason code "NOPE" was not found.');
+		expect(t.sandbox.store.materialIn.size).toBe(before);
+		expect(t.sandbox.events).toHaveLength(0);
+	});
+});
+
+describe('POST /Inventory/Issue', () => {
+	it('takes stock out, answers 201 with the MaterialOut record, emits inventory.issued', async () => {
+		const lot = stockedLot();
+		const before = onHand(lot.partNo, 1);
+		const response = await t.demo.post('/Inventory/Issue', { itemID: lot.shortID, warehouseID: 1, quantity: 3, reasonCode: 'DAMAGED' });
+		expect(response.status).toBe(201);
+		expect(response.body).toMatchObject({ type: 'Issue', shortID: lot.shortID, warehouseID: 1, quantity: 3, reasonCode: 'DAMAGED' });
+		expect(onHand(lot.partNo, 1)).toBe(before - 3);
+		expect(t.sandbox.events.map((e) => [e.event, e.reference])).toEqual([['inventory.issued', `RecNo:${response.body.recNo}`]]);
+		expect(t.sandbox.store.materialOut.get(response.body.recNo)).toEqual(response.body);
+	});
+
+	it('answers 409 when issuing more than is on hand, and changes nothing', async () => {
+		const lot = stockedLot(1);
+		const available = onHand(lot.partNo, 1);
+		const outCount = t.sandbox.store.materialOut.size;
+		const response = await t.demo.post('/Inventory/Issue', { itemID: lot.shortID, warehouseID: 1, quantity: available + 1 });
+		expectError(response, 409, 'conflict', `Insufficient stock of "${lot.shortID}" in warehouse 1: ${available} available, ${available + 1} requested.`);
+		expect(onHand(lot.partNo, 1)).toBe(available);
+		expect(t.sandbox.store.materialOut.size).toBe(outCount);
+	});
+});
+
+describe('POST /Inventory/Move', () => {
+	it('moves stock between warehouses: out of one, into the other, one inventory.moved event', async () => {
+		const lot = stockedLot();
+		const fromBefore = onHand(lot.partNo, 1);
+		const toBefore = onHand(lot.partNo, 3, 'A-02');
+		const response = await t.demo.post('/Inventory/Move', {
+			itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 3, toLocation: 'A-02', quantity: 4,
+		});
+		expect(response.status).toBe(201);
+		expect(response.body).toMatchObject({
+			type: 'Move', warehouseID: 3, location: 'A-02', fromWarehouseID: 1, fromLocation: lot.location, quantity: 4,
+		});
+		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
+		expect(onHand(lot.partNo, 3, 'A-02')).toBe(toBefore + 4);
+		expect(t.sandbox.store.materialOut.rows.at(-1)).toMatchObject({ type: 'Move', warehouseID: 1, toWarehouseID: 3, quantity: 4 });
+		expect(t.sandbox.events.map((e) => e.event)).toEqual(['inventory.moved']);
+		expect(t.sandbox.events[0].ids).toMatchObject({ recNo: response.body.recNo, warehouseID: 3, fromWarehouseID: 1 });
+	});
+
+	it('answers 409 when the source holds too little, and 400 when source and target are the same', async () => {
+		const lot = stockedLot(1);
+		const short = await t.demo.post('/Inventory/Move', { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 2, quantity: 1e9 });
+		expectError(short, 409, 'conflict', /^Insufficient stock/);
+		const same = await t.demo.post('/Inventory/Move', { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 1, toLocation: lot.location, quantity: 1 });
+		expectError(same, 400, 'validation_error', 'Model validation failed.');
+		expect(same.body.details).toEqual({ toLocation: ['The target must differ from the source location.'] });
+		expect(t.sandbox.events).toHaveLength(0);
+	});
+});

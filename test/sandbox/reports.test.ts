@@ -1,0 +1,87 @@
+/** Reports: list of runnable reports, paged rows sorted by report columns, latest rows with a clamped count. */
+import { expectError, expectPage, FORBIDDEN, openSandbox, type TestSandbox } from './helpers';
+
+let t: TestSandbox;
+beforeAll(async () => {
+	t = await openSandbox();
+});
+afterAll(() => t.sandbox.close());
+
+describe('GET /Report', () => {
+	it('lists the reports the client may run, with their columns', async () => {
+		const response = await t.demo.get('/Report');
+		expectPage(response, { totalCount: 4 });
+		expect(response.body.value.map((r: { name: string }) => r.name)).toEqual([
+			'Stock Valuation',
+			'Low Stock',
+			'Sales by Customer',
+			'Open Purchase Orders',
+		]);
+		expect(response.body.value[0]).toMatchObject({ reportID: 1, columns: expect.arrayContaining(['partNo', 'totalValue']) });
+	});
+});
+
+describe('GET /Report/{id}', () => {
+	it('pages flat rows (about 600 for Stock Valuation) in the first column\'s order', async () => {
+		const response = await t.demo.get('/Report/1', { pageSize: 250 });
+		expectPage(response, { pageSize: 250 });
+		expect(response.body.totalCount).toBeGreaterThan(500);
+		expect(response.body.totalCount).toBeLessThan(700);
+		const row = response.body.value[0];
+		expect(Object.keys(row)).toEqual(['partNo', 'shortID', 'description', 'category', 'uOM', 'quantity', 'unitCost', 'totalValue', 'lastReceived']);
+		expect(Object.values(row).every((v) => v === null || typeof v !== 'object')).toBe(true);
+		expect(row.totalValue).toBeCloseTo(row.quantity * row.unitCost, 1);
+		const partNos = response.body.value.map((r: { partNo: number }) => r.partNo);
+		expect(partNos).toEqual([...partNos].sort((a, b) => a - b));
+	});
+
+	it('sorts by any of the report\'s own columns', async () => {
+		const response = await t.demo.get('/Report/3', { sort: 'revenue', direction: 'DESC' });
+		const revenue = response.body.value.map((r: { revenue: number }) => r.revenue);
+		expect(revenue).toEqual([...revenue].sort((a, b) => b - a));
+		expectError(await t.demo.get('/Report/3', { sort: 'partNo' }), 400, 'bad_request', 'Invalid sort column or direction.');
+	});
+
+	it('reflects writes: receiving stock of an item below its reorder point takes it off Low Stock', async () => {
+		const before = await t.demo.get('/Report/2', { pageSize: 250 });
+		const row = before.body.value[0];
+		const received = await t.demo.post('/Inventory/Receive', { itemID: row.shortID, warehouseID: 1, quantity: row.shortfall + 1 });
+		expect(received.status).toBe(201);
+		const after = await t.demo.get('/Report/2', { pageSize: 250 });
+		expect(after.body.totalCount).toBe(before.body.totalCount - 1);
+		expect(after.body.value.map((r: { shortID: string }) => r.shortID)).not.toContain(row.shortID);
+	});
+
+	it('answers 404 for an unknown report', async () => {
+		expectError(await t.demo.get('/Report/42'), 404, 'not_found', 'Report 42 was not found.');
+	});
+});
+
+describe('GET /Report/{id}/{count}', () => {
+	it('answers the newest rows as a one-page envelope', async () => {
+		const response = await t.demo.get('/Report/1/5');
+		expectPage(response, { page: 1, pageSize: 5, totalCount: 5 });
+		const stamps = response.body.value.map((r: { lastReceived: string }) => r.lastReceived);
+		expect(stamps).toEqual([...stamps].sort().reverse());
+		const all = await t.demo.get('/Report/1', { sort: 'lastReceived', direction: 'DESC', pageSize: 5 });
+		expect(response.body.value).toEqual(all.body.value);
+	});
+
+	it('clamps count to 1..1000', async () => {
+		expectPage(await t.demo.get('/Report/1/0'), { pageSize: 1, totalCount: 1 });
+		expectPage(await t.demo.get('/Report/1/-3'), { pageSize: 1, totalCount: 1 });
+		const many = await t.demo.get('/Report/1/5000');
+		expectPage(many, { pageSize: 1000 });
+		const total = (await t.demo.get('/Report/1')).body.totalCount;
+		expect(many.body.totalCount).toBe(Math.min(1000, total));
+	});
+
+	it('answers a count that is not a whole number with 400 bad_request', async () => {
+		expectError(await t.demo.get('/Report/1/ten'), 400, 'bad_request', 'The count must be a whole number.');
+	});
+
+	it('follows report rights like the paged read', async () => {
+		expectError(await t.as('reports').get('/Report/4/3'), 403, 'forbidden', FORBIDDEN.report);
+		expect((await t.as('reports').get('/Report/1/3')).status).toBe(200);
+	});
+});

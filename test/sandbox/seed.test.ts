@@ -1,0 +1,84 @@
+/** The seed: deterministic, realistic, scaled by seed.items, always older than the clock. */
+import { ID_FIELD } from '../../nodes/InventoryPro/endpoints';
+import { seedStore } from '../../sandbox/seed';
+
+const START = Date.parse('2026-01-05T08:00:00.000Z');
+
+describe('seedStore', () => {
+	it('is deterministic for the same options and clock start, and differs for another seed', () => {
+		const a = JSON.stringify(seedStore({}, START));
+		const b = JSON.stringify(seedStore({}, START));
+		expect(a).toBe(b);
+		expect(JSON.stringify(seedStore({ seed: 8 }, START))).not.toBe(a);
+	});
+
+	it('holds realistic amounts of every resource', () => {
+		const store = seedStore({}, START);
+		expect(store.counts()).toMatchObject({
+			warehouses: 4,
+			items: 1050,
+			customers: 120,
+			vendors: 40,
+			assets: 80,
+			assetTypes: 8,
+			purchaseOrders: 150,
+			shippingOrders: 150,
+			workOrders: 150,
+			locations: 44,
+		});
+		const discontinued = store.items.rows.filter((i) => i.discontinued).length;
+		expect(discontinued).toBeGreaterThan(20);
+		expect(discontinued).toBeLessThan(100);
+		expect(new Set(store.stock.rows.map((s) => s.warehouseID)).size).toBe(4);
+		const itemsInSeveral = new Map<number, Set<number>>();
+		store.stock.rows.forEach((s) => itemsInSeveral.set(s.partNo, (itemsInSeveral.get(s.partNo) ?? new Set()).add(s.warehouseID)));
+		expect([...itemsInSeveral.values()].filter((w) => w.size > 1).length).toBeGreaterThan(100);
+		expect(store.categories.rows.filter((c) => c.parentID !== null).length).toBeGreaterThan(10);
+		expect(store.locations.rows.filter((l) => l.onHold).length).toBeGreaterThanOrEqual(4);
+		expect(store.reasonCodes.rows.some((r) => !r.active)).toBe(true);
+		for (const orders of [store.purchaseOrders.rows, store.shippingOrders.rows, store.workOrders.rows]) {
+			expect(orders.every((o) => o.lines.length > 0)).toBe(true);
+			expect(new Set(orders.map((o) => o.status)).size).toBeGreaterThan(1);
+		}
+		expect(new Set(store.items.rows.map((i) => i.shortID.toLowerCase())).size).toBe(1050);
+	});
+
+	it('keeps stock and movements consistent: receipts minus issues equal the lots', () => {
+		const store = seedStore({}, START);
+		const received = store.materialIn.rows.reduce((sum, m) => sum + m.quantity, 0);
+		const issued = store.materialOut.rows.reduce((sum, m) => sum + m.quantity, 0);
+		const onHand = store.stock.rows.reduce((sum, s) => sum + s.quantity, 0);
+		expect(received - issued).toBe(onHand);
+	});
+
+	it('names ids per ID_FIELD and stamps everything before the clock start', () => {
+		const store = seedStore({}, START);
+		const tables = { item: store.items, customer: store.customers, vendor: store.vendors, purchaseOrder: store.purchaseOrders, shippingOrder: store.shippingOrders, workOrder: store.workOrders, asset: store.assets, category: store.categories, reasonCode: store.reasonCodes, location: store.locations, warehouse: store.warehouses } as const;
+		for (const [resource, table] of Object.entries(tables)) {
+			const idField = ID_FIELD[resource as keyof typeof ID_FIELD];
+			const row = table.rows[0] as unknown as Record<string, unknown>;
+			expect(row[idField === 'shortID' ? 'partNo' : idField]).toEqual(expect.any(Number));
+			expect(row[idField]).toBeDefined();
+			for (const record of table.rows as unknown as Array<{ created: string; modified: string }>) {
+				expect(record.created <= record.modified).toBe(true);
+				expect(Date.parse(record.modified)).toBeLessThan(START);
+			}
+		}
+	});
+
+	it('moves the seed year back when the clock starts earlier', () => {
+		const early = Date.parse('2021-03-01T00:00:00Z');
+		const store = seedStore({}, early);
+		const newest = store.items.rows.map((i) => i.modified).sort().at(-1)!;
+		expect(Date.parse(newest)).toBeLessThan(early);
+	});
+
+	it('scales to 50,000 items in well under a few seconds', () => {
+		const started = Date.now();
+		const store = seedStore({ items: 50_000 }, START);
+		const elapsed = Date.now() - started;
+		expect(store.items.size).toBe(50_000);
+		expect(store.stock.size).toBeGreaterThan(40_000);
+		expect(elapsed).toBeLessThan(3000);
+	});
+});
