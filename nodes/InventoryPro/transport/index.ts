@@ -1,0 +1,195 @@
+/**
+ * The only HTTP code of the package: API root from the credential, bearer token through n8n's
+ * authenticated request helper (n8n mints it, stores it, and re-mints once on a 401), pacing to the
+ * client's budget, waiting out 429s, paging, and service errors turned into workflow errors.
+ */
+import {
+	NodeOperationError,
+	sleep,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHookFunctions,
+	type IHttpRequestMethods,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type IPollFunctions,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { endpoint, fillPath, ID_FIELD, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { toNodeError, type CallInfo } from './errors';
+import { readFailure } from './failure';
+import { listQuery } from './listQuery';
+import { pacer } from './pacer';
+import { collectPages } from './paging';
+import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
+import { clientSettings, CREDENTIAL_TYPE } from './settings';
+
+export type InventoryProContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions
+	| IWebhookFunctions;
+
+export interface RequestOptions {
+	path?: Record<string, string | number>;
+	query?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	itemIndex?: number;
+}
+
+export interface CustomRequestOptions {
+	query?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	returnAll?: boolean;
+	limit?: number;
+	itemIndex?: number;
+}
+
+interface Call {
+	method: IHttpRequestMethods;
+	/** Below the API root, placeholders filled. */
+	path: string;
+	query?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	permission?: Permission;
+	itemIndex?: number;
+}
+
+function withoutBlanks(query: IDataObject | undefined): IDataObject | undefined {
+	if (!query) return undefined;
+	const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '');
+	return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+async function credentialsOf(ctx: InventoryProContext, itemIndex?: number): Promise<ICredentialDataDecryptedObject> {
+	const getCredentials = ctx.getCredentials as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
+	return await getCredentials.call(ctx, CREDENTIAL_TYPE, itemIndex);
+}
+
+/** One call: paced, authenticated by n8n, retried while the service answers 429 (bounded). */
+async function send(this: InventoryProContext, call: Call): Promise<any> {
+	const node = this.getNode();
+	const settings = clientSettings(node, await credentialsOf(this, call.itemIndex), call.itemIndex);
+	const info: CallInfo = { method: call.method, path: call.path, root: settings.root, permission: call.permission, itemIndex: call.itemIndex };
+	let waitedMs = 0;
+
+	for (let attempt = 0; ; attempt++) {
+		await pacer.take(settings.key, settings.requestsPerMinute, settings.windowMs);
+		// Fresh options per attempt: n8n's helper adds the Authorization header to the object it gets.
+		const request: IHttpRequestOptions = {
+			method: call.method,
+			url: `${settings.root}${call.path}`,
+			headers: { Accept: 'application/json' },
+			json: true,
+			skipSslCertificateValidation: settings.skipTls,
+		};
+		const qs = withoutBlanks(call.query);
+		if (qs) request.qs = qs;
+		if (call.body !== undefined && call.method !== 'GET') request.body = call.body;
+
+		try {
+			return await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+		} catch (error) {
+			const failure = readFailure(error);
+			if (failure.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
+				const retryAfter = parseRetryAfter(failure.headers['retry-after'], Date.now());
+				const wait = rateLimitWait(attempt, retryAfter, settings.backoff);
+				await sleep(wait);
+				waitedMs += wait;
+				continue;
+			}
+			throw toNodeError(node, error, info, failure.status === 429 ? { retries: attempt, waitedMs } : undefined);
+		}
+	}
+}
+
+function endpointPath(ctx: InventoryProContext, id: EndpointId, params: Record<string, string | number>, itemIndex?: number): string {
+	const { path } = endpoint(id);
+	const missing = [...path.matchAll(/\{(\w+)\}/g)]
+		.map((match) => match[1])
+		.find((name) => params[name] === undefined || params[name] === null || String(params[name]).trim() === '');
+	if (missing !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `"${missing}" is required for ${path}`, { itemIndex });
+	}
+	return fillPath(path, params);
+}
+
+/** One call to an endpoint of the table. */
+export async function apiRequest(this: InventoryProContext, id: EndpointId, options: RequestOptions = {}): Promise<any> {
+	const row = endpoint(id);
+	return await send.call(this, {
+		method: row.method,
+		path: endpointPath(this, id, options.path ?? {}, options.itemIndex),
+		query: options.query,
+		body: options.body,
+		permission: row.permission,
+		itemIndex: options.itemIndex,
+	});
+}
+
+/**
+ * Every record of a list endpoint (or the first `limit`), at the endpoint's largest page size
+ * (250; 50 for orders), so an export of N records costs ceil(N / page size) requests.
+ */
+export async function apiRequestAllItems(
+	this: InventoryProContext,
+	id: EndpointId,
+	options: RequestOptions = {},
+	limit?: number,
+): Promise<IDataObject[]> {
+	const row = endpoint(id);
+	if (!row.list) throw new NodeOperationError(this.getNode(), `${row.method} ${row.path} is not a list`, { itemIndex: options.itemIndex });
+	const idField = ID_FIELD[row.resource];
+	const sortColumns = row.list.sort;
+	return await collectPages(
+		this.getNode(),
+		async ({ page, pageSize }) =>
+			await apiRequest.call(this, id, { ...options, query: { ...options.query, page, pageSize } }),
+		{
+			pageSize: row.list.maxPageSize,
+			limit,
+			// Only where the id is a real column of the list: report rows, for example, have none of their own.
+			idField: Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
+			what: row.path,
+			itemIndex: options.itemIndex,
+		},
+	);
+}
+
+/** A path the token may be sent to: below the API root, no host, no way out of it. */
+function checkedCustomPath(ctx: InventoryProContext, path: string, itemIndex?: number): string {
+	const text = path.trim();
+	if (!/^\/[^?#\\]*$/.test(text) || /(^|\/)\.\.?(\/|$)/.test(text) || text.includes('//')) {
+		throw new NodeOperationError(ctx.getNode(), '"path" must be a path below the API root such as /Item/All', {
+			itemIndex,
+			description: 'No scheme or host, no "..", and query parameters go in the query options.',
+		});
+	}
+	return text;
+}
+
+/** Any path below the API root, with the same token, pacing and error handling; `returnAll` pages a list. */
+export async function customApiRequest(
+	this: InventoryProContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: CustomRequestOptions = {},
+): Promise<any> {
+	const checked = checkedCustomPath(this, path, options.itemIndex);
+	const call: Call = { method, path: checked, query: options.query, body: options.body, itemIndex: options.itemIndex };
+	if (!options.returnAll) return await send.call(this, call);
+	return await collectPages(
+		this.getNode(),
+		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }),
+		// The service caps page sizes silently (orders at 50), so asking for 250 is right everywhere.
+		{ pageSize: STANDARD_PAGE_SIZE, limit: options.limit, what: checked, itemIndex: options.itemIndex },
+	);
+}
+
+/** List filters checked against the endpoint's row before any request; see listQuery.ts. */
+export function buildListQuery(this: InventoryProContext, id: EndpointId, filters: IDataObject, itemIndex: number): IDataObject {
+	return listQuery(this.getNode(), id, filters, itemIndex);
+}

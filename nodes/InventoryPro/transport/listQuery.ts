@@ -1,0 +1,103 @@
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import { endpoint, type EndpointId, type ListSpec } from '../endpoints';
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A date filter as ISO 8601 text: strings are checked, Date and Luxon values (expressions) converted. */
+function isoDate(node: INode, field: string, value: unknown, itemIndex: number): string {
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+	const luxon = value as { toISO?: () => string | null } | null;
+	if (typeof luxon === 'object' && luxon !== null && typeof luxon.toISO === 'function') {
+		const text = luxon.toISO();
+		if (text) return text;
+	}
+	const text = typeof value === 'string' ? value.trim() : '';
+	const [datePart] = text.split(/[T ]/);
+	const calendar = new Date(`${datePart}T00:00:00Z`);
+	if (!ISO_8601.test(text) || Number.isNaN(calendar.getTime()) || calendar.toISOString().slice(0, 10) !== datePart) {
+		throw new NodeOperationError(node, `"${field}" must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z`, {
+			itemIndex,
+			description: `Got ${JSON.stringify(value)}.`,
+		});
+	}
+	return text;
+}
+
+/**
+ * The list filters of one request, checked against the endpoint's row of the table before anything
+ * is sent (spec, List conventions): a sort column the endpoint has, ASC/DESC in any case,
+ * modifiedSince only where the service honours it, startDate/endDate only on orders. Other keys pass
+ * through unchanged; empty values are dropped.
+ */
+export function listQuery(node: INode, id: EndpointId, filters: IDataObject, itemIndex: number): IDataObject {
+	const row = endpoint(id);
+	const spec = row.list as ListSpec | undefined;
+	if (!spec) throw new NodeOperationError(node, `${row.method} ${row.path} is not a list`, { itemIndex });
+	const query: IDataObject = {};
+
+	for (const [field, value] of Object.entries(filters)) {
+		if (blank(value)) continue;
+		switch (field) {
+			case 'sort': {
+				const text = String(value).trim();
+				if (spec.sort !== 'reportColumns') {
+					const column = spec.sort.find((name) => name.toLowerCase() === text.toLowerCase());
+					if (!column) {
+						throw new NodeOperationError(node, `"sort" cannot be "${text}" for ${row.path}`, {
+							itemIndex,
+							description: `Sortable columns: ${spec.sort.join(', ')}.`,
+						});
+					}
+					query.sort = column;
+				} else {
+					if (!/^[A-Za-z_][\w.]*$/.test(text)) {
+						throw new NodeOperationError(node, `"sort" must be a column name of the report, got "${text}"`, { itemIndex });
+					}
+					query.sort = text;
+				}
+				break;
+			}
+			case 'direction': {
+				const text = String(value).trim().toUpperCase();
+				if (text !== 'ASC' && text !== 'DESC') {
+					throw new NodeOperationError(node, `"direction" must be ASC or DESC, got "${String(value)}"`, { itemIndex });
+				}
+				query.direction = text;
+				break;
+			}
+			case 'modifiedSince':
+				if (spec.modifiedSince !== 'supported' && spec.modifiedSince !== 'headerOnly') {
+					throw new NodeOperationError(node, `"modifiedSince" is not supported by ${row.path}`, {
+						itemIndex,
+						description:
+							spec.modifiedSince === 'rejected'
+								? 'The service answers 400 for it on this endpoint.'
+								: 'The service ignores it on this endpoint, so it would not filter anything.',
+					});
+				}
+				query.modifiedSince = isoDate(node, field, value, itemIndex);
+				break;
+			case 'startDate':
+			case 'endDate':
+				if (!spec.orderDates) {
+					throw new NodeOperationError(node, `"${field}" is only supported by order lists, not ${row.path}`, { itemIndex });
+				}
+				query[field] = isoDate(node, field, value, itemIndex);
+				break;
+			default:
+				query[field] = value;
+		}
+	}
+
+	if (query.startDate !== undefined && query.endDate !== undefined) {
+		const start = Date.parse(String(query.startDate));
+		const end = Date.parse(String(query.endDate));
+		if (!Number.isNaN(start) && !Number.isNaN(end) && start > end) {
+			throw new NodeOperationError(node, '"startDate" is after "endDate"', { itemIndex });
+		}
+	}
+	return query;
+}

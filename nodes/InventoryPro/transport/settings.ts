@@ -1,0 +1,52 @@
+import { NodeOperationError, type ICredentialDataDecryptedObject, type INode } from 'n8n-workflow';
+
+import { DEFAULT_BACKOFF, type BackoffSettings } from './retry';
+import { resolveApiRoot } from './url';
+
+export const CREDENTIAL_TYPE = 'inventoryProApi';
+export const DEFAULT_REQUESTS_PER_MINUTE = 100;
+const MINUTE_MS = 60_000;
+
+/** What the transport needs from the credential, checked once per request. */
+export interface ClientSettings {
+	root: string;
+	/** Pacing key: one budget per API root and client id, shared across executions. */
+	key: string;
+	skipTls: boolean;
+	requestsPerMinute: number;
+	windowMs: number;
+	backoff: BackoffSettings;
+}
+
+function positive(value: unknown, fallback: number): number {
+	if (value === undefined || value === null || value === '') return fallback;
+	const number = Number(value);
+	return Number.isFinite(number) && number > 0 ? number : Number.NaN;
+}
+
+export function clientSettings(node: INode, credentials: ICredentialDataDecryptedObject, itemIndex?: number): ClientSettings {
+	const api = resolveApiRoot(credentials.baseUrl);
+	if (!api.ok) throw new NodeOperationError(node, api.problem, { itemIndex });
+
+	const requestsPerMinute = positive(credentials.requestsPerMinute, DEFAULT_REQUESTS_PER_MINUTE);
+	if (!Number.isInteger(requestsPerMinute)) {
+		throw new NodeOperationError(node, '"Requests per Minute" on the credential must be a whole number of 1 or more', {
+			itemIndex,
+		});
+	}
+	const number = (name: string, fallback: number) => {
+		const value = positive(credentials[name], fallback);
+		return Number.isNaN(value) ? fallback : value;
+	};
+	return {
+		root: api.root,
+		key: `${api.root.toLowerCase()}|${String(credentials.clientId ?? '').trim()}`,
+		skipTls: credentials.ignoreSslIssues === true,
+		requestsPerMinute,
+		windowMs: number('rateWindowMs', MINUTE_MS),
+		backoff: {
+			baseMs: number('rateLimitWaitMs', DEFAULT_BACKOFF.baseMs),
+			capMs: number('rateLimitMaxWaitMs', DEFAULT_BACKOFF.capMs),
+		},
+	};
+}

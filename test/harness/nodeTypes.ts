@@ -1,0 +1,124 @@
+/**
+ * The node and credential types a harness run knows, loaded like n8n loads a community package: our
+ * compiled classes from dist/ under the package name, n8n's own nodes from n8n-nodes-base, and
+ * test-only fixtures (test/harness/fixtures) under `test.<name>`.
+ */
+import { existsSync, readdirSync } from 'fs';
+import { dirname, join } from 'path';
+
+import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+
+import { DIST, ensureBuilt, ROOT } from './build';
+import { workflowLib } from './n8n';
+
+export const PACKAGE = 'n8n-nodes-inventory-pro';
+const BASE = join(dirname(require.resolve('n8n-nodes-base/package.json')), 'dist');
+
+type AnyNodeType = INodeType | IVersionedNodeType;
+type Factory<T> = () => T;
+
+/** n8n's nodes a harness workflow may use (loaded on first use). */
+const BASE_NODES: Record<string, [file: string, exportName: string]> = {
+	manualTrigger: ['nodes/ManualTrigger/ManualTrigger.node.js', 'ManualTrigger'],
+	noOp: ['nodes/NoOp/NoOp.node.js', 'NoOp'],
+	httpRequest: ['nodes/HttpRequest/HttpRequest.node.js', 'HttpRequest'],
+};
+
+function instantiate<T>(file: string, exportName?: string): T {
+	const mod = require(file) as Record<string, new () => T>;
+	const Ctor = exportName ? mod[exportName] : Object.values(mod).find((value) => typeof value === 'function');
+	if (typeof Ctor !== 'function') throw new Error(`${file} exports no class ${exportName ?? ''}`);
+	return new Ctor();
+}
+
+function filesUnder(dir: string, suffix: string): string[] {
+	if (!existsSync(dir)) return [];
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? filesUnder(join(dir, entry.name), suffix) : entry.name.endsWith(suffix) ? [join(dir, entry.name)] : [],
+	);
+}
+
+function lazyMap<T>(factories: Map<string, Factory<T>>) {
+	const loaded = new Map<string, T>();
+	return (name: string): T | undefined => {
+		if (!loaded.has(name)) {
+			const factory = factories.get(name);
+			if (!factory) return undefined;
+			loaded.set(name, factory());
+		}
+		return loaded.get(name);
+	};
+}
+
+export class NodeTypeRegistry implements INodeTypes {
+	private readonly factories = new Map<string, Factory<AnyNodeType>>();
+	private readonly get: (name: string) => AnyNodeType | undefined;
+
+	constructor(extra: Record<string, AnyNodeType> = {}) {
+		ensureBuilt();
+		// Ours are small: load them now, keyed by their description name as n8n does.
+		for (const file of filesUnder(join(DIST, 'nodes'), '.node.js')) {
+			const type = instantiate<AnyNodeType>(file);
+			this.factories.set(`${PACKAGE}.${type.description.name}`, () => type);
+		}
+		for (const [name, [file, exportName]] of Object.entries(BASE_NODES)) {
+			this.factories.set(`n8n-nodes-base.${name}`, () => instantiate(join(BASE, file), exportName));
+		}
+		for (const file of filesUnder(join(__dirname, 'fixtures'), '.node.ts')) {
+			const type = instantiate<AnyNodeType>(file);
+			this.factories.set(`test.${type.description.name}`, () => type);
+		}
+		for (const [name, type] of Object.entries(extra)) this.factories.set(name, () => type);
+		this.get = lazyMap(this.factories);
+	}
+
+	/** Full type name for a short one: `inventoryPro` → `n8n-nodes-inventory-pro.inventoryPro`. */
+	resolve(type: string): string {
+		if (this.factories.has(type)) return type;
+		const matches = [...this.factories.keys()].filter((name) => name.endsWith(`.${type}`));
+		if (matches.length !== 1) throw new Error(`Unknown or ambiguous node type "${type}" (known: ${[...this.factories.keys()].join(', ')})`);
+		return matches[0];
+	}
+
+	getByName(nodeType: string): AnyNodeType {
+		const type = this.get(this.resolve(nodeType));
+		if (!type) throw new Error(`Unknown node type ${nodeType}`);
+		return type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return workflowLib.NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Credential types: ours from dist/credentials, plus n8n's when a test needs one. */
+export class CredentialTypeRegistry {
+	private readonly get: (name: string) => ICredentialType | undefined;
+	private readonly factories = new Map<string, Factory<ICredentialType>>();
+
+	constructor() {
+		ensureBuilt();
+		for (const file of filesUnder(join(DIST, 'credentials'), '.credentials.js')) {
+			const base = file.split(/[\\/]/).pop()!.replace(/\.credentials\.js$/, '');
+			this.factories.set(base.charAt(0).toLowerCase() + base.slice(1), () => instantiate(file));
+		}
+		this.get = lazyMap(this.factories);
+	}
+
+	getByName(name: string): ICredentialType {
+		const type = this.get(name);
+		if (!type) throw new Error(`Unknown credential type ${name}`);
+		return type;
+	}
+
+	getParentTypes(name: string): string[] {
+		const parents = this.getByName(name).extends ?? [];
+		return [...parents, ...parents.flatMap((parent) => this.getParentTypes(parent))];
+	}
+}
+
+export { ROOT };

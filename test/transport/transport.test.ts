@@ -1,0 +1,351 @@
+/**
+ * The transport through real n8n-core runs against the sandbox: paging request counts, rate limiting
+ * (429 waits, retries running out, pacing under the client's budget) and the service's errors as the
+ * workflow shows them. No test sleeps more than a second: 429 waits are milliseconds on the test
+ * credential, and the pacing test runs the sandbox on a clock 600 times faster than real time.
+ */
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { RecordedRequest, Sandbox } from '../../sandbox';
+import { ManualClock, ScaledClock } from '../../sandbox/clock';
+import { startHarness, type Harness, type RunResult } from '../harness';
+import { SandboxClient } from '../support/sandboxClient';
+
+const SEED = { items: 1_234 };
+
+let h: Harness;
+let api: SandboxClient;
+
+beforeAll(async () => {
+	h = await startHarness({ sandbox: { seed: SEED } });
+	api = new SandboxClient(h.sandbox);
+});
+afterAll(async () => await h?.stop());
+beforeEach(() => h.sandbox.resetStats());
+
+const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
+	await h.run({ type: 'transportProbe', parameters, credentials: credentials as never });
+
+const recorded = (sandbox: Sandbox, endpointId: string): RecordedRequest[] => sandbox.requests.filter((r) => r.endpointId === endpointId);
+
+/** Every record of a list read directly, 250 per page. */
+async function readAll(path: string, query: Record<string, string> = {}): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	for (let page = 1; ; page++) {
+		const response = await api.get(path, { ...query, page, pageSize: 250 });
+		records.push(...(response.body.value as IDataObject[]));
+		if (!response.body.hasMore) return records;
+	}
+}
+
+/** Runs fn while `onRecord` sees each request the sandbox records (to act between pages). */
+async function whileWatching<T>(sandbox: Sandbox, onRecord: (entry: RecordedRequest) => void, fn: () => Promise<T>): Promise<T> {
+	const requests = sandbox.requests;
+	const push = requests.push.bind(requests);
+	requests.push = (...entries: RecordedRequest[]) => {
+		entries.forEach(onRecord);
+		return push(...entries);
+	};
+	try {
+		return await fn();
+	} finally {
+		requests.push = push;
+	}
+}
+
+describe('paging', () => {
+	test('returnAll over 1,000+ records: exactly ceil(N / 250) list requests, all records in order, no duplicates', async () => {
+		const expected = await readAll('/Item');
+		h.sandbox.resetStats();
+		const n = expected.length;
+		expect(n).toBeGreaterThan(1_000);
+
+		const result = await probe({ call: 'apiRequestAllItems', endpoint: 'item.list' });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(n);
+		expect(result.items.map((item) => item.shortID)).toEqual(expected.map((item) => item.shortID));
+		expect(new Set(result.items.map((item) => item.shortID)).size).toBe(n);
+		const calls = recorded(h.sandbox, 'item.list');
+		expect(calls).toHaveLength(Math.ceil(n / 250));
+		expect(calls.map((call) => call.query)).toEqual(calls.map((_, i) => ({ page: String(i + 1), pageSize: '250' })));
+	});
+
+	test('order endpoints: 50 per page', async () => {
+		const expected = await readAll('/PurchaseOrder');
+		h.sandbox.resetStats();
+		const result = await probe({ call: 'apiRequestAllItems', endpoint: 'purchaseOrder.list' });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((order) => order.poNo)).toEqual(expected.map((order) => order.poNo));
+		const calls = recorded(h.sandbox, 'purchaseOrder.list');
+		expect(expected.length).toBeGreaterThan(50);
+		expect(calls).toHaveLength(Math.ceil(expected.length / 50));
+		expect(new Set(calls.map((call) => call.query.pageSize))).toEqual(new Set(['50']));
+	});
+
+	test('a limit stops early; a limit below the page size is asked for as the page size', async () => {
+		const expected = await readAll('/Item');
+		h.sandbox.resetStats();
+		const first300 = await probe({ call: 'apiRequestAllItems', endpoint: 'item.list', limit: 300 });
+		expect(first300.items.map((item) => item.shortID)).toEqual(expected.slice(0, 300).map((item) => item.shortID));
+		expect(h.requests('item.list')).toBe(2);
+
+		h.sandbox.resetStats();
+		const seven = await probe({ call: 'apiRequestAllItems', endpoint: 'item.list', limit: 7 });
+		expect(seven.items).toHaveLength(7);
+		expect(recorded(h.sandbox, 'item.list').map((call) => call.query.pageSize)).toEqual(['7']);
+	});
+
+	test('filters reach the service checked and normalised', async () => {
+		const result = await probe({
+			call: 'apiRequestAllItems',
+			endpoint: 'item.list',
+			filters: JSON.stringify({ sort: 'SHORTID', direction: 'desc' }),
+			limit: 3,
+		});
+		expect(result.error).toBeUndefined();
+		const expected = (await api.get('/Item', { sort: 'shortID', direction: 'DESC', pageSize: 3 })).body.value as IDataObject[];
+		expect(result.items.map((item) => item.shortID)).toEqual(expected.map((item) => item.shortID));
+		expect(recorded(h.sandbox, 'item.list')[0].query).toMatchObject({ sort: 'shortID', direction: 'DESC' });
+	});
+
+	test('a record pushed to the next page while we read comes back once', async () => {
+		let inserted = false;
+		const result = await whileWatching(
+			h.sandbox,
+			(entry) => {
+				if (inserted || entry.endpointId !== 'item.listAll' || entry.status !== 200) return;
+				// Newest partNo sorts first descending: every later page shifts by one row.
+				const template = h.sandbox.store.items.rows[0];
+				const partNo = h.sandbox.store.items.nextId();
+				h.sandbox.store.items.insert({ ...template, partNo, shortID: `SHIFT-${partNo}` });
+				h.sandbox.store.changed();
+				inserted = true;
+			},
+			async () => await probe({ call: 'apiRequestAllItems', endpoint: 'item.listAll', filters: JSON.stringify({ sort: 'partNo', direction: 'DESC' }) }),
+		);
+		expect(result.error).toBeUndefined();
+		const partNos = result.items.map((item) => item.partNo as number);
+		expect(new Set(partNos).size).toBe(partNos.length);
+		expect(partNos).toEqual([...partNos].sort((a, b) => b - a));
+		// Without the check the first row of page 2 would repeat the last of page 1.
+		expect(partNos.length).toBe(h.sandbox.store.items.size - 1);
+	});
+
+	test('customApiRequest pages any list path', async () => {
+		const expected = await readAll('/Item/All');
+		h.sandbox.resetStats();
+		const result = await probe({ call: 'customApiRequest', method: 'GET', path: '/Item/All', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.partNo)).toEqual(expected.map((item) => item.partNo));
+		expect(h.requests('item.listAll')).toBe(Math.ceil(expected.length / 250));
+
+		const single = await probe({ call: 'customApiRequest', method: 'GET', path: '/Warehouse', query: JSON.stringify({ pageSize: 2 }) });
+		expect(single.items).toHaveLength(1);
+		expect((single.items[0].response as IDataObject).pageSize).toBe(2);
+	});
+});
+
+describe('refused before any request', () => {
+	test.each([
+		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, '"sort" cannot be "price" for /Item'],
+		[{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' }, '"modifiedSince" is not supported by /Inventory'],
+		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' }, '"modifiedSince" must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z'],
+		[{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' }, '"direction" must be ASC or DESC, got "sideways"'],
+		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, '"shortID" is required for /Item/{shortID}'],
+		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, '"path" must be a path below the API root such as /Item/All'],
+		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, '"path" must be a path below the API root such as /Item/All'],
+	])('%j', async (parameters, message) => {
+		const result = await probe(parameters);
+		expect(result.error?.message).toBe(message);
+		expect(h.sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe("the service's errors", () => {
+	const failing = async (parameters: INodeParameters, credentials?: object, id?: string) => {
+		const result = await probe(parameters, id ?? credentials);
+		expect(result.error).toBeDefined();
+		return result.error!;
+	};
+
+	test('403 Insufficient permissions, verbatim, with the Security ID needed', async () => {
+		const raw = await new SandboxClient(h.sandbox, { clientId: 'limited', clientSecret: 'limited-secret' }).get('/Customer');
+		const error = await failing({ call: 'apiRequest', endpoint: 'customer.list' }, { clientId: 'limited', clientSecret: 'limited-secret' });
+		expect(raw.status).toBe(403);
+		expect(error.message).toBe(raw.body.message);
+		expect(error.message).toBe('Insufficient permissions.');
+		expect(error.description).toBe("GET /Customer needs Security ID 130 in the integration user's group.");
+		expect(error.httpCode).toBe('403');
+	});
+
+	test('403 Account is read-only, verbatim', async () => {
+		const error = await failing(
+			{ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: 'RO-1' }) },
+			{ clientId: 'readonly', clientSecret: 'readonly-secret' },
+		);
+		expect(error.message).toBe('Account is read-only.');
+		expect(h.sandbox.store.item('RO-1')).toBeUndefined();
+	});
+
+	test('404 with the service message', async () => {
+		const raw = await api.get('/Webhook/987654');
+		const error = await failing({ call: 'apiRequest', endpoint: 'webhook.get', pathParams: '{"rec":987654}' });
+		expect(raw.status).toBe(404);
+		expect(error.message).toBe(raw.body.message);
+		expect(error.httpCode).toBe('404');
+	});
+
+	test('409 with the service message', async () => {
+		const existing = h.sandbox.store.items.rows[3].shortID;
+		const error = await failing({ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: existing }) });
+		expect(error.message).toBe(`An item with ID "${existing}" already exists.`);
+		expect(error.httpCode).toBe('409');
+	});
+
+	test('400 validation: the message, and the details per field in the description', async () => {
+		const raw = await api.post('/Item', {});
+		const error = await failing({ call: 'customApiRequest', method: 'POST', path: '/Item', body: '{}' });
+		expect(raw.body.error).toBe('validation_error');
+		expect(error.message).toBe('Model validation failed.');
+		const details = raw.body.details as Record<string, string[]>;
+		expect(error.description).toBe(Object.entries(details).map(([field, list]) => `${field}: ${list.join(' ')}`).join('\n'));
+		expect(error.description).toMatch(/^itemID: /);
+	});
+
+	test('400 from a check only the service makes', async () => {
+		const error = await failing({ call: 'customApiRequest', method: 'GET', path: '/Item', query: '{"sort":"nonsense"}' });
+		expect(error.message).toBe('Invalid sort column or direction.');
+	});
+
+	test('a server gone away mid-life (token stored, nothing listening): what to check', async () => {
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise((resolve) => closed.close(resolve));
+		const id = h.addCredential(h.credential({ baseUrl: `https://127.0.0.1:${port}/api/v2/` }));
+		h.credentials.update(id, { accessToken: 'stored-token' });
+		const error = await failing({ call: 'apiRequest', endpoint: 'item.list' }, undefined, id);
+		expect(error.message).toBe(`Could not reach Inventory Pro at https://127.0.0.1:${port}/api/v2: nothing accepted the connection. Check the Base URL`);
+		expect(error.description).toBe('Network error ECONNREFUSED.');
+	});
+
+	test('no token in any error', async () => {
+		const id = h.addCredential(h.credential({ clientId: 'limited', clientSecret: 'limited-secret' }));
+		const result = await probe({ call: 'apiRequest', endpoint: 'customer.list' }, id as never);
+		const token = String(h.credentials.get(id).data.accessToken);
+		expect(token.length).toBeGreaterThan(20);
+		expect(JSON.stringify({ ...result.error, message: result.error?.message, items: result.items })).not.toContain(token);
+	});
+});
+
+describe('429 Too Many Requests', () => {
+	test('waits and retries until the request goes through', async () => {
+		h.sandbox.failNext('item.list', 'rate_limited', 2);
+		const result = await probe({ call: 'apiRequestAllItems', endpoint: 'item.list', limit: 500 });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(500);
+		expect(recorded(h.sandbox, 'item.list').map((r) => r.status)).toEqual([429, 429, 200, 200]);
+		expect(h.sandbox.stats.rateLimited).toBe(2);
+	});
+
+	test('honours Retry-After (up to the cap) instead of the short backoff', async () => {
+		// Backoff alone would wait 5 ms; the sandbox says Retry-After: 60, capped here at 300 ms.
+		const id = h.addCredential(h.credential({ rateLimitWaitMs: 5, rateLimitMaxWaitMs: 300 }));
+		h.sandbox.failNext('item.list', 'rate_limited', 1);
+		const started = Date.now();
+		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id as never);
+		const elapsed = Date.now() - started;
+		expect(result.error).toBeUndefined();
+		expect(elapsed).toBeGreaterThanOrEqual(290);
+		expect(elapsed).toBeLessThan(1_000);
+	});
+
+	describe("against the sandbox's own limit (3 per minute, clock in the test's hands)", () => {
+		let limited: Harness;
+		let clock: ManualClock;
+
+		beforeAll(async () => {
+			clock = new ManualClock();
+			limited = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 3 } });
+		});
+		afterAll(async () => await limited?.stop());
+		beforeEach(() => limited.sandbox.resetStats());
+
+		test('an export waits out each 429 and completes with every record', async () => {
+			// The sandbox's minute passes whenever it has answered 429 (as it would while we wait).
+			const result = await whileWatching(
+				limited.sandbox,
+				(entry) => entry.status === 429 && clock.advance(60_000),
+				async () => await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' } }),
+			);
+			expect(result.error).toBeUndefined();
+			const statuses = recorded(limited.sandbox, 'item.list').map((r) => r.status);
+			const pages = statuses.filter((s) => s === 200).length;
+			expect(result.items).toHaveLength(limited.sandbox.store.items.rows.filter((item) => !item.discontinued).length);
+			expect(pages).toBe(Math.ceil(result.items.length / 250));
+			expect(statuses.filter((s) => s === 429).length).toBe(Math.floor((pages - 1) / 3));
+			expect(new Set(result.items.map((item) => item.shortID)).size).toBe(result.items.length);
+		});
+
+		test('when retries run out the error says what happened', async () => {
+			clock.advance(60_000);
+			for (let i = 0; i < 3; i++) {
+				expect((await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } })).error).toBeUndefined();
+			}
+			const started = Date.now();
+			const result = await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } });
+			expect(Date.now() - started).toBeLessThan(1_000);
+			expect(result.error?.message).toMatch(
+				/^Inventory Pro kept answering 429 Too Many Requests after 5 retries over \d+ s \(Rate Limit Exceeded\. 3 per Minute\.\)$/,
+			);
+			expect(result.error?.description).toBe(
+				'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
+			);
+			expect(result.error?.httpCode).toBe('429');
+			expect(recorded(limited.sandbox, 'warehouse.list').map((r) => r.status)).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429]);
+		});
+	});
+});
+
+describe('pacing to the credential budget (sandbox clock 600× real time: its minute is 100 ms)', () => {
+	let paced: Harness;
+
+	beforeAll(async () => {
+		paced = await startHarness({ sandbox: { clock: new ScaledClock(600), seed: SEED, rateLimitPerMinute: 5 } });
+	});
+	afterAll(async () => await paced?.stop());
+	beforeEach(() => paced.sandbox.resetStats());
+
+	const exportTwice = async (credentials: object) => {
+		const id = paced.addCredential(paced.credential(credentials));
+		const results = [];
+		for (let run = 0; run < 2; run++) {
+			results.push(await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never }));
+		}
+		return results;
+	};
+
+	test('within the budget: a long export slows down and meets no 429', async () => {
+		// The pacer's window is the sandbox's minute plus a margin for the trip between the two clocks.
+		const started = Date.now();
+		const results = await exportTwice({ requestsPerMinute: 5, rateWindowMs: 125 });
+		const elapsed = Date.now() - started;
+		for (const result of results) {
+			expect(result.error).toBeUndefined();
+			expect(result.items.length).toBeGreaterThan(1_000);
+		}
+		expect(paced.sandbox.stats.rateLimited).toBe(0);
+		expect(paced.requests('item.list')).toBe(2 * Math.ceil(results[0].items.length / 250));
+		// Ten requests at five per window: at least one full wait.
+		expect(elapsed).toBeGreaterThanOrEqual(100);
+	});
+
+	test('without pacing the same export collects 429s (what the pacer avoids)', async () => {
+		const results = await exportTwice({ clientId: 'scoped', clientSecret: 'scoped-secret', requestsPerMinute: 1_000, rateLimitMaxWaitMs: 60 });
+		for (const result of results) expect(result.error).toBeUndefined();
+		expect(paced.sandbox.stats.rateLimited).toBeGreaterThan(0);
+	});
+});
