@@ -1,0 +1,35 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { properties } from './actions/properties';
+import { router } from './actions/router';
+import { listSearch, loadOptions } from './methods';
+
+export class InventoryPro implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Inventory Pro',
+		name: 'inventoryPro',
+		icon: { light: 'file:inventoryPro.svg', dark: 'file:inventoryPro.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Manage items, stock, orders, reports and webhook subscriptions in Inventory Pro',
+		defaults: { name: 'Inventory Pro' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'inventoryProApi', required: true }],
+		properties,
+	};
+
+	methods = { loadOptions, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,23 @@
+/** Display names for the camelCase field names of the endpoint table. */
+const LABELS: Record<string, string> = {
+	itemID: 'Item ID',
+	partNo: 'Part Number',
+	poNo: 'Purchase Order Number',
+	soNo: 'Shipping Order Number',
+	woNo: 'Work Order Number',
+	recNo: 'Record Number',
+	rec: 'Subscription ID',
+	uOM: 'Unit of Measure',
+	typeID: 'Asset Type ID',
+	serialNo: 'Serial Number',
+	trackingNo: 'Tracking Number',
+	shortID: 'Short ID',
+	url: 'URL',
+};
+
+/** `fromWarehouseID` → "From Warehouse ID". */
+export function label(name: string): string {
+	if (LABELS[name]) return LABELS[name];
+	const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2');
+	return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

@@ -1,0 +1,53 @@
+/**
+ * Prints the README's operations table (resource × operation × request × Security ID × source) from the
+ * node's operations and the endpoint table, and fails when an endpoint row is reachable from no operation.
+ *
+ *   npm run build:dev && node .build/scripts/operations-table.js
+ */
+import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/InventoryPro/endpoints';
+import { NOUNS } from '../nodes/InventoryPro/actions/common/resource';
+import { RESOURCE_MODULES } from '../nodes/InventoryPro/actions/resources';
+
+const SOURCE: Record<string, string> = { spec: 'spec', v1: 'v1 (assumed unchanged)', assumed: 'assumed' };
+
+const permission = (value: Permission) =>
+	value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value);
+
+export function operationsTable(): { markdown: string; unreachable: EndpointId[] } {
+	const lines = [
+		'| Resource | Operation | Request | Security ID | Source | What it does |',
+		'|---|---|---|---|---|---|',
+	];
+	const reached = new Set<EndpointId>();
+	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
+		const resourceLabel =
+			resource === 'customApi' ? 'Custom API Request' : NOUNS[resource as keyof typeof NOUNS].label;
+		const operations = Object.values(module.operations).sort((a, b) => a.option.name.localeCompare(b.option.name));
+		for (const operation of operations) {
+			if (operation.endpoints.length === 0) {
+				lines.push(
+					`| ${resourceLabel} | ${operation.option.name} | any method and path | of the path called | — | ${operation.option.description} |`,
+				);
+			}
+			for (const id of operation.endpoints) {
+				const row = ENDPOINTS[id];
+				reached.add(id);
+				const query = 'query' in row ? `?${row.query.map((field) => `${field.name}=…`).join('&')}` : '';
+				lines.push(
+					`| ${resourceLabel} | ${operation.option.name} | \`${row.method} ${row.path}${query}\` | ${permission(row.permission)} | ${SOURCE[row.source]} | ${row.summary} |`,
+				);
+			}
+		}
+	}
+	const unreachable = (Object.keys(ENDPOINTS) as EndpointId[]).filter((id) => !reached.has(id));
+	return { markdown: lines.join('\n'), unreachable };
+}
+
+if (require.main === module) {
+	const { markdown, unreachable } = operationsTable();
+	process.stdout.write(`${markdown}\n`);
+	if (unreachable.length) {
+		process.stderr.write(`Endpoint rows no operation reaches: ${unreachable.join(', ')}\n`);
+		process.exitCode = 1;
+	}
+}

@@ -1,0 +1,137 @@
+/**
+ * The node's description is generated from the endpoint table: these checks hold the generation to the
+ * spec's rules (which filters where, required fields on top, every row reachable) without a server.
+ */
+import { existsSync, readFileSync } from 'fs';
+import { join } from 'path';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operationsTable } from '../../scripts/operations-table';
+import { ENDPOINTS, RESOURCES, type EndpointId, type Endpoint } from '../../nodes/InventoryPro/endpoints';
+import { RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/resources';
+import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
+
+const node = new InventoryPro();
+const { properties } = node.description;
+
+/** The parameters shown for one resource/operation. */
+function fieldsOf(resource: string, operation: string): INodeProperties[] {
+	return properties.filter((property) => {
+		const show = property.displayOptions?.show;
+		return show?.resource?.includes(resource) && show?.operation?.includes(operation);
+	});
+}
+
+function operationFor(id: EndpointId): [string, string] {
+	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
+		for (const [operation, definition] of Object.entries(module.operations)) {
+			if (definition.endpoints.includes(id)) return [resource, operation];
+		}
+	}
+	throw new Error(`no operation reaches ${id}`);
+}
+
+const rows = Object.entries(ENDPOINTS) as Array<[EndpointId, Endpoint]>;
+
+describe('Inventory Pro node description', () => {
+	it('is the inventoryPro node, usable as a tool, with light and dark icons and a codex', () => {
+		expect(node.description.name).toBe('inventoryPro');
+		expect(node.description.displayName).toBe('Inventory Pro');
+		expect(node.description.usableAsTool).toBe(true);
+		const icon = node.description.icon as { light: string; dark: string };
+		const dir = join(__dirname, '../../nodes/InventoryPro');
+		for (const file of [icon.light, icon.dark]) {
+			const svg = readFileSync(join(dir, file.replace('file:', '')), 'utf8');
+			expect(svg).toMatch(/viewBox="0 0 60 60"/);
+		}
+		expect(icon.light).not.toBe(icon.dark);
+		const codex = JSON.parse(readFileSync(join(dir, 'InventoryPro.node.json'), 'utf8'));
+		expect(codex.node).toBe('n8n-nodes-inventory-pro.inventoryPro');
+		expect(codex.categories.length).toBeGreaterThan(0);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+		expect(existsSync(join(dir, 'InventoryPro.node.ts'))).toBe(true);
+	});
+
+	it('offers the 14 resources of the spec in camelCase plus the Custom API Request', () => {
+		const resource = properties.find((property) => property.name === 'resource')!;
+		const values = (resource.options as Array<{ value: string }>).map((option) => option.value).sort();
+		expect(values).toEqual([...RESOURCES, 'customApi'].sort());
+	});
+
+	it('reaches every row of the endpoint table from some operation', () => {
+		const { unreachable, markdown } = operationsTable();
+		expect(unreachable).toEqual([]);
+		for (const [, row] of rows) expect(markdown).toContain(`${row.method} ${row.path}`);
+	});
+
+	it('calls list reads getAll where a resource has one list, with returnAll and limit', () => {
+		for (const resource of RESOURCES) {
+			const [, operation] = operationFor(`${resource}.list` as EndpointId);
+			expect(operation).toBe('getAll');
+			const names = fieldsOf(resource, 'getAll').map((property) => property.name);
+			expect(names).toEqual(expect.arrayContaining(['returnAll', 'limit', 'filters']));
+		}
+	});
+
+	it.each(rows.filter(([, row]) => row.list))('%s offers exactly the filters the spec allows', (id, row) => {
+		const [resource, operation] = operationFor(id);
+		const filters = fieldsOf(resource, operation).find((property) => property.name === 'filters')!;
+		const names = (filters.options as INodeProperties[]).map((option) => option.name);
+		const list = row.list!;
+		expect(names.includes('modifiedSince')).toBe(list.modifiedSince === 'supported' || list.modifiedSince === 'headerOnly');
+		expect(names.includes('startDate')).toBe(Boolean(list.orderDates));
+		expect(names.includes('endDate')).toBe(Boolean(list.orderDates));
+		expect(names).toEqual(expect.arrayContaining(['sort', 'direction']));
+		const sort = (filters.options as INodeProperties[]).find((option) => option.name === 'sort')!;
+		if (list.sort === 'reportColumns') expect(sort.type).toBe('string');
+		else expect((sort.options as Array<{ value: string }>).map((option) => option.value)).toEqual(expect.arrayContaining([...list.sort]));
+		const notice = fieldsOf(resource, operation).some((property) => property.type === 'notice');
+		expect(notice).toBe(list.modifiedSince === 'headerOnly');
+	});
+
+	it.each(rows.filter(([, row]) => row.body))('%s puts required body fields on top, optional ones in a collection', (id, row) => {
+		const [resource, operation] = operationFor(id);
+		const fields = fieldsOf(resource, operation);
+		for (const field of row.body!) {
+			const top = fields.find((property) => property.name === field.name);
+			if (field.required) {
+				expect(top?.required).toBe(true);
+			} else {
+				expect(top).toBeUndefined();
+				const collection = fields.find((property) => property.type === 'collection')!;
+				expect((collection.options as INodeProperties[]).map((option) => option.name)).toContain(field.name);
+			}
+		}
+	});
+
+	it('never shows two parameters of the same name for one operation', () => {
+		for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
+			for (const operation of Object.keys(module.operations)) {
+				const names = fieldsOf(resource, operation).map((property) => property.name);
+				expect({ resource, operation, names }).toEqual({ resource, operation, names: [...new Set(names)] });
+			}
+		}
+	});
+
+	it('offers pickers from the service for warehouses, reports, categories, reason codes and locations', () => {
+		const methods = node.methods as { loadOptions: object; listSearch: object };
+		expect(Object.keys(methods.listSearch).sort()).toEqual(
+			['searchCategories', 'searchLocations', 'searchReasonCodes', 'searchReports', 'searchWarehouses'],
+		);
+		expect(Object.keys(methods.loadOptions).sort()).toEqual(
+			['getCategories', 'getLocations', 'getReasonCodes', 'getReports', 'getWarehouses'],
+		);
+		const warehouse = fieldsOf('warehouse', 'getItems').find((property) => property.name === 'warehouseID')!;
+		expect(warehouse.type).toBe('resourceLocator');
+		const report = fieldsOf('report', 'run').find((property) => property.name === 'reportID')!;
+		expect(report.type).toBe('resourceLocator');
+		const receive = fieldsOf('inventory', 'receive').find((property) => property.name === 'additionalFields')!;
+		const location = (receive.options as INodeProperties[]).find((option) => option.name === 'location')!;
+		expect([location.displayName, location.typeOptions?.loadOptionsMethod]).toEqual(['Location Name or ID', 'getLocations']);
+		const update = fieldsOf('shippingOrder', 'update').find((property) => property.name === 'updateFields')!;
+		const status = (update.options as INodeProperties[]).find((option) => option.name === 'status')!;
+		expect([status.displayName, status.type, (status.options as Array<{ value: string }>).map((o) => o.value)]).toEqual([
+			'Status', 'options', ['Open', 'Picked', 'Shipped', 'Completed'],
+		]);
+	});
+});

@@ -1,0 +1,155 @@
+/**
+ * Every read operation of the Inventory Pro node, run as a real workflow against the sandbox: the request
+ * the sandbox received (method, path, query) and the items that came out.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { byId, capture, fromList, harness, items, type Harness } from './setup';
+
+let h: Harness;
+beforeAll(async () => {
+	h = await harness();
+});
+afterAll(async () => await h?.stop());
+
+interface ReadCase {
+	resource: string;
+	operation: string;
+	parameters: INodeParameters;
+	/** Method and path of the (first) request, and query parameters it must carry. */
+	request: { method?: string; path: string; query?: Record<string, string> };
+	/** A field every returned record has. */
+	field: string;
+	count?: number;
+}
+
+const limited = (parameters: INodeParameters = {}) => ({ returnAll: false, limit: 3, ...parameters });
+
+const cases: ReadCase[] = [
+	{ resource: 'item', operation: 'getAll', parameters: limited(), request: { path: '/Item', query: { pageSize: '3' } }, field: 'shortID', count: 3 },
+	{ resource: 'item', operation: 'get', parameters: { type: 'partNo', key: '10003' }, request: { path: '/Item', query: { key: '10003', type: 'partNo' } }, field: 'shortID', count: 1 },
+	{ resource: 'inventory', operation: 'getAll', parameters: limited(), request: { path: '/Inventory' }, field: 'quantity', count: 3 },
+	{ resource: 'inventory', operation: 'getAll', parameters: limited({ filters: { warehouseID: 2 } }), request: { path: '/Inventory/2' }, field: 'quantity', count: 3 },
+	{ resource: 'inventory', operation: 'getMaterialIn', parameters: limited({ filters: { modifiedSince: '2025-01-01T00:00:00Z' } }), request: { path: '/Inventory/MaterialIn', query: { modifiedSince: '2025-01-01T00:00:00Z' } }, field: 'recNo', count: 3 },
+	{ resource: 'inventory', operation: 'getMaterialIn', parameters: limited({ filters: { warehouseID: 3 } }), request: { path: '/Inventory/MaterialIn/3' }, field: 'recNo', count: 3 },
+	{ resource: 'inventory', operation: 'getMaterialOut', parameters: limited(), request: { path: '/Inventory/MaterialOut' }, field: 'recNo', count: 3 },
+	{ resource: 'inventory', operation: 'getMaterialOut', parameters: limited({ filters: { warehouseID: 1 } }), request: { path: '/Inventory/MaterialOut/1' }, field: 'recNo', count: 3 },
+	{ resource: 'customer', operation: 'getAll', parameters: limited({ filters: { sort: 'name', direction: 'DESC' } }), request: { path: '/Customer', query: { sort: 'name', direction: 'DESC' } }, field: 'customerID', count: 3 },
+	{ resource: 'customer', operation: 'getAll', parameters: limited({ filters: { includeInactive: true } }), request: { path: '/Customer/All' }, field: 'customerID', count: 3 },
+	{ resource: 'customer', operation: 'get', parameters: { customerID: '7' }, request: { path: '/Customer/7' }, field: 'customerID', count: 1 },
+	{ resource: 'vendor', operation: 'getAll', parameters: limited({ filters: { includeInactive: true } }), request: { path: '/Vendor/All' }, field: 'vendorID', count: 3 },
+	{ resource: 'vendor', operation: 'get', parameters: { vendorID: '3' }, request: { path: '/Vendor/3' }, field: 'vendorID', count: 1 },
+	{ resource: 'purchaseOrder', operation: 'getAll', parameters: limited({ filters: { startDate: '2025-01-01', endDate: '2025-12-31T23:59:59Z', modifiedSince: '2025-01-01T00:00:00Z' } }), request: { path: '/PurchaseOrder', query: { startDate: '2025-01-01', endDate: '2025-12-31T23:59:59Z', modifiedSince: '2025-01-01T00:00:00Z' } }, field: 'poNo', count: 3 },
+	{ resource: 'purchaseOrder', operation: 'get', parameters: { poNo: '5001' }, request: { path: '/PurchaseOrder/5001' }, field: 'lines', count: 1 },
+	{ resource: 'shippingOrder', operation: 'getAll', parameters: limited({ filters: { sort: 'orderDate' } }), request: { path: '/ShippingOrder', query: { sort: 'orderDate' } }, field: 'soNo', count: 3 },
+	{ resource: 'shippingOrder', operation: 'get', parameters: { soNo: '{{SO}}' }, request: { path: '/ShippingOrder/{{SO}}' }, field: 'lines', count: 1 },
+	{ resource: 'workOrder', operation: 'getAll', parameters: limited(), request: { path: '/WorkOrder' }, field: 'woNo', count: 3 },
+	{ resource: 'workOrder', operation: 'get', parameters: { woNo: '{{WO}}' }, request: { path: '/WorkOrder/{{WO}}' }, field: 'lines', count: 1 },
+	{ resource: 'asset', operation: 'getAll', parameters: limited({ filters: { includeInactive: true } }), request: { path: '/Asset/All' }, field: 'assetTag', count: 3 },
+	{ resource: 'asset', operation: 'getTypes', parameters: { returnAll: true }, request: { path: '/Asset/Types' }, field: 'typeID', count: 8 },
+	{ resource: 'asset', operation: 'get', parameters: { assetID: '{{ASSET}}' }, request: { path: '/Asset/{{ASSET}}' }, field: 'assetTag', count: 1 },
+	{ resource: 'category', operation: 'getAll', parameters: limited({ filters: { includeInactive: true } }), request: { path: '/Category/All' }, field: 'categoryID', count: 3 },
+	{ resource: 'reasonCode', operation: 'getAll', parameters: { returnAll: true }, request: { path: '/ReasonCode' }, field: 'code', count: 9 },
+	{ resource: 'reasonCode', operation: 'getAll', parameters: { returnAll: true, filters: { includeInactive: true } }, request: { path: '/ReasonCode/All' }, field: 'code', count: 11 },
+	{ resource: 'location', operation: 'getAll', parameters: limited({ filters: { sort: 'code' } }), request: { path: '/Location', query: { sort: 'code' } }, field: 'locationID', count: 3 },
+	{ resource: 'warehouse', operation: 'getAll', parameters: { returnAll: true }, request: { path: '/Warehouse' }, field: 'warehouseID', count: 4 },
+	{ resource: 'warehouse', operation: 'getItems', parameters: limited({ warehouseID: fromList(2) }), request: { path: '/Warehouse/2/Items' }, field: 'partNo', count: 3 },
+	{ resource: 'report', operation: 'getAll', parameters: { returnAll: true }, request: { path: '/Report' }, field: 'reportID' },
+	{ resource: 'report', operation: 'run', parameters: limited({ reportID: byId(1), filters: { sort: 'totalValue', direction: 'DESC' } }), request: { path: '/Report/1', query: { sort: 'totalValue', direction: 'DESC' } }, field: 'totalValue', count: 3 },
+	{ resource: 'report', operation: 'getLatestRows', parameters: { reportID: byId(2), count: 4 }, request: { path: '/Report/2/4' }, field: 'shortfall', count: 4 },
+];
+
+/** Record numbers that depend on the seed, filled in from the sandbox's store. */
+function fill<T>(value: T): T {
+	const { store } = h.sandbox;
+	const text = JSON.stringify(value)
+		.replace(/\{\{SO\}\}/g, String(store.shippingOrders.rows[0].soNo))
+		.replace(/\{\{WO\}\}/g, String(store.workOrders.rows[0].woNo))
+		.replace(/\{\{ASSET\}\}/g, String(store.assets.rows[0].assetID));
+	return JSON.parse(text) as T;
+}
+
+describe('read operations', () => {
+	it.each(cases.map((c) => [`${c.resource}.${c.operation} → ${c.request.path}`, c] as const))('%s', async (_, raw) => {
+		const c = fill(raw);
+		const { result, requests } = await capture(h, () => items(h, c.resource, c.operation, c.parameters));
+		expect(requests.length).toBeGreaterThan(0);
+		const [first] = requests;
+		expect(first.method).toBe(c.request.method ?? 'GET');
+		expect(first.path).toBe(`/api/v2${c.request.path}`);
+		expect(first.status).toBe(200);
+		if (c.request.query) expect(first.query).toEqual(expect.objectContaining(c.request.query));
+		if (c.count !== undefined) expect(result).toHaveLength(c.count);
+		expect(result.length).toBeGreaterThan(0);
+		for (const record of result) expect(record).toHaveProperty([c.field]);
+	});
+
+	it('pages through every active item: several requests, each record once', async () => {
+		const active = h.sandbox.store.items.rows.filter((item) => !item.discontinued).length;
+		const { result, requests } = await capture(h, () => items(h, 'item', 'getAll', { returnAll: true }));
+		expect(result).toHaveLength(active);
+		expect(new Set(result.map((item) => item.partNo)).size).toBe(active);
+		expect(requests.map((request) => request.query.page)).toEqual(
+			Array.from({ length: Math.ceil(active / 250) }, (_, index) => String(index + 1)),
+		);
+		expect(requests.every((request) => request.query.pageSize === '250')).toBe(true);
+		expect(result.some((item) => item.discontinued)).toBe(false);
+	});
+
+	it('pages orders at their page size of 50 and stops at the limit', async () => {
+		const { result, requests } = await capture(h, () => items(h, 'purchaseOrder', 'getAll', { returnAll: false, limit: 120 }));
+		expect(result).toHaveLength(120);
+		expect(requests).toHaveLength(3);
+		expect(requests.every((request) => request.query.pageSize === '50')).toBe(true);
+	});
+
+	it('includes discontinued items only when asked (/Item/All)', async () => {
+		const { result, requests } = await capture(h, () =>
+			items(h, 'item', 'getAll', { returnAll: true, filters: { includeInactive: true, sort: 'shortID', direction: 'DESC' } }),
+		);
+		expect(requests[0].path).toBe('/api/v2/Item/All');
+		expect(result).toHaveLength(h.sandbox.store.items.rows.length);
+		expect(result.some((item) => item.discontinued)).toBe(true);
+		const ids = result.map((item) => String(item.shortID).toLowerCase());
+		expect(ids).toEqual([...ids].sort().reverse());
+	});
+
+	it('looks an item up by its shortID', async () => {
+		const shortID = h.sandbox.store.items.rows[5].shortID;
+		const { result, requests } = await capture(h, () => items(h, 'item', 'get', { type: 'id', key: shortID }));
+		expect(requests[0].query).toEqual({ key: shortID, type: 'id' });
+		expect(result).toEqual([expect.objectContaining({ shortID, partNo: h.sandbox.store.items.rows[5].partNo })]);
+	});
+
+	it('runs a whole report into flat rows, one item each', async () => {
+		const { result, requests } = await capture(h, () => items(h, 'report', 'run', { reportID: byId(1), returnAll: true }));
+		expect(requests.length).toBeGreaterThan(1);
+		expect(result.length).toBeGreaterThan(250);
+		for (const row of result.slice(0, 50)) {
+			for (const value of Object.values(row)) expect(value === null || typeof value !== 'object').toBe(true);
+		}
+		expect(Object.keys(result[0])).toEqual(
+			['partNo', 'shortID', 'description', 'category', 'uOM', 'quantity', 'unitCost', 'totalValue', 'lastReceived'],
+		);
+	});
+
+	it('returns the latest report rows newest first', async () => {
+		const rows = await items(h, 'report', 'getLatestRows', { reportID: byId(1), count: 10 });
+		const dates = rows.map((row) => String(row.lastReceived));
+		expect(rows).toHaveLength(10);
+		expect(dates).toEqual([...dates].sort().reverse());
+	});
+
+	it('pairs every output item with its input item', async () => {
+		const inputItems: IDataObject[] = [{ part: '10001' }, { part: '10002' }, { part: '10004' }];
+		const result = await h.run({
+			type: 'inventoryPro',
+			parameters: { resource: 'item', operation: 'get', type: 'partNo', key: '={{ $json.part }}' },
+			inputItems,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.partNo)).toEqual([10001, 10002, 10004]);
+		const output = result.runData['Under Test'][0].data!.main[0]!;
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+});

@@ -1,0 +1,363 @@
+/**
+ * Every write operation of the Inventory Pro node (the permission table's writes, webhook subscriptions
+ * and the Custom API Request), run as real workflows against the sandbox: the request body the sandbox
+ * received, and the record that came out.
+ */
+import { createHmac } from 'crypto';
+import { createServer, type Server } from 'https';
+import type { AddressInfo } from 'net';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { RecordedRequest } from '../../sandbox';
+import { createCertificate } from '../../sandbox/tls';
+import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
+
+let h: Harness;
+let receiver: Server;
+let receiverUrl: string;
+const deliveries: Array<{ headers: IDataObject; body: string }> = [];
+
+beforeAll(async () => {
+	const certificate = await createCertificate('127.0.0.1');
+	receiver = createServer({ key: certificate.key, cert: certificate.cert }, (request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			deliveries.push({ headers: request.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') });
+			response.writeHead(200).end('ok');
+		});
+	});
+	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+	receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/inventory`;
+	h = await harness({ sandbox: { trustSelfSigned: true } });
+});
+afterAll(async () => {
+	await h?.stop();
+	await new Promise((resolve) => receiver?.close(resolve));
+});
+
+/** Runs one write; fails with the node's error; returns the records and the one request it sent. */
+async function write(resource: string, operation: string, parameters: INodeParameters) {
+	const { result, requests } = await capture(h, () => items(h, resource, operation, parameters));
+	expect(requests).toHaveLength(1);
+	return { records: result, request: requests[0] as RecordedRequest & { body: IDataObject } };
+}
+
+const api = (path: string) => `/api/v2${path}`;
+
+describe('items', () => {
+	const itemID = 'N8N-WIDGET-01';
+
+	it('creates an item with the known item fields', async () => {
+		const { records, request } = await write('item', 'create', {
+			itemID,
+			additionalFields: { description: 'Test widget', category: 'Fasteners', subCategory: 'Bolts', uOM: 'BOX', units: 50 },
+		});
+		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Item'), 201]);
+		expect(request.body).toEqual({ itemID, description: 'Test widget', category: 'Fasteners', subCategory: 'Bolts', uOM: 'BOX', units: 50 });
+		expect(records).toEqual([expect.objectContaining({ shortID: itemID, uOM: 'BOX', units: 50, partNo: expect.any(Number) })]);
+	});
+
+	it('updates only the fields given', async () => {
+		const { records, request } = await write('item', 'update', { itemID, updateFields: { description: 'Renamed widget' } });
+		expect([request.method, request.path]).toEqual(['PUT', api('/Item')]);
+		expect(request.body).toEqual({ itemID, description: 'Renamed widget' });
+		expect(records[0]).toEqual(expect.objectContaining({ description: 'Renamed widget', uOM: 'BOX' }));
+	});
+
+	it('discontinues an item', async () => {
+		const { records, request } = await write('item', 'discontinue', { shortID: itemID });
+		expect([request.method, request.path]).toEqual(['DELETE', api(`/Item/${itemID}`)]);
+		expect(records[0]).toEqual(expect.objectContaining({ shortID: itemID, discontinued: true }));
+	});
+});
+
+describe('inventory', () => {
+	const itemOf = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
+
+	it('receives stock into a warehouse', async () => {
+		const itemID = itemOf();
+		const { records, request } = await write('inventory', 'receive', {
+			itemID,
+			warehouseID: byId(1),
+			quantity: 12,
+			additionalFields: { location: 'RECV', reasonCode: 'RECEIPT', lot: 'N8N-LOT', unitCost: 1.25, reference: 'DN-77' },
+		});
+		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Inventory/Receive'), 201]);
+		expect(request.body).toEqual({
+			itemID, warehouseID: 1, quantity: 12, location: 'RECV', reasonCode: 'RECEIPT', lot: 'N8N-LOT', unitCost: 1.25, reference: 'DN-77',
+		});
+		expect(records[0]).toEqual(expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }));
+	});
+
+	it('moves stock to another warehouse', async () => {
+		const itemID = itemOf();
+		const { records, request } = await write('inventory', 'move', {
+			itemID,
+			fromWarehouseID: byId(1),
+			toWarehouseID: fromList(2),
+			quantity: 5,
+			additionalFields: { fromLocation: 'RECV', lot: 'N8N-LOT' },
+		});
+		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Move')]);
+		expect(request.body).toEqual({ itemID, fromWarehouseID: 1, toWarehouseID: 2, quantity: 5, fromLocation: 'RECV', lot: 'N8N-LOT' });
+		expect(records[0]).toEqual(expect.objectContaining({ type: 'Move', warehouseID: 2, fromWarehouseID: 1, quantity: 5 }));
+	});
+
+	it('issues stock', async () => {
+		const itemID = itemOf();
+		const { records, request } = await write('inventory', 'issue', {
+			itemID,
+			warehouseID: byId(1),
+			quantity: 3,
+			additionalFields: { location: 'RECV', lot: 'N8N-LOT', reasonCode: 'SAMPLE' },
+		});
+		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Issue')]);
+		expect(request.body).toEqual({ itemID, warehouseID: 1, quantity: 3, location: 'RECV', lot: 'N8N-LOT', reasonCode: 'SAMPLE' });
+		expect(records[0]).toEqual(expect.objectContaining({ type: 'Issue', quantity: 3, reasonCode: 'SAMPLE' }));
+	});
+});
+
+describe.each([
+	['customer', 'customerID', 'customerCode', '/Customer'],
+	['vendor', 'vendorID', 'vendorCode', '/Vendor'],
+])('%s', (resource, idField, codeField, path) => {
+	let id: number;
+
+	it('creates one', async () => {
+		const { records, request } = await write(resource, 'create', {
+			name: `N8N ${resource}`,
+			additionalFields: { [codeField]: `N8N-${resource.toUpperCase()}`, email: 'buyer@example.com', country: 'DE', active: true },
+		});
+		expect([request.method, request.path, request.status]).toEqual(['POST', api(path), 201]);
+		expect(request.body).toEqual({
+			name: `N8N ${resource}`, [codeField]: `N8N-${resource.toUpperCase()}`, email: 'buyer@example.com', country: 'DE', active: true,
+		});
+		id = records[0][idField] as number;
+		expect(id).toEqual(expect.any(Number));
+	});
+
+	it('updates one', async () => {
+		const { records, request } = await write(resource, 'update', { [idField]: String(id), updateFields: { phone: '+49 30 1234' } });
+		expect([request.method, request.path]).toEqual(['PUT', api(`${path}/${id}`)]);
+		expect(request.body).toEqual({ phone: '+49 30 1234' });
+		expect(records[0]).toEqual(expect.objectContaining({ [idField]: id, phone: '+49 30 1234', name: `N8N ${resource}` }));
+	});
+});
+
+describe('assets', () => {
+	let assetID: number;
+
+	it('creates an asset', async () => {
+		const { records, request } = await write('asset', 'create', {
+			assetTag: 'N8N-ASSET-1',
+			additionalFields: { typeID: 1, warehouseID: 1, status: 'In Service', serialNo: 'SN-1' },
+		});
+		expect([request.method, request.path]).toEqual(['POST', api('/Asset')]);
+		expect(request.body).toEqual({ assetTag: 'N8N-ASSET-1', typeID: 1, warehouseID: 1, status: 'In Service', serialNo: 'SN-1' });
+		assetID = records[0].assetID as number;
+	});
+
+	it('updates an asset', async () => {
+		const { records, request } = await write('asset', 'update', { assetID: String(assetID), updateFields: { status: 'In Repair' } });
+		expect([request.method, request.path, request.body]).toEqual(['PUT', api(`/Asset/${assetID}`), { status: 'In Repair' }]);
+		expect(records[0]).toEqual(expect.objectContaining({ assetID, status: 'In Repair' }));
+	});
+});
+
+describe('orders', () => {
+	const twoItems = () => h.sandbox.store.items.rows.filter((item) => !item.discontinued).slice(0, 2).map((item) => item.shortID);
+	let poNo: number;
+	let soNo: number;
+
+	it('creates a purchase order with lines', async () => {
+		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
+		const [a, b] = twoItems();
+		const { records, request } = await write('purchaseOrder', 'create', {
+			vendorID,
+			warehouseID: byId(1),
+			lines: { line: [{ itemID: a, quantity: 10, unitCost: 2.5 }, { itemID: b, quantity: 4 }] },
+			additionalFields: { reference: 'N8N-PO', orderDate: '2026-01-05T08:00:00Z' },
+		});
+		expect([request.method, request.path]).toEqual(['POST', api('/PurchaseOrder')]);
+		expect(request.body).toEqual({
+			vendorID, warehouseID: 1, reference: 'N8N-PO', orderDate: '2026-01-05T08:00:00Z',
+			lines: [{ itemID: a, quantity: 10, unitCost: 2.5 }, { itemID: b, quantity: 4 }],
+		});
+		poNo = records[0].poNo as number;
+		expect(records[0].lines).toHaveLength(2);
+	});
+
+	it('finalizes the purchase order', async () => {
+		const { records, request } = await write('purchaseOrder', 'finalize', { poNo: String(poNo) });
+		expect([request.method, request.path]).toEqual(['POST', api(`/PurchaseOrder/${poNo}/Finalize`)]);
+		expect(records[0]).toEqual(expect.objectContaining({ poNo, status: 'Final' }));
+	});
+
+	it('creates a shipping order with lines', async () => {
+		const customerID = h.sandbox.store.customers.rows.find((customer) => customer.active)!.customerID;
+		const [a] = twoItems();
+		const { records, request } = await write('shippingOrder', 'create', {
+			customerID,
+			warehouseID: byId(1),
+			lines: { line: [{ itemID: a, quantity: 1, unitPrice: 9.99 }] },
+		});
+		expect(request.body).toEqual({ customerID, warehouseID: 1, lines: [{ itemID: a, quantity: 1, unitPrice: 9.99 }] });
+		soNo = records[0].soNo as number;
+	});
+
+	it('updates the shipping order', async () => {
+		const { records, request } = await write('shippingOrder', 'update', {
+			soNo: String(soNo),
+			updateFields: { carrier: 'DHL', trackingNo: 'JD0001', status: 'Shipped', shipDate: '2026-01-06' },
+		});
+		expect([request.method, request.path]).toEqual(['PUT', api(`/ShippingOrder/${soNo}`)]);
+		expect(request.body).toEqual({ carrier: 'DHL', trackingNo: 'JD0001', status: 'Shipped', shipDate: '2026-01-06' });
+		expect(records[0]).toEqual(expect.objectContaining({ soNo, status: 'Shipped', carrier: 'DHL' }));
+	});
+});
+
+describe('categories, reason codes and locations', () => {
+	it('disables a category and a reason code', async () => {
+		const category = await write('category', 'disable', { categoryID: byId(2) });
+		expect([category.request.method, category.request.path]).toEqual(['POST', api('/Category/2/Disable')]);
+		expect(category.records[0]).toEqual(expect.objectContaining({ categoryID: 2, active: false }));
+		const reason = await write('reasonCode', 'disable', { reasonCodeID: fromList(4) });
+		expect(reason.request.path).toBe(api('/ReasonCode/4/Disable'));
+		expect(reason.records[0]).toEqual(expect.objectContaining({ code: 'COUNT', active: false }));
+	});
+
+	it('deletes a reason code, and a category once no item uses it', async () => {
+		const reason = await write('reasonCode', 'delete', { reasonCodeID: byId(9) });
+		expect([reason.request.method, reason.request.path]).toEqual(['DELETE', api('/ReasonCode/9')]);
+		expect(h.sandbox.store.reasonCodes.get(9)).toBeUndefined();
+
+		const used = await runOp(h, 'category', 'delete', { categoryID: byId(3) });
+		expect(used.error?.message).toMatch(/is used by \d+ items/);
+		expect(used.error?.httpCode).toBe('409');
+
+		// Test set-up: move the items of the leaf category away, as an operator would first.
+		const name = h.sandbox.store.categories.get(3)!.name;
+		for (const item of h.sandbox.store.items.rows) if (item.subCategory === name) item.subCategory = 'Bolts';
+		const deleted = await write('category', 'delete', { categoryID: byId(3) });
+		expect([deleted.request.method, deleted.request.path]).toEqual(['DELETE', api('/Category/3')]);
+		expect(h.sandbox.store.categories.get(3)).toBeUndefined();
+	});
+
+	it('holds a location with a reason and releases it', async () => {
+		const open = h.sandbox.store.locations.rows.find((location) => !location.onHold && location.warehouseID === 2)!;
+		const held = await write('location', 'hold', { locationID: byId(open.locationID), additionalFields: { reason: 'Stock count' } });
+		expect([held.request.method, held.request.path]).toEqual(['POST', api(`/Location/${open.locationID}/Hold`)]);
+		expect(held.request.body).toEqual({ reason: 'Stock count' });
+		expect(held.records[0]).toEqual(expect.objectContaining({ onHold: true, holdReason: 'Stock count' }));
+		const released = await write('location', 'release', { locationID: byId(open.locationID) });
+		expect(released.request.path).toBe(api(`/Location/${open.locationID}/Release`));
+		expect(released.records[0]).toEqual(expect.objectContaining({ onHold: false }));
+	});
+});
+
+describe('webhook subscriptions', () => {
+	let rec: number;
+	let secret: string;
+
+	it('creates a subscription and returns its secret once', async () => {
+		const { records, request } = await write('webhook', 'create', {
+			name: 'n8n test',
+			url: receiverUrl,
+			events: ['item.created', 'inventory.received'],
+			payloadMode: 2,
+			active: true,
+			additionalFields: { headers: '{"X-Env":"test"}' },
+		});
+		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Webhook'), 201]);
+		expect(request.body).toEqual({
+			name: 'n8n test', url: receiverUrl, events: 'item.created,inventory.received', payloadMode: 2, active: true, headers: { 'X-Env': 'test' },
+		});
+		rec = records[0].rec as number;
+		secret = records[0].secret as string;
+		expect(secret).toEqual(expect.any(String));
+		expect(secret.length).toBeGreaterThan(8);
+	});
+
+	it('lists and gets it without the secret', async () => {
+		const list = await capture(h, () => items(h, 'webhook', 'getAll', { returnAll: true }));
+		expect(list.requests[0].path).toBe(api('/Webhook'));
+		expect(list.result.map((sub) => sub.rec)).toContain(rec);
+		const one = await capture(h, () => items(h, 'webhook', 'get', { rec: String(rec) }));
+		expect(one.requests[0].path).toBe(api(`/Webhook/${rec}`));
+		expect(one.result[0]).toEqual(expect.objectContaining({ rec, name: 'n8n test', events: 'item.created,inventory.received' }));
+		expect(JSON.stringify([list.result, one.result])).not.toContain(secret);
+	});
+
+	it('replaces it whole, keeping the secret when none is given', async () => {
+		const { records, request } = await write('webhook', 'update', {
+			rec: String(rec),
+			name: 'n8n test (renamed)',
+			url: receiverUrl,
+			events: 'item.created',
+			payloadMode: 1,
+			active: true,
+		});
+		expect([request.method, request.path]).toEqual(['PUT', api(`/Webhook/${rec}`)]);
+		expect(request.body).toEqual({ name: 'n8n test (renamed)', url: receiverUrl, events: 'item.created', payloadMode: 1, active: true });
+		expect(records[0]).toEqual(expect.objectContaining({ rec, name: 'n8n test (renamed)', payloadMode: 1 }));
+	});
+
+	it('sends a test event signed with the secret from create', async () => {
+		deliveries.length = 0;
+		const { records, request } = await write('webhook', 'test', { rec: String(rec) });
+		expect([request.method, request.path]).toEqual(['POST', api(`/Webhook/${rec}/test`)]);
+		expect(records[0]).toEqual(expect.objectContaining({ success: true, statusCode: 200 }));
+		expect(deliveries).toHaveLength(1);
+		const expected = `sha256=${createHmac('sha256', secret).update(deliveries[0].body).digest('hex')}`;
+		expect(deliveries[0].headers['x-webhook-signature']).toBe(expected);
+		expect(JSON.parse(deliveries[0].body).event).toBe('test');
+	});
+
+	it('reads the delivery log', async () => {
+		const { result, requests } = await capture(h, () => items(h, 'webhook', 'getLog', { rec: String(rec), returnAll: true }));
+		expect(requests[0].path).toBe(api(`/Webhook/${rec}/log`));
+		expect(result.length).toBeGreaterThan(0);
+		expect(result[0]).toEqual(expect.objectContaining({ event: 'test', success: true, statusCode: 200 }));
+	});
+
+	it('deletes it', async () => {
+		const { request } = await write('webhook', 'delete', { rec: String(rec) });
+		expect([request.method, request.path]).toEqual(['DELETE', api(`/Webhook/${rec}`)]);
+		const gone = await runOp(h, 'webhook', 'get', { rec: String(rec) });
+		expect(gone.error?.httpCode).toBe('404');
+	});
+});
+
+describe('custom API request', () => {
+	it('pages any list path with the same credential', async () => {
+		const { result, requests } = await capture(h, () =>
+			items(h, 'customApi', 'request', {
+				method: 'GET',
+				path: '/Inventory/MaterialOut',
+				followPages: true,
+				queryParameters: { parameter: [{ name: 'sort', value: 'recNo' }] },
+			}),
+		);
+		const total = h.sandbox.store.materialOut.rows.length;
+		expect(result).toHaveLength(total);
+		expect(requests.length).toBe(Math.ceil(total / 250));
+		expect(requests.every((request) => request.path === api('/Inventory/MaterialOut') && request.query.sort === 'recNo')).toBe(true);
+	});
+
+	it('returns a single answer as it is', async () => {
+		const { result, requests } = await capture(h, () => items(h, 'customApi', 'request', { method: 'GET', path: '/Warehouse/1/Items' }));
+		expect(requests).toHaveLength(1);
+		expect(result[0]).toEqual(expect.objectContaining({ page: 1, hasMore: true, value: expect.any(Array) }));
+	});
+
+	it('sends a JSON body', async () => {
+		const { records, request } = await write('customApi', 'request', {
+			method: 'POST',
+			path: '/Item',
+			body: '{"itemID":"N8N-CUSTOM-1","description":"Via custom request"}',
+		});
+		expect(request.body).toEqual({ itemID: 'N8N-CUSTOM-1', description: 'Via custom request' });
+		expect(records[0]).toEqual(expect.objectContaining({ shortID: 'N8N-CUSTOM-1' }));
+	});
+});
