@@ -1,0 +1,127 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { COMMON_EVENTS } from '../InventoryPro/endpoints';
+
+/** Spec, Events: what each common event means. */
+const EVENT_DESCRIPTIONS: Record<(typeof COMMON_EVENTS)[number], string> = {
+	'inventory.received': 'Stock received into a warehouse',
+	'inventory.issued': 'Stock issued out',
+	'inventory.moved': 'Stock relocated between bins or warehouses',
+	'item.created': 'Item added to the catalog',
+	'item.updated': 'Item record modified',
+	'order.created': 'Purchase or shipping order created',
+	'order.completed': 'Order finalized',
+};
+
+const titleCase = (event: string) =>
+	event
+		.split('.')
+		.map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+		.join(' ');
+
+const EVENT_OPTIONS = [...COMMON_EVENTS]
+	.sort()
+	.map((event) => ({ name: titleCase(event), value: event, description: EVENT_DESCRIPTIONS[event] }));
+
+/** The trigger's parameters; settings.ts reads them. */
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			"Inventory Pro delivers only to HTTPS addresses: n8n's webhook URL must start with https:// (set WEBHOOK_URL)",
+		name: 'httpsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: EVENT_OPTIONS,
+		default: [],
+		description: 'The events to subscribe to; at least one here or under Other Event Types',
+	},
+	{
+		displayName: 'Other Event Types',
+		name: 'otherEvents',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. asset.updated, location.held',
+		description: 'Event types your deployment publishes beyond the common ones, comma-separated',
+	},
+	{
+		displayName: 'Payload',
+		name: 'payloadMode',
+		type: 'options',
+		options: [
+			{ name: 'Full Record', value: 'full', description: 'Deliveries carry the changed record' },
+			{
+				name: 'Identifiers Only',
+				value: 'identifiers',
+				description: 'Deliveries carry only the identifiers of the changed record',
+			},
+		],
+		default: 'full',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Custom Headers',
+				name: 'customHeaders',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Header',
+				default: {},
+				description: 'Headers the service adds to every delivery',
+				options: [
+					{
+						displayName: 'Header',
+						name: 'header',
+						values: [
+							{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+							{
+								displayName: 'Value',
+								name: 'value',
+								type: 'string',
+								typeOptions: { password: true },
+								default: '',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Fetch Item Details',
+				name: 'fetchItem',
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { '/payloadMode': ['identifiers'] } },
+				description:
+					'Whether to also read the full item record (output as "item") when the identifiers include an item shortID',
+			},
+			{
+				displayName: 'Test Event',
+				name: 'testEvent',
+				type: 'options',
+				options: [
+					{
+						name: 'Acknowledge and Drop',
+						value: 'drop',
+						description: 'Answer the service and start nothing',
+					},
+					{
+						name: 'Pass Into Workflow',
+						value: 'pass',
+						description: 'Start the workflow with the test event, as with any subscribed event',
+					},
+				],
+				default: 'pass',
+				description: 'What to do with the event the service sends from its "test" action',
+			},
+		],
+	},
+];

@@ -1,0 +1,176 @@
+import { createHash } from 'crypto';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+/** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
+export const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
+export type PayloadMode = keyof typeof PAYLOAD_MODES;
+
+/** The create/update body (spec, Webhook endpoints). PUT replaces the whole subscription, so it is always complete. */
+export interface SubscriptionBody extends IDataObject {
+	name: string;
+	url: string;
+	events: string;
+	payloadMode: 1 | 2;
+	active: true;
+	secret: string;
+	headers: Record<string, string>;
+}
+
+/** What the node keeps in the workflow's static data. Never the secret: n8n exports static data with the workflow. */
+export interface SubscriptionState extends IDataObject {
+	rec?: number;
+	fingerprint?: string;
+}
+
+/** What checkExists does with the subscription it finds. */
+export type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
+
+const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers the service or HTTP itself sets; a custom header must not shadow them. */
+const RESERVED_HEADERS = new Set([
+	'connection',
+	'content-encoding',
+	'content-length',
+	'content-type',
+	'expect',
+	'host',
+	'keep-alive',
+	'te',
+	'trailer',
+	'transfer-encoding',
+	'upgrade',
+]);
+
+/** Chosen plus free-text event types, validated and de-duplicated; at least one is required. */
+export function parseEvents(node: INode, selected: unknown, other: unknown): string[] {
+	const chosen = Array.isArray(selected) ? selected.map(String) : [];
+	const typed = typeof other === 'string' ? other.split(/[\s,]+/).filter((event) => event !== '') : [];
+	for (const event of [...chosen, ...typed]) {
+		if (!EVENT_TYPE.test(event)) {
+			throw new NodeOperationError(
+				node,
+				`Other Event Types: "${event}" is not an event type. Use the form resource.action, e.g. asset.updated`,
+			);
+		}
+	}
+	const events = [...new Set([...chosen, ...typed])];
+	if (events.length === 0) {
+		throw new NodeOperationError(node, 'Events: choose at least one event, or enter one under Other Event Types');
+	}
+	return events;
+}
+
+/** Name/value pairs from the Custom Headers option, checked the way an HTTP client would refuse them. */
+export function parseHeaders(node: INode, pairs: unknown): Record<string, string> {
+	const headers: Record<string, string> = {};
+	const seen = new Set<string>();
+	for (const pair of Array.isArray(pairs) ? (pairs as IDataObject[]) : []) {
+		const name = String(pair.name ?? '').trim();
+		const value = String(pair.value ?? '');
+		const lower = name.toLowerCase();
+		if (!HEADER_NAME.test(name)) {
+			throw new NodeOperationError(node, `Custom Headers: "${name}" is not a valid header name`);
+		}
+		if (RESERVED_HEADERS.has(lower) || lower.startsWith('x-webhook-')) {
+			throw new NodeOperationError(node, `Custom Headers: "${name}" is set by the service and cannot be replaced`);
+		}
+		if (/[\r\n\0]/.test(value)) {
+			throw new NodeOperationError(node, `Custom Headers: the value of "${name}" contains a line break`);
+		}
+		if (seen.has(lower)) {
+			throw new NodeOperationError(node, `Custom Headers: "${name}" is given twice`);
+		}
+		seen.add(lower);
+		headers[name] = value;
+	}
+	return headers;
+}
+
+/** n8n's webhook URL for this node; the service refuses anything but HTTPS (spec, Limits). */
+export function requireHttpsUrl(node: INode, url: string | undefined): string {
+	let protocol = '';
+	try {
+		protocol = new URL(url ?? '').protocol;
+	} catch {
+		protocol = '';
+	}
+	if (protocol !== 'https:') {
+		throw new NodeOperationError(
+			node,
+			`Inventory Pro delivers webhooks only to HTTPS addresses, but n8n's webhook URL for this node is "${url ?? ''}"`,
+			{
+				description:
+					"Set n8n's WEBHOOK_URL environment variable to n8n's public HTTPS address (for example https://n8n.example.com/), restart n8n and activate the workflow again.",
+			},
+		);
+	}
+	return url as string;
+}
+
+/** A name that tells an administrator which workflow a subscription feeds. */
+export function subscriptionName(workflowName: string | undefined, workflowId: string, isTest: boolean): string {
+	const label = (workflowName ?? '').trim().slice(0, 100) || 'workflow';
+	return `n8n${isTest ? ' (test)' : ''}: ${label} (${workflowId})`;
+}
+
+/** Sorted copies, so the fingerprint does not change with the order of events or headers. */
+function canonical(body: SubscriptionBody): string {
+	const events = body.events.split(',').sort();
+	const headers = Object.keys(body.headers)
+		.sort()
+		.map((name) => [name, body.headers[name]]);
+	return JSON.stringify([body.name, body.url, events, body.payloadMode, body.active, body.secret, headers]);
+}
+
+/**
+ * One-way digest of everything sent, the secret included: it changes when any setting or the
+ * secret changes, and reveals neither (the secret is 256 bits of HMAC output).
+ */
+export function fingerprint(body: SubscriptionBody): string {
+	return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+function sameEvents(a: unknown, b: string): boolean {
+	const left = String(a ?? '')
+		.split(',')
+		.map((event) => event.trim())
+		.filter((event) => event !== '')
+		.sort();
+	const right = b.split(',').sort();
+	return left.length === right.length && left.every((event, index) => event === right[index]);
+}
+
+/**
+ * Compares the subscription the service holds with the one the node wants. Another URL means it is
+ * not this node's to change; a manual disable is an administrator's decision; anything else that
+ * differs (a disable by failures included) is healed with one PUT.
+ */
+export function plan(current: IDataObject, desired: SubscriptionBody, storedFingerprint: unknown): Plan {
+	if (current.url !== desired.url) return 'foreign';
+	if (Number(current.disableType ?? 0) === 2) return 'disabledManually';
+	const same =
+		current.active === true &&
+		Number(current.disableType ?? 0) === 0 &&
+		sameEvents(current.events, desired.events) &&
+		Number(current.payloadMode) === desired.payloadMode &&
+		current.name === desired.name &&
+		storedFingerprint === fingerprint(desired);
+	return same ? 'keep' : 'update';
+}
+
+/** Transport errors carry the HTTP status as a string (NodeApiError.httpCode). */
+export function isNotFound(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && (error as { httpCode?: unknown }).httpCode === '404';
+}
+
+/** Runs a request; a 404 answer becomes undefined, any other failure propagates unchanged. */
+export async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
+	return await request.then(
+		(value) => value,
+		(error: unknown) => {
+			if (isNotFound(error)) return undefined;
+			throw error;
+		},
+	);
+}

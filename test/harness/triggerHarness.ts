@@ -1,0 +1,427 @@
+/**
+ * Runs a webhook trigger the way n8n 2.40 does, in-process.
+ *
+ * Lifecycle (n8n's WebhookService + ActiveWorkflowManager): activation builds the workflow from the saved
+ * static data, runs `checkExists` and, when that answers false, `create`, each through n8n-core's real
+ * HookContext, then saves the static data. A failed activation runs `delete` on the saved static data
+ * (n8n's clearWebhooks) and rethrows. Deactivation runs `delete` and saves. "Listen for test event"
+ * (TestWebhooks) does the same with the test URL, mode 'manual' and static data of its own that is never
+ * saved, and removes the registration after the first execution.
+ *
+ * Deliveries: an HTTPS receiver on 127.0.0.1 (self-signed certificate) routes /webhook/<id>/webhook and
+ * /webhook-test/<id>/webhook like n8n, reads the exact request bytes into `rawBody`, parses JSON into
+ * `body`, and calls the node's `webhook()` through n8n-core's real WebhookContext. When it returns
+ * workflowData, the receiver answers 200 (responseMode onReceived) and runs the execution through
+ * WorkflowExecute from that data, as n8n's WebhookHelpers do.
+ *
+ * Stand-ins, because express and n8n's server cannot run here: the request is Node's IncomingMessage with
+ * the few express additions a trigger reads (rawBody, body, header(), query, params), and the response
+ * object has only status/json/send/end. The real-n8n e2e suite covers the actual server.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
+import { createServer, type Server } from 'https';
+import type { AddressInfo } from 'net';
+
+import type {
+	IDataObject,
+	INode,
+	INodeCredentials,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	IWebhookData,
+	IWebhookDescription,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { createCertificate } from '../../sandbox/tls';
+import { core, workflowLib } from './n8n';
+
+const { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } = core;
+const { NodeHelpers, Workflow, createRunExecutionData } = workflowLib;
+
+type WorkflowInstance = InstanceType<typeof Workflow>;
+
+export interface TriggerHarnessOptions {
+	/** The node class as n8n loads it (from dist/). */
+	nodeType: INodeType;
+	/** Full node type name, e.g. n8n-nodes-inventory-pro.inventoryProTrigger. */
+	typeName: string;
+	parameters: INodeParameters;
+	credentials: INodeCredentials;
+	/** Makes the additionalData of one run (credentials helper, hooks …) for the given mode. */
+	additionalData: (mode: WorkflowExecuteMode, workflowData: { id: string; name: string; nodes: INode[] }) => IWorkflowExecuteAdditionalData;
+	workflowName?: string;
+	/** Scheme of n8n's WEBHOOK_URL as the node sees it; 'http' to test the refusal. Deliveries always arrive over HTTPS. */
+	webhookScheme?: 'https' | 'http';
+}
+
+/** One request the receiver answered. */
+export interface ReceivedCall {
+	path: string;
+	status: number;
+	headers: IncomingHttpHeaders;
+	rawBody: Buffer;
+	/** True when webhook() returned workflowData, i.e. n8n would start an execution. */
+	executed: boolean;
+	/** The trigger's output items in that execution. */
+	items?: IDataObject[];
+	error?: Error;
+}
+
+const NODE_NAME = 'Inventory Pro Trigger';
+export const WEBHOOK_ID = '5b0c6a2e-3f1d-4c8e-9a7b-2d4e6f8a0c1e';
+let nextWorkflowId = 1;
+
+/** The part of express.Response a trigger uses. */
+class ResponseStandIn {
+	statusCode = 200;
+
+	constructor(private readonly res: ServerResponse) {}
+
+	get headersSent(): boolean {
+		return this.res.headersSent;
+	}
+
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	setHeader(name: string, value: string): this {
+		this.res.setHeader(name, value);
+		return this;
+	}
+
+	json(value: unknown): this {
+		return this.send(JSON.stringify(value), 'application/json; charset=utf-8');
+	}
+
+	send(body: unknown, contentType = 'text/plain; charset=utf-8'): this {
+		if (this.res.writableEnded) return this;
+		const text = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+		this.res.statusCode = this.statusCode;
+		if (!this.res.hasHeader('content-type')) this.res.setHeader('content-type', contentType);
+		this.res.end(text);
+		return this;
+	}
+
+	end(): this {
+		if (!this.res.writableEnded) {
+			this.res.statusCode = this.statusCode;
+			this.res.end();
+		}
+		return this;
+	}
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+/** n8n's rawBodyReader + bodyParser: rawBody always; JSON parsed for application/json. */
+function toRequest(req: IncomingMessage, rawBody: Buffer) {
+	const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	let body: unknown = {};
+	if (rawBody.length > 0 && contentType === 'application/json') body = JSON.parse(rawBody.toString('utf8'));
+	const header = (name: string) => req.headers[name.toLowerCase()];
+	return Object.assign(req, { rawBody, body, contentType, query: {}, params: {}, header, get: header });
+}
+
+interface Registration {
+	test: boolean;
+	workflow: WorkflowInstance;
+	webhookData: IWebhookData;
+}
+
+export class TriggerHarness {
+	/** What n8n would have in its database: the workflow's static data as last saved. */
+	saved: IDataObject = {};
+	readonly calls: ReceivedCall[] = [];
+	/** Items of every execution started, oldest first. */
+	readonly executions: IDataObject[][] = [];
+	/** Set by tests: the receiver answers this status to everything (a broken n8n). */
+	failWith?: number;
+
+	readonly workflowId = `trigger-wf-${nextWorkflowId++}`;
+	readonly node: INode;
+	private readonly nodeType: INodeType;
+	private readonly description: IWebhookDescription;
+	private server?: Server;
+	private origin = '';
+	private production?: Registration;
+	private testRegistration?: Registration;
+	private readonly pending = new Set<Promise<void>>();
+
+	private constructor(private readonly options: TriggerHarnessOptions) {
+		this.nodeType = options.nodeType;
+		const description = options.nodeType.description.webhooks?.[0];
+		if (!description) throw new Error('The node declares no webhook');
+		this.description = description;
+		this.node = {
+			id: 'c0ffee00-0000-4000-8000-000000000002',
+			name: NODE_NAME,
+			type: options.typeName,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters,
+			credentials: options.credentials,
+			webhookId: WEBHOOK_ID,
+		};
+	}
+
+	/** PEM of the receiver's certificate. */
+	ca = '';
+
+	static async start(options: TriggerHarnessOptions): Promise<TriggerHarness> {
+		const harness = new TriggerHarness(options);
+		await harness.listen();
+		return harness;
+	}
+
+	get productionUrl(): string {
+		return `${this.baseUrl('webhook')}/${WEBHOOK_ID}/webhook`;
+	}
+
+	get testUrl(): string {
+		return `${this.baseUrl('webhook-test')}/${WEBHOOK_ID}/webhook`;
+	}
+
+	/** The static data n8n holds in memory for the active workflow (or the saved copy when inactive). */
+	memory(): IDataObject {
+		return JSON.parse(JSON.stringify(this.production?.workflow.staticData ?? this.saved)) as IDataObject;
+	}
+
+	/** Node parameters changed in the editor (take effect at the next activation). */
+	setParameters(parameters: INodeParameters): void {
+		this.node.parameters = parameters;
+	}
+
+	/** Activation (activation 'activate', or 'init' for a restart on n8n's older path that re-checks). */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
+		const workflow = this.makeWorkflow(this.saved);
+		const webhookData = this.webhookData(workflow, 'trigger', false);
+		try {
+			const exists = await this.runHook('checkExists', workflow, webhookData, 'trigger', activation);
+			if (!exists) await this.runHook('create', workflow, webhookData, 'trigger', activation);
+		} catch (error) {
+			// n8n's clearWebhooks: delete with the static data from the database, then the error surfaces.
+			const stored = this.makeWorkflow(this.saved);
+			await this.runHook('delete', stored, this.webhookData(stored, 'internal', false), 'internal', 'update').catch(
+				() => undefined,
+			);
+			this.saved = this.copy(stored.staticData);
+			this.production = undefined;
+			throw error;
+		}
+		this.saved = this.copy(workflow.staticData);
+		this.production = { test: false, workflow, webhookData };
+	}
+
+	async deactivate(): Promise<void> {
+		const workflow = this.makeWorkflow(this.saved);
+		this.production = undefined;
+		await this.runHook('delete', workflow, this.webhookData(workflow, 'internal', false), 'internal', 'update');
+		this.saved = this.copy(workflow.staticData);
+	}
+
+	/** The editor's "Listen for test event": test URL, mode manual, static data of its own. */
+	async listenForTestEvent(): Promise<void> {
+		const workflow = this.makeWorkflow({});
+		const webhookData = this.webhookData(workflow, 'manual', true);
+		await this.runHook('checkExists', workflow, webhookData, 'manual', 'manual').then(async (exists) => {
+			if (!exists) await this.runHook('create', workflow, webhookData, 'manual', 'manual');
+		});
+		this.testRegistration = { test: true, workflow, webhookData };
+	}
+
+	get listening(): boolean {
+		return this.testRegistration !== undefined;
+	}
+
+	/** The test registration's static data (never saved by n8n). */
+	testMemory(): IDataObject | undefined {
+		return this.testRegistration ? this.copy(this.testRegistration.workflow.staticData) : undefined;
+	}
+
+	/** Resolves when every execution the receiver started has finished. */
+	async idle(): Promise<void> {
+		while (this.pending.size > 0) await Promise.all([...this.pending]);
+	}
+
+	async close(): Promise<void> {
+		await this.idle();
+		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+	}
+
+	private baseUrl(kind: 'webhook' | 'webhook-test'): string {
+		const origin = this.options.webhookScheme === 'http' ? this.origin.replace(/^https:/, 'http:') : this.origin;
+		return `${origin}/${kind}`;
+	}
+
+	private copy(value: unknown): IDataObject {
+		return JSON.parse(JSON.stringify(value ?? {})) as IDataObject;
+	}
+
+	private workflowData() {
+		return { id: this.workflowId, name: this.options.workflowName ?? 'Stock alerts', nodes: [this.node] };
+	}
+
+	private makeWorkflow(staticData: IDataObject): WorkflowInstance {
+		const nodeType = this.nodeType;
+		const nodeTypes = {
+			getByName: () => nodeType,
+			getByNameAndVersion: (_name: string, version?: number) => NodeHelpers.getVersionedNodeType(nodeType, version),
+			getKnownTypes: () => ({}),
+		};
+		return new Workflow({
+			id: this.workflowId,
+			name: this.options.workflowName ?? 'Stock alerts',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: nodeTypes as never,
+			staticData: this.copy(staticData),
+			settings: {},
+		});
+	}
+
+	private additionalData(mode: WorkflowExecuteMode): IWorkflowExecuteAdditionalData {
+		const data = this.options.additionalData(mode, this.workflowData());
+		data.webhookBaseUrl = this.baseUrl('webhook');
+		data.webhookTestBaseUrl = this.baseUrl('webhook-test');
+		data.hooks ??= new ExecutionLifecycleHooks(mode, `exec-${Date.now()}`, this.workflowData() as never);
+		return data;
+	}
+
+	private webhookData(workflow: WorkflowInstance, mode: WorkflowExecuteMode, isTest: boolean): IWebhookData {
+		return {
+			httpMethod: 'POST',
+			node: NODE_NAME,
+			path: `${WEBHOOK_ID}/${String(this.description.path)}`,
+			webhookDescription: this.description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: this.additionalData(mode),
+			isTest,
+		};
+	}
+
+	/** n8n's WebhookService.runWebhookMethod. */
+	private async runHook(
+		method: 'checkExists' | 'create' | 'delete',
+		workflow: WorkflowInstance,
+		webhookData: IWebhookData,
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+	): Promise<boolean | undefined> {
+		const fn = this.nodeType.webhookMethods?.default?.[method];
+		if (!fn) throw new Error(`The node has no webhookMethods.default.${method}`);
+		const context = new HookContext(workflow, this.node, webhookData.workflowExecuteAdditionalData, mode, activation, webhookData);
+		return (await fn.call(context)) as boolean | undefined;
+	}
+
+	private async listen(): Promise<void> {
+		const certificate = await createCertificate('127.0.0.1');
+		this.ca = certificate.cert;
+		this.server = createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
+			void this.handle(req, res).catch((error: Error) => {
+				if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ message: error.message }));
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.origin = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const rawBody = await readBody(req);
+		const path = (req.url ?? '/').split('?')[0];
+		const call: ReceivedCall = { path, status: 0, headers: req.headers, rawBody, executed: false };
+		this.calls.push(call);
+		const answer = (status: number, body: unknown) => {
+			call.status = status;
+			res.writeHead(status, { 'content-type': 'application/json' });
+			res.end(JSON.stringify(body));
+		};
+		if (this.failWith !== undefined) return answer(this.failWith, { message: 'Receiver failing on purpose' });
+		const registration =
+			path === new URL(this.productionUrl.replace(/^http:/, 'https:')).pathname
+				? this.production
+				: path === new URL(this.testUrl.replace(/^http:/, 'https:')).pathname
+					? this.testRegistration
+					: undefined;
+		if (req.method !== 'POST' || registration === undefined) {
+			return answer(404, { code: 404, message: 'The requested webhook is not registered.' });
+		}
+		let request;
+		try {
+			request = toRequest(req, rawBody);
+		} catch {
+			return answer(422, { message: 'Failed to parse request body' });
+		}
+		const mode: WorkflowExecuteMode = registration.test ? 'manual' : 'webhook';
+		// n8n builds the workflow from the database for each production request; test requests reuse the
+		// registration's static data.
+		const workflow = registration.test ? registration.workflow : this.makeWorkflow(this.saved);
+		const additionalData = this.additionalData(mode);
+		const response = new ResponseStandIn(res);
+		additionalData.httpRequest = request as never;
+		additionalData.httpResponse = response as never;
+		const context = new WebhookContext(workflow, this.node, additionalData, mode, registration.webhookData, [], null);
+
+		let result: IWebhookResponseData;
+		try {
+			result = await this.nodeType.webhook!.call(context);
+		} catch (error) {
+			call.error = error as Error;
+			return answer(500, { message: 'Error in workflow' });
+		}
+		if (result.noWebhookResponse === true) {
+			call.status = response.statusCode;
+			if (!res.writableEnded) response.end();
+			return;
+		}
+		if (result.workflowData === undefined) {
+			return answer(200, result.webhookResponse ?? { message: 'Webhook call received' });
+		}
+		call.executed = true;
+		answer(200, { message: 'Workflow was started' });
+		const work = (async () => {
+			await this.execute(workflow, mode, result.workflowData!, call);
+			if (registration.test) {
+				// TestWebhooks: after the first execution the test registration goes away.
+				this.testRegistration = undefined;
+				await this.runHook('delete', registration.workflow, registration.webhookData, 'internal', 'update');
+			}
+		})();
+		this.pending.add(work);
+		await work.finally(() => this.pending.delete(work));
+	}
+
+	/** WebhookHelpers.executeWebhook: the run starts at the trigger with the data webhook() returned. */
+	private async execute(
+		workflow: WorkflowInstance,
+		mode: WorkflowExecuteMode,
+		data: INodeExecutionData[][],
+		call: ReceivedCall,
+	): Promise<void> {
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }] },
+		});
+		const run = await new WorkflowExecute(this.additionalData(mode), mode, runExecutionData).processRunExecutionData(
+			workflow,
+		);
+		if (run.data.resultData.error) {
+			call.error = run.data.resultData.error;
+			return;
+		}
+		const output = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? [];
+		call.items = output.map((item) => item.json);
+		this.executions.push(call.items);
+	}
+}
