@@ -1,0 +1,152 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { stampKey, type Cursor, type PollState } from './cursor';
+import { fetchChanges, fetchSamples, newestCursor, type Target } from './poll';
+import { findWatchable, watchProperties } from './watchable';
+
+type Event = 'any' | 'created' | 'updated';
+
+export class InventoryProPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Inventory Pro Changes Trigger',
+		name: 'inventoryProPollTrigger',
+		icon: { light: 'file:inventoryProPoll.svg', dark: 'file:inventoryProPoll.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["watch"]}}',
+		description:
+			'Polls Inventory Pro for records created or modified since the last check. For n8n instances the service cannot reach with webhooks.',
+		defaults: {
+			name: 'Inventory Pro Changes Trigger',
+		},
+		credentials: [
+			{
+				name: 'inventoryProApi',
+				required: true,
+			},
+		],
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			...watchProperties,
+			{
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Created or Updated',
+						value: 'any',
+						description: 'Every record created or modified since the last poll',
+					},
+					{
+						name: 'Created Only',
+						value: 'created',
+						description: 'Only records created since the last poll',
+					},
+					{
+						name: 'Updated Only',
+						value: 'updated',
+						description: 'Only records that existed before the last poll and were modified since',
+					},
+				],
+				default: 'any',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'dateTime',
+						default: '',
+						description:
+							'On first activation, emit records modified on or after this time (UTC unless the value names a zone) instead of starting from now',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const watch = this.getNodeParameter('watch') as string;
+		const event = this.getNodeParameter('event', 'any') as Event;
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+
+		const watchable = findWatchable(watch);
+		if (!watchable) {
+			throw new NodeOperationError(this.getNode(), `"Watch" must be one of the lists that support modifiedSince, not "${watch}"`);
+		}
+		const path: Target['path'] = {};
+		for (const name of watchable.pathParams) {
+			const value = this.getNodeParameter(name, 0) as number;
+			if (!Number.isInteger(value) || value < 1) {
+				throw new NodeOperationError(this.getNode(), `"${name}" must be a positive whole number`);
+			}
+			path[name] = value;
+		}
+		const startFrom = parseStartFrom.call(this, options.startFrom);
+		const target: Target = { watchable, path };
+
+		if (this.getMode() === 'manual') {
+			const samples = await fetchSamples.call(this, target, event === 'created' ? 'created' : 'modified');
+			return samples.length ? [this.helpers.returnJsonArray(samples)] : null;
+		}
+
+		// The cursor is written once, after every page was read: a failed poll leaves it untouched.
+		const staticData = this.getWorkflowStaticData('node');
+		const scope = JSON.stringify([watch, path, startFrom ?? null]);
+		const stored = staticData.pollState as PollState | undefined;
+		let cursor: Cursor;
+		if (stored?.scope === scope) {
+			cursor = stored.cursor;
+		} else if (startFrom !== undefined) {
+			cursor = { since: startFrom, atSince: [] };
+		} else {
+			// First activation: start at the service's newest change, emit nothing old.
+			staticData.pollState = { scope, cursor: await newestCursor.call(this, target) } satisfies PollState;
+			return null;
+		}
+
+		const changes = await fetchChanges.call(this, target, cursor);
+		const records = changes.changes().filter((change) => {
+			if (event === 'any') return true;
+			const createdKey = stampKey(change.record.created);
+			if (createdKey === undefined) {
+				throw new NodeOperationError(this.getNode(), `Record ${change.id} has no valid "created" time`, {
+					description: 'Telling new records from updated ones needs it; choose "Created or Updated" instead.',
+				});
+			}
+			return changes.isCreated(change, createdKey) === (event === 'created');
+		});
+		staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
+
+		return records.length ? [this.helpers.returnJsonArray(records.map((change) => change.record))] : null;
+	}
+}
+
+/** The optional start date, as an ISO string the service accepts; a bad value names the field. */
+function parseStartFrom(this: IPollFunctions, value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const text = String(value);
+	const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
+	const ms = Date.parse(zoned);
+	if (Number.isNaN(ms)) {
+		throw new NodeOperationError(this.getNode(), `"Start From" is not a date: "${text}"`);
+	}
+	return new Date(ms).toISOString();
+}

@@ -1,0 +1,119 @@
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../InventoryPro/transport';
+import { ChangeSet, stampKey, type Change, type Cursor } from './cursor';
+import type { Watchable } from './watchable';
+
+/** Rows shown in the editor's test run. */
+export const SAMPLE_SIZE = 5;
+/** Rows read per request when looking for the service's newest stamp at activation. */
+const NEWEST_PAGE_SIZE = 10;
+
+export interface Target {
+	watchable: Watchable;
+	path: Record<string, string | number>;
+}
+
+interface Page {
+	rows: IDataObject[];
+	hasMore: boolean;
+}
+
+async function fetchPage(this: IPollFunctions, target: Target, query: IDataObject): Promise<Page> {
+	const response = (await apiRequest.call(this, target.watchable.id, { path: target.path, query })) as IDataObject;
+	const rows = response?.value;
+	if (!Array.isArray(rows)) {
+		throw new NodeOperationError(this.getNode(), `The service's answer for ${target.watchable.endpoint.path} has no list of records`);
+	}
+	return { rows: rows as IDataObject[], hasMore: response.hasMore === true && rows.length > 0 };
+}
+
+/** Reads one row's id and Modified; a row without them cannot be tracked, so that is an error. */
+export function toChange(this: IPollFunctions, watchable: Watchable, record: IDataObject): Change {
+	const rawId = record[watchable.idField];
+	if (rawId === undefined || rawId === null || rawId === '') {
+		throw new NodeOperationError(this.getNode(), `A ${watchable.endpoint.path} record has no "${watchable.idField}"`, {
+			description: 'The trigger tells records apart by this field.',
+		});
+	}
+	const modified = record.modified;
+	const modifiedKey = stampKey(modified);
+	if (modifiedKey === undefined) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Record ${String(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`,
+			{ description: 'The trigger follows changes by the Modified time the service stamps on each record.' },
+		);
+	}
+	return { id: String(rawId), modified: modified as string, modifiedKey, record };
+}
+
+/**
+ * Pages through everything modified since the cursor, oldest first.
+ *
+ * Each next request restarts at the newest stamp seen so far (modifiedSince = that stamp, page 1)
+ * instead of asking for page n+1: a record modified while we page moves to the end of the list and
+ * would shift an offset-based page past a row. Only when a whole page shares one stamp does the
+ * page number advance. Stops early, with what it has, when the poll's time budget runs low.
+ */
+export async function fetchChanges(this: IPollFunctions, target: Target, cursor: Cursor): Promise<ChangeSet> {
+	const { watchable } = target;
+	const changes = new ChangeSet(cursor);
+	const started = Date.now();
+	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
+	let since = cursor.since;
+	let page = 1;
+
+	for (;;) {
+		const query: IDataObject = {
+			sort: 'modified',
+			direction: 'ASC',
+			page,
+			pageSize: watchable.endpoint.list.maxPageSize,
+		};
+		if (since !== undefined) query.modifiedSince = since;
+		const { rows, hasMore } = await fetchPage.call(this, target, query);
+		const pageChanges = rows.map((row) => toChange.call(this, watchable, row));
+		pageChanges.forEach((change) => changes.add(change));
+		if (!hasMore) break;
+
+		const last = pageChanges[pageChanges.length - 1];
+		const sinceKey = stampKey(since);
+		if (sinceKey === undefined || last.modifiedKey > sinceKey) {
+			since = last.modified;
+			page = 1;
+		} else {
+			page++;
+		}
+		if (Date.now() - started >= budgetMs / 2) break;
+	}
+	return changes;
+}
+
+/**
+ * The cursor for a first activation without a start date: the newest Modified the service holds,
+ * with every record at that stamp marked handled. Taken from the service, not n8n's clock.
+ */
+export async function newestCursor(this: IPollFunctions, target: Target): Promise<Cursor> {
+	const { watchable } = target;
+	let newest: Change | undefined;
+	const atNewest: string[] = [];
+	for (let page = 1; ; page++) {
+		const query = { sort: 'modified', direction: 'DESC', page, pageSize: NEWEST_PAGE_SIZE };
+		const { rows, hasMore } = await fetchPage.call(this, target, query);
+		const pageChanges = rows.map((row) => toChange.call(this, watchable, row));
+		newest ??= pageChanges[0];
+		if (newest === undefined) return { atSince: [] };
+		const same = pageChanges.filter((change) => change.modifiedKey === newest?.modifiedKey);
+		atNewest.push(...same.map((change) => change.id));
+		if (!hasMore || same.length < pageChanges.length) break;
+	}
+	return { since: newest?.modified, atSince: [...new Set(atNewest)] };
+}
+
+/** The few most recent records, oldest first, for mapping fields in the editor. */
+export async function fetchSamples(this: IPollFunctions, target: Target, sort: 'modified' | 'created'): Promise<IDataObject[]> {
+	const query = { sort, direction: 'DESC', page: 1, pageSize: SAMPLE_SIZE };
+	const { rows } = await fetchPage.call(this, target, query);
+	return rows.slice(0, SAMPLE_SIZE).reverse();
+}

@@ -1,0 +1,191 @@
+/**
+ * Runs a polling trigger the way n8n 2.40 does, in-process: activation runs one poll through
+ * n8n-core's PollTriggerExecutor (testingTrigger = true), each scheduled tick another one
+ * (testingTrigger = false), and the editor's test run goes through WorkflowExecute in 'manual' mode.
+ *
+ * Static data follows n8n's default path (n8n/dist/workflows/triggers/trigger-execution-context.factory.js,
+ * durable cursors off): the poll reads and writes the live workflow static data; n8n saves it to its
+ * database after activation and whenever a poll emits, and otherwise keeps it in memory. A poll that
+ * throws leaves whatever it wrote in memory, so a node must not write its cursor before it is done.
+ * `restart()` rebuilds the workflow from what was saved, like an n8n restart.
+ */
+import { Container } from '@n8n/di';
+import type { PollContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeCredentials,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	IPollFunctions,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+
+import { core, prepareN8n, workflowLib } from './n8n';
+// After ./n8n, which sets n8n up before anything of it loads.
+import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
+
+const { ExecutionLifecycleHooks, PollContext: PollContextClass, PollTriggerExecutor, WorkflowExecute } = core;
+const { NodeHelpers, Workflow } = workflowLib;
+
+export interface PollerOptions {
+	/** The node class as n8n loads it (from dist/). */
+	nodeType: INodeType;
+	/** Full node type name, e.g. n8n-nodes-inventory-pro.inventoryProPollTrigger. */
+	typeName: string;
+	parameters: INodeParameters;
+	credentials: INodeCredentials;
+	/** Makes the additionalData of one run (credentials helper, hooks …) for the given mode. */
+	additionalData: (mode: 'trigger' | 'manual', workflowData: { id: string; name: string; nodes: INode[] }) => IWorkflowExecuteAdditionalData;
+	/** The poll budget n8n's scheduler hands the node (getPollBudgetMs). */
+	pollBudgetMs?: number;
+}
+
+export interface PollOutcome {
+	/** The items the poll emitted (one execution), or undefined when it returned null. */
+	emitted?: IDataObject[];
+	error?: Error;
+}
+
+const NODE_NAME = 'Changes';
+let nextWorkflowId = 1;
+
+/** n8n adds the Poll Times parameter to every polling node when it loads it. */
+function withPollingParameters(nodeType: INodeType): INodeType {
+	const { properties } = nodeType.description;
+	if (!properties.some((p) => p.name === 'pollTimes')) properties.unshift(...commonPollingParameters);
+	return nodeType;
+}
+
+export class Poller {
+	/** What n8n would have in its database: the workflow's static data as last saved. */
+	saved: IDataObject = {};
+	/** Every execution the trigger started, oldest first. */
+	readonly executions: IDataObject[][] = [];
+	readonly errors: Error[] = [];
+
+	private readonly nodeType: INodeType;
+	private readonly node: INode;
+	private readonly workflowId = `poll-${nextWorkflowId++}`;
+	private workflow!: InstanceType<typeof Workflow>;
+	private pollFunctions!: PollContext;
+
+	constructor(private readonly options: PollerOptions) {
+		prepareN8n();
+		this.nodeType = withPollingParameters(options.nodeType);
+		this.node = {
+			id: 'c0ffee00-0000-4000-8000-000000000001',
+			name: NODE_NAME,
+			type: options.typeName,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters,
+			credentials: options.credentials,
+		};
+		this.restart();
+	}
+
+	/** A fresh workflow object from the saved static data, like n8n after a restart. */
+	restart(): void {
+		this.workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
+		this.pollFunctions = this.makePollFunctions('activate');
+	}
+
+	/** The node's static data as n8n holds it in memory right now. */
+	memory(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+	}
+
+	/** Activation: n8n runs one poll right away and saves the static data after it. */
+	async activate(): Promise<PollOutcome> {
+		const outcome = await this.run(true);
+		this.save();
+		return outcome;
+	}
+
+	/** One scheduled poll. */
+	async tick(): Promise<PollOutcome> {
+		return await this.run(false);
+	}
+
+	/** The editor's "Fetch test event": the workflow run in manual mode; returns the trigger's items. */
+	async manual(): Promise<IDataObject[] | undefined> {
+		const workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
+		const additionalData = this.options.additionalData('manual', this.workflowData());
+		additionalData.hooks ??= new ExecutionLifecycleHooks('manual', `manual-${Date.now()}`, this.workflowData() as never);
+		const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: this.node });
+		const error = run.data.resultData.error;
+		if (error) throw error;
+		const output = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0];
+		return output?.map((item) => item.json);
+	}
+
+	private workflowData() {
+		return { id: this.workflowId, name: 'Poll trigger test', nodes: [this.node] };
+	}
+
+	private makeWorkflow(staticData: IDataObject) {
+		const nodeType = this.nodeType;
+		const nodeTypes = {
+			getByName: () => nodeType,
+			getByNameAndVersion: (_name: string, version?: number) => NodeHelpers.getVersionedNodeType(nodeType, version),
+			getKnownTypes: () => ({}),
+		};
+		return new Workflow({
+			id: this.workflowId,
+			name: 'Poll trigger test',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: nodeTypes as never,
+			staticData,
+			settings: {},
+		});
+	}
+
+	private save(): void {
+		this.saved = this.memory();
+	}
+
+	private makePollFunctions(activation: WorkflowActivateMode): PollContext {
+		const additionalData = this.options.additionalData('trigger', this.workflowData());
+		const emit: IPollFunctions['__emit'] = (data) => {
+			this.save();
+			this.executions.push((data[0] ?? []).map((item: INodeExecutionData) => item.json));
+		};
+		const emitError: IPollFunctions['__emitError'] = (error) => {
+			this.errors.push(error);
+		};
+		const budget = this.options.pollBudgetMs;
+		return new PollContextClass(
+			this.workflow,
+			this.node,
+			additionalData,
+			'trigger',
+			activation,
+			emit,
+			emitError,
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
+	}
+
+	private async run(testingTrigger: boolean): Promise<PollOutcome> {
+		const executionsBefore = this.executions.length;
+		const errorsBefore = this.errors.length;
+		const executor = Container.get(PollTriggerExecutor).create(this.workflow, this.node, this.pollFunctions, () => true);
+		let error: Error | undefined;
+		try {
+			await executor(testingTrigger);
+		} catch (thrown) {
+			// n8n throws from the activation poll (activation fails) and reports scheduled ones.
+			error = thrown as Error;
+		}
+		error ??= this.errors[errorsBefore];
+		return { emitted: this.executions[executionsBefore], error };
+	}
+}
