@@ -102,7 +102,7 @@ async function main(): Promise<void> {
 				baseUrl: sandbox.baseUrl,
 				clientId: sandbox.clientId,
 				clientSecret: sandbox.clientSecret,
-				allowUnauthorizedCerts: true,
+				ignoreSslIssues: true,
 			},
 			'Inventory Pro (sandbox)',
 		);

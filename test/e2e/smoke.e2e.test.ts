@@ -67,7 +67,7 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		const credential = (await n8n.credentialTypes()).find((t) => t.name === 'inventoryProApi');
 		expect(credential).toBeDefined();
 		expect(credential?.properties.map((p) => p.name)).toEqual(
-			expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'tokenRequestAuth', 'allowUnauthorizedCerts', 'requestsPerMinute']),
+			expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'clientAuthentication', 'ignoreSslIssues', 'requestsPerMinute']),
 		);
 	});
 
