@@ -6,6 +6,7 @@ import { join } from 'path';
 import { startN8n, type N8n, type Owner, type WorkflowJson } from '../../test/e2e/n8n';
 import { REPO_ROOT } from '../../test/e2e/support/community-package';
 import { portInUse } from '../../test/e2e/support/processes';
+import { SYNC_TABLE } from '../../test/e2e/support/workflows';
 
 const OWNER: Owner = {
 	email: 'demo@inventory-pro.test',
@@ -106,6 +107,10 @@ async function main(): Promise<void> {
 			},
 			'Inventory Pro (sandbox)',
 		);
+		// The table examples/sync-changed-items.json upserts into.
+		await n8n.createDataTable(SYNC_TABLE.name, SYNC_TABLE.columns).catch((error: unknown) =>
+			console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`),
+		);
 		for (const { file, json } of exampleWorkflows()) {
 			try {
 				const workflow = await n8n.createWorkflow(json, [credential]);
@@ -126,6 +131,12 @@ async function main(): Promise<void> {
   password:    ${OWNER.password}
   credential:  "${credential.name}" -> ${sandbox.baseUrl}
   sandbox:     client id ${sandbox.clientId}, client secret ${sandbox.clientSecret}
+
+  Examples (examples/README.md): open "Nightly stock valuation" and click "Execute workflow" for the CSV and
+  XLSX files. "Sync items changed" is active: change an item in the sandbox and within a minute its row
+  appears in the data table "${SYNC_TABLE.name}" (Overview -> Data tables):
+    TOKEN=$(curl -sk ${sandbox.baseUrl}/Token -d grant_type=client_credentials -d client_id=${sandbox.clientId} -d client_secret=${sandbox.clientSecret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
+    curl -sk -X PUT -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"itemID":"SCR-00001","description":"Changed in the demo"}' ${sandbox.baseUrl}/Item
 
   Ctrl-C stops n8n and the sandbox.
 `);

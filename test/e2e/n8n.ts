@@ -515,6 +515,27 @@ export class N8n {
 		return status;
 	}
 
+	/** The owner's personal project (data tables live in a project). */
+	async personalProjectId(): Promise<string> {
+		return (await this.session.call<{ id: string }>('GET', '/rest/projects/personal')).id;
+	}
+
+	/** Creates an n8n data table (the Data table node's storage) in the owner's project. */
+	async createDataTable(name: string, columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>): Promise<{ id: string; name: string }> {
+		const project = await this.personalProjectId();
+		return await this.session.call('POST', `/rest/projects/${project}/data-tables`, { name, columns });
+	}
+
+	/** The rows of a data table (the first 250: n8n's page limit). */
+	async dataTableRows(id: string): Promise<Array<Record<string, unknown>>> {
+		const project = await this.personalProjectId();
+		const page = await this.session.call<{ data: Array<Record<string, unknown>> }>(
+			'GET',
+			`/rest/projects/${project}/data-tables/${id}/rows?take=250`,
+		);
+		return page.data;
+	}
+
 	async executions(workflowId: string): Promise<ExecutionSummary[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const page = await this.session.call<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);

@@ -13,16 +13,19 @@ interface Manifest {
 }
 
 /** Names the built package declares: what n8n should list after installing it. */
-function declaredTypes(): { nodes: string[]; credentials: string[] } {
+function declaredTypes(): { nodes: string[]; tools: string[]; credentials: string[] } {
 	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
 	const load = (file: string) => {
 		const path = join(REPO_ROOT, file);
 		if (!existsSync(path)) throw new Error(`package.json lists ${file}, which the build did not produce (run npm run build)`);
 		const exported = Object.values(require(path) as Record<string, new () => unknown>)[0];
-		return new exported() as { name?: string; description?: { name: string } };
+		return new exported() as { name?: string; description?: { name: string; usableAsTool?: boolean } };
 	};
+	const nodes = manifest.n8n.nodes.map((file) => load(file).description);
 	return {
-		nodes: manifest.n8n.nodes.map((file) => load(file).description?.name ?? ''),
+		nodes: nodes.map((description) => description?.name ?? ''),
+		// n8n adds an AI-agent tool variant, <name>Tool, of every node marked usableAsTool.
+		tools: nodes.filter((description) => description?.usableAsTool).map((description) => `${description?.name}Tool`),
 		credentials: manifest.n8n.credentials.map((file) => load(file).name ?? ''),
 	};
 }
@@ -57,10 +60,10 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		expect(Object.keys(registry.dependencies)).toEqual([PACKAGE_NAME]);
 	});
 
-	test('n8n lists every node type the package declares', async () => {
+	test('n8n lists every node type the package declares (and the tool variants of usableAsTool nodes)', async () => {
 		const listed = (await n8n.nodeTypes()).map((t) => t.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
 		expect(listed.length).toBeGreaterThan(0);
-		expect(listed.sort()).toEqual(declared.nodes.map((name) => `${PACKAGE_NAME}.${name}`).sort());
+		expect(listed.sort()).toEqual([...declared.nodes, ...declared.tools].map((name) => `${PACKAGE_NAME}.${name}`).sort());
 	});
 
 	test('n8n lists the credential type inventoryProApi with the fields of the contract', async () => {

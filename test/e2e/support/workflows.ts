@@ -1,0 +1,60 @@
+// Workflow JSON for the e2e scenarios: the shipped examples (examples/*.json) and the small
+// workflows the scenarios build around one node.
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+
+import type { WorkflowJson, WorkflowNode } from '../n8n';
+import { REPO_ROOT } from './community-package';
+
+export const PREFIX = 'n8n-nodes-inventory-pro.';
+
+export type Example = WorkflowJson & { active?: boolean };
+
+export function exampleFiles(): string[] {
+	return readdirSync(join(REPO_ROOT, 'examples'))
+		.filter((file) => file.endsWith('.json'))
+		.sort();
+}
+
+export function loadExample(file: string): Example {
+	return JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as Example;
+}
+
+const CREDENTIAL = { inventoryProApi: { id: '', name: 'Inventory Pro account' } };
+
+/** `start` → `node` → No Operation, positioned left to right. */
+export function chain(name: string, start: WorkflowNode, node?: WorkflowNode): WorkflowJson {
+	const nodes = [start, ...(node ? [node] : [])];
+	nodes.push({ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
+	nodes.forEach((n, i) => (n.position = [i * 240, 0]));
+	const connections: Record<string, unknown> = {};
+	for (let i = 0; i < nodes.length - 1; i++) {
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	}
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+export const manualTrigger = (): WorkflowNode => ({
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	parameters: {},
+});
+
+export function inventoryPro(name: string, parameters: Record<string, unknown>): WorkflowNode {
+	return { name, type: `${PREFIX}inventoryPro`, typeVersion: 1, parameters, credentials: CREDENTIAL };
+}
+
+/** The n8n data table examples/sync-changed-items.json upserts into (the demo creates it). */
+export const SYNC_TABLE = {
+	name: 'Inventory Pro items',
+	columns: [
+		{ name: 'shortID', type: 'string' },
+		{ name: 'partNo', type: 'number' },
+		{ name: 'description', type: 'string' },
+		{ name: 'category', type: 'string' },
+		{ name: 'unitCost', type: 'number' },
+		{ name: 'discontinued', type: 'boolean' },
+		{ name: 'modified', type: 'string' },
+	] as Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>,
+};
