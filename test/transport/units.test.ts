@@ -145,6 +145,21 @@ describe('Pacer (sliding window, fake clock)', () => {
 		// 25 requests at 4 per 10 s: the last goes out in the seventh window.
 		expect(sentAt[sentAt.length - 1]).toBe(60_000);
 	});
+
+	test('a slot counts from its answer, so it never leaves our window before the service (which counts arrivals) frees it', async () => {
+		const clock = fakeClock();
+		const pacer = new Pacer(clock);
+		// Booked at 0, answered at 400 (a token exchange and the round trip in between); then one at 1000.
+		const first = await pacer.book('k', 2, 60_000);
+		clock.t = 400;
+		first.answered();
+		clock.t = 1_000;
+		(await pacer.book('k', 2, 60_000)).answered();
+		first.answered(); // once only
+		// Full until the first answer leaves the window: 60400, not 60000.
+		expect(await pacer.take('k', 2, 60_000)).toBe(59_400);
+		expect(clock.t).toBe(60_400);
+	});
 });
 
 describe('listQuery: checked against the endpoint table before any request', () => {

@@ -77,7 +77,7 @@ async function send(this: InventoryProContext, call: Call): Promise<any> {
 	let waitedMs = 0;
 
 	for (let attempt = 0; ; attempt++) {
-		await pacer.take(settings.key, settings.requestsPerMinute, settings.windowMs);
+		const slot = await pacer.book(settings.key, settings.requestsPerMinute, settings.windowMs);
 		// Fresh options per attempt: n8n's helper adds the Authorization header to the object it gets.
 		const request: IHttpRequestOptions = {
 			method: call.method,
@@ -91,7 +91,9 @@ async function send(this: InventoryProContext, call: Call): Promise<any> {
 		if (call.body !== undefined && call.method !== 'GET') request.body = call.body;
 
 		try {
-			return await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+			return await this.helpers.httpRequestWithAuthentication
+				.call(this, CREDENTIAL_TYPE, request)
+				.finally(slot.answered);
 		} catch (error) {
 			const failure = readFailure(error);
 			if (failure.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
