@@ -23,6 +23,7 @@ import {
 	WAREHOUSES,
 	type SubCategoryData,
 } from './seedData';
+import { insertLot } from './resources/inventory';
 import { seedOrders } from './seedOrders';
 import { Store } from './store';
 
@@ -181,16 +182,11 @@ function seedStock(store: Store, random: Random, end: number): void {
 			// One string per time: formatting dominates seeding 50,000 items.
 			const receivedIso = iso(received);
 			const modifiedIso = issued ? iso(modified) : receivedIso;
-			store.stock.insert({
-				recNo: store.stock.nextId(),
-				partNo: item.partNo,
-				shortID: item.shortID,
-				description: item.description,
+			insertLot(store, item, {
 				warehouseID,
 				location,
 				lot,
 				quantity,
-				uOM: item.uOM,
 				unitCost: item.unitCost,
 				created: receivedIso,
 				modified: modifiedIso,

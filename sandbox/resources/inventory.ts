@@ -51,19 +51,28 @@ function addToLot(store: Store, item: Item, warehouseID: number, location: strin
 		existing.modified = now;
 		return;
 	}
+	insertLot(store, item, { warehouseID, location, lot, quantity, unitCost, created: now, modified: now });
+}
+
+/** A new lot of `item`; the seed adds its lots this way too. */
+export function insertLot(
+	store: Store,
+	item: Item,
+	lot: Pick<StockLot, 'warehouseID' | 'location' | 'lot' | 'quantity' | 'unitCost' | 'created' | 'modified'>,
+): void {
 	store.stock.insert({
 		recNo: store.stock.nextId(),
 		partNo: item.partNo,
 		shortID: item.shortID,
 		description: item.description,
-		warehouseID,
-		location,
-		lot,
-		quantity,
+		warehouseID: lot.warehouseID,
+		location: lot.location,
+		lot: lot.lot,
+		quantity: lot.quantity,
 		uOM: item.uOM,
-		unitCost,
-		created: now,
-		modified: now,
+		unitCost: lot.unitCost,
+		created: lot.created,
+		modified: lot.modified,
 	});
 }
 
