@@ -5,7 +5,9 @@
  * - `preAuthentication` runs the type's hook when the hidden expirable field is empty, when n8n-core
  *   says the credential expired (after a 401), or for a credential test; the result is written back
  *   to the store, which outlives single runs as n8n's database does;
- * - `authenticate` applies a function or a generic (expression) definition.
+ * - `authenticate` applies a function or a generic (expression) definition;
+ * - OAuth2 types carry `oauthTokenData`, which n8n-core fetches and saves through
+ *   `updateCredentialsOauthTokenData` (the benchmark's HTTP Request node uses n8n's generic oAuth2Api).
  * The store counts how often the type's preAuthentication ran, i.e. how many tokens were asked for.
  */
 import type {
@@ -45,8 +47,19 @@ export class CredentialStore {
 		return entry;
 	}
 
+	/** Stores a credential under an id the caller chose (its name is the id). */
+	set(id: string, type: string, data: ICredentialDataDecryptedObject): StoredCredential {
+		const entry = { id, name: id, type, data: { ...data } };
+		this.entries.set(id, entry);
+		return entry;
+	}
+
+	find(id: string): StoredCredential | undefined {
+		return this.entries.get(id);
+	}
+
 	get(id: string): StoredCredential {
-		const entry = this.entries.get(id);
+		const entry = this.find(id);
 		if (!entry) throw new Error(`No stored credential with id ${id}`);
 		return entry;
 	}
@@ -89,8 +102,16 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
-	getCredentialsProperties(type: string): INodeProperties[] {
-		return this.types.getByName(type).properties;
+	/** A type's properties over its parents', and OAuth2's token field, as n8n's CredentialsHelper has them. */
+	getCredentialsProperties(name: string): INodeProperties[] {
+		const type = this.types.getByName(name);
+		const inherited = (type.extends ?? []).flatMap((parent) => this.getCredentialsProperties(parent));
+		const own = type.properties.filter((p) => !inherited.some((q) => q.name === p.name));
+		const merged = [...inherited.map((p) => type.properties.find((q) => q.name === p.name) ?? p), ...own];
+		if (name === 'oAuth2Api') {
+			merged.push({ displayName: 'oauthTokenData', name: 'oauthTokenData', type: 'json', default: {} });
+		}
+		return merged;
 	}
 
 	async authenticate(
@@ -168,7 +189,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** Stored data with the type's defaults, like applyDefaultsAndOverwrites (no overwrites or expressions here). */
 	applyDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
 		const properties = this.getCredentialsProperties(type);
-		return NodeHelpers.getNodeParameters(properties, data as never, true, false, null, null) as ICredentialDataDecryptedObject;
+		const withDefaults = NodeHelpers.getNodeParameters(properties, data as never, true, false, null, null) as ICredentialDataDecryptedObject;
+		// n8n puts the OAuth token back, whatever getNodeParameters made of it.
+		if (data.oauthTokenData !== undefined) withDefaults.oauthTokenData = data.oauthTokenData;
+		return withDefaults;
 	}
 
 	async getDecrypted(

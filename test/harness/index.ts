@@ -18,18 +18,17 @@ import type {
 	IDataObject,
 	INode,
 	INodeCredentials,
-	INodeExecutionData,
 	INodeParameters,
 	INodeType,
 	IRun,
 	IRunData,
-	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
 import { ManualClock, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { CredentialStore, HarnessCredentialsHelper } from './credentials';
+import { additionalData as makeAdditionalData, connect, executeWorkflow, outputOf, type WorkflowData } from './execute';
 import { core, prepareN8n, workflowLib } from './n8n';
 import { CredentialTypeRegistry, NodeTypeRegistry } from './nodeTypes';
 
@@ -132,15 +131,13 @@ export interface Harness {
 	runWorkflow(spec: WorkflowSpec): Promise<RunResult>;
 	/** The editor's "Test" of a credential, as n8n's CredentialsTester does it. */
 	testCredential(ref: CredentialRef): Promise<CredentialTestResult>;
-	additionalData(mode: WorkflowExecuteMode, workflowData: Pick<IWorkflowBase, 'id' | 'name' | 'nodes'> & Partial<IWorkflowBase>, executionId?: string): IWorkflowExecuteAdditionalData;
+	additionalData(mode: WorkflowExecuteMode, workflowData: WorkflowData, executionId?: string): IWorkflowExecuteAdditionalData;
 	/** POST /Token requests the sandbox received (any status). */
 	tokenRequests(): number;
 	/** Requests the sandbox received for an endpoint id (any status). */
 	requests(endpointId: string): number;
 	stop(): Promise<void>;
 }
-
-let executionCounter = 0;
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
 	prepareN8n();
@@ -163,41 +160,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 		credentials.add(CREDENTIAL_TYPE, { accessToken: '', ...(data as ICredentialDataDecryptedObject) }).id;
 	const credentialId = addCredential(credential());
 
-	const additionalData: Harness['additionalData'] = (mode, workflowData, executionId = `harness-${++executionCounter}`) => {
-		const base: IWorkflowBase = {
-			active: false,
-			connections: {},
-			settings: {},
-			createdAt: new Date(),
-			updatedAt: new Date(),
-			isArchived: false,
-			activeVersionId: null,
-			...workflowData,
-		} as IWorkflowBase;
-		return {
-			credentialsHelper,
-			hooks: new core.ExecutionLifecycleHooks(mode, executionId, base),
-			executionId,
-			executeWorkflow: async () => {
-				throw new Error('Sub-workflows are not available in the harness');
-			},
-			getRunExecutionData: async () => undefined,
-			getRuntimeCredential: async () => undefined,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: 'https://127.0.0.1/rest',
-			instanceBaseUrl: 'https://127.0.0.1/',
-			formBaseUrl: 'https://127.0.0.1/form',
-			formWaitingBaseUrl: 'https://127.0.0.1/form-waiting',
-			formTestBaseUrl: 'https://127.0.0.1/form-test',
-			webhookBaseUrl: 'https://127.0.0.1/webhook',
-			webhookWaitingBaseUrl: 'https://127.0.0.1/webhook-waiting',
-			webhookTestBaseUrl: 'https://127.0.0.1/webhook-test',
-			mcpBaseUrl: 'https://127.0.0.1/mcp',
-			mcpTestBaseUrl: 'https://127.0.0.1/mcp-test',
-			variables: {},
-			logAiEvent: () => {},
-		} as unknown as IWorkflowExecuteAdditionalData;
-	};
+	const additionalData: Harness['additionalData'] = (mode, workflowData, executionId) =>
+		makeAdditionalData(credentialsHelper, mode, workflowData, executionId);
 
 	const credentialsFor = (spec: NodeSpec, type: INodeType): INodeCredentials | undefined => {
 		const declared = (type.description.credentials ?? []).map((c) => c.name);
@@ -224,20 +188,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 				continueOnFail: nodeSpec.continueOnFail,
 			};
 		});
-		const connections: IConnections = Array.isArray(spec.connections)
-			? spec.connections.reduce<IConnections>((all, [from, to]) => {
-					const list = (all[from] ??= { main: [[]] }).main[0] as Array<{ node: string; type: 'main'; index: number }>;
-					list.push({ node: to, type: 'main', index: 0 });
-					return all;
-				}, {})
-			: spec.connections;
-		const id = `wf-${++executionCounter}`;
-		const workflow = new Workflow({ id, name: 'Harness run', nodes, connections, active: false, nodeTypes, settings: {} });
-		const data = additionalData('manual', { id, name: 'Harness run', nodes, connections });
-		const run = await new core.WorkflowExecute(data, 'manual').run({ workflow });
+		const connections = Array.isArray(spec.connections) ? connect(spec.connections) : spec.connections;
+		const run = await executeWorkflow(nodeTypes, credentialsHelper, nodes, connections);
 		const runData = run.data.resultData.runData;
-		const output = (name: string) =>
-			(runData[name]?.[0]?.data?.main?.[0] ?? []).map((item: INodeExecutionData) => item.json);
+		const output = (name: string) => outputOf(run, name) ?? [];
 		const outputNode = spec.outputNode ?? nodes[nodes.length - 1].name;
 		return { items: output(outputNode), error: run.data.resultData.error as RunResult['error'], runData, run, output };
 	};

@@ -1,7 +1,8 @@
 /**
  * The node and credential types a harness run knows, loaded like n8n loads a community package: our
- * compiled classes from dist/ under the package name, n8n's own nodes from n8n-nodes-base, and
- * test-only fixtures (test/harness/fixtures) under `test.<name>`.
+ * compiled classes from dist/ (or another compiled tree, e.g. the benchmark's .build/) under the
+ * package name, n8n's own from n8n-nodes-base, and test-only fixtures (test/harness/fixtures) under
+ * `test.<name>`.
  */
 import { existsSync, readdirSync } from 'fs';
 import { dirname, join } from 'path';
@@ -23,6 +24,17 @@ const BASE_NODES: Record<string, [file: string, exportName: string]> = {
 	noOp: ['nodes/NoOp/NoOp.node.js', 'NoOp'],
 	httpRequest: ['nodes/HttpRequest/HttpRequest.node.js', 'HttpRequest'],
 };
+
+/** n8n's credential types (the HTTP Request node's generic OAuth2), loaded on first use. */
+const BASE_CREDENTIALS: Record<string, [file: string, exportName: string]> = {
+	oAuth2Api: ['credentials/OAuth2Api.credentials.js', 'OAuth2Api'],
+};
+
+/** dist/, rebuilt first when stale: the tree the registries load our classes from unless given one. */
+function builtDist(): string {
+	ensureBuilt();
+	return DIST;
+}
 
 function instantiate<T>(file: string, exportName?: string): T {
 	const mod = require(file) as Record<string, new () => T>;
@@ -54,10 +66,10 @@ export class NodeTypeRegistry implements INodeTypes {
 	private readonly factories = new Map<string, Factory<AnyNodeType>>();
 	private readonly get: (name: string) => AnyNodeType | undefined;
 
-	constructor(extra: Record<string, AnyNodeType> = {}) {
-		ensureBuilt();
+	/** `from`: the compiled tree holding our nodes/ (default dist/). */
+	constructor(extra: Record<string, AnyNodeType> = {}, from = builtDist()) {
 		// Ours are small: load them now, keyed by their description name as n8n does.
-		for (const file of filesUnder(join(DIST, 'nodes'), '.node.js')) {
+		for (const file of filesUnder(join(from, 'nodes'), '.node.js')) {
 			const type = instantiate<AnyNodeType>(file);
 			this.factories.set(`${PACKAGE}.${type.description.name}`, () => type);
 		}
@@ -95,16 +107,18 @@ export class NodeTypeRegistry implements INodeTypes {
 	}
 }
 
-/** Credential types: ours from dist/credentials, plus n8n's when a test needs one. */
+/** Credential types: ours from dist/credentials (or `from`), plus n8n's generic OAuth2. */
 export class CredentialTypeRegistry {
 	private readonly get: (name: string) => ICredentialType | undefined;
 	private readonly factories = new Map<string, Factory<ICredentialType>>();
 
-	constructor() {
-		ensureBuilt();
-		for (const file of filesUnder(join(DIST, 'credentials'), '.credentials.js')) {
+	constructor(from = builtDist()) {
+		for (const file of filesUnder(join(from, 'credentials'), '.credentials.js')) {
 			const base = file.split(/[\\/]/).pop()!.replace(/\.credentials\.js$/, '');
 			this.factories.set(base.charAt(0).toLowerCase() + base.slice(1), () => instantiate(file));
+		}
+		for (const [name, [file, exportName]] of Object.entries(BASE_CREDENTIALS)) {
+			this.factories.set(name, () => instantiate(join(BASE, file), exportName));
 		}
 		this.get = lazyMap(this.factories);
 	}

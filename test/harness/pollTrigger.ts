@@ -14,29 +14,22 @@ import type { PollContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
-	INodeCredentials,
 	INodeExecutionData,
-	INodeParameters,
 	INodeType,
 	IPollFunctions,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 
-import { core, prepareN8n, workflowLib } from './n8n';
+import { core, prepareN8n } from './n8n';
+import { outputOf } from './execute';
+import { singleNodeWorkflow, triggerNode, withHooks, type TriggerNodeOptions, type WorkflowInstance } from './triggerNode';
 // After ./n8n, which sets n8n up before anything of it loads.
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 
-const { ExecutionLifecycleHooks, PollContext: PollContextClass, PollTriggerExecutor, WorkflowExecute } = core;
-const { NodeHelpers, Workflow } = workflowLib;
+const { PollContext: PollContextClass, PollTriggerExecutor, WorkflowExecute } = core;
 
-export interface PollerOptions {
-	/** The node class as n8n loads it (from dist/). */
-	nodeType: INodeType;
-	/** Full node type name, e.g. n8n-nodes-inventory-pro.inventoryProPollTrigger. */
-	typeName: string;
-	parameters: INodeParameters;
-	credentials: INodeCredentials;
+export interface PollerOptions extends TriggerNodeOptions {
 	/** Makes the additionalData of one run (credentials helper, hooks …) for the given mode. */
 	additionalData: (mode: 'trigger' | 'manual', workflowData: { id: string; name: string; nodes: INode[] }) => IWorkflowExecuteAdditionalData;
 	/** The poll budget n8n's scheduler hands the node (getPollBudgetMs). */
@@ -69,21 +62,13 @@ export class Poller {
 	private readonly nodeType: INodeType;
 	private readonly node: INode;
 	private readonly workflowId = `poll-${nextWorkflowId++}`;
-	private workflow!: InstanceType<typeof Workflow>;
+	private workflow!: WorkflowInstance;
 	private pollFunctions!: PollContext;
 
 	constructor(private readonly options: PollerOptions) {
 		prepareN8n();
 		this.nodeType = withPollingParameters(options.nodeType);
-		this.node = {
-			id: 'c0ffee00-0000-4000-8000-000000000001',
-			name: NODE_NAME,
-			type: options.typeName,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: options.parameters,
-			credentials: options.credentials,
-		};
+		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000001', NODE_NAME);
 		this.restart();
 	}
 
@@ -113,36 +98,24 @@ export class Poller {
 	/** The editor's "Fetch test event": the workflow run in manual mode; returns the trigger's items. */
 	async manual(): Promise<IDataObject[] | undefined> {
 		const workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
-		const additionalData = this.options.additionalData('manual', this.workflowData());
-		additionalData.hooks ??= new ExecutionLifecycleHooks('manual', `manual-${Date.now()}`, this.workflowData() as never);
+		const additionalData = withHooks(
+			this.options.additionalData('manual', this.workflowData()),
+			'manual',
+			this.workflowData(),
+			`manual-${Date.now()}`,
+		);
 		const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: this.node });
 		const error = run.data.resultData.error;
 		if (error) throw error;
-		const output = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0];
-		return output?.map((item) => item.json);
+		return outputOf(run, NODE_NAME);
 	}
 
 	private workflowData() {
 		return { id: this.workflowId, name: 'Poll trigger test', nodes: [this.node] };
 	}
 
-	private makeWorkflow(staticData: IDataObject) {
-		const nodeType = this.nodeType;
-		const nodeTypes = {
-			getByName: () => nodeType,
-			getByNameAndVersion: (_name: string, version?: number) => NodeHelpers.getVersionedNodeType(nodeType, version),
-			getKnownTypes: () => ({}),
-		};
-		return new Workflow({
-			id: this.workflowId,
-			name: 'Poll trigger test',
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			nodeTypes: nodeTypes as never,
-			staticData,
-			settings: {},
-		});
+	private makeWorkflow(staticData: IDataObject): WorkflowInstance {
+		return singleNodeWorkflow(this.workflowData(), this.nodeType, staticData);
 	}
 
 	private save(): void {

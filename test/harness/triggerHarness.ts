@@ -25,7 +25,6 @@ import type { AddressInfo } from 'net';
 import type {
 	IDataObject,
 	INode,
-	INodeCredentials,
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
@@ -39,19 +38,13 @@ import type {
 
 import { createCertificate } from '../../sandbox/tls';
 import { core, workflowLib } from './n8n';
+import { outputOf } from './execute';
+import { singleNodeWorkflow, triggerNode, withHooks, type TriggerNodeOptions, type WorkflowInstance } from './triggerNode';
 
-const { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } = core;
-const { NodeHelpers, Workflow, createRunExecutionData } = workflowLib;
+const { HookContext, WebhookContext, WorkflowExecute } = core;
+const { createRunExecutionData } = workflowLib;
 
-type WorkflowInstance = InstanceType<typeof Workflow>;
-
-export interface TriggerHarnessOptions {
-	/** The node class as n8n loads it (from dist/). */
-	nodeType: INodeType;
-	/** Full node type name, e.g. n8n-nodes-inventory-pro.inventoryProTrigger. */
-	typeName: string;
-	parameters: INodeParameters;
-	credentials: INodeCredentials;
+export interface TriggerHarnessOptions extends TriggerNodeOptions {
 	/** Makes the additionalData of one run (credentials helper, hooks …) for the given mode. */
 	additionalData: (mode: WorkflowExecuteMode, workflowData: { id: string; name: string; nodes: INode[] }) => IWorkflowExecuteAdditionalData;
 	workflowName?: string;
@@ -163,16 +156,7 @@ export class TriggerHarness {
 		const description = options.nodeType.description.webhooks?.[0];
 		if (!description) throw new Error('The node declares no webhook');
 		this.description = description;
-		this.node = {
-			id: 'c0ffee00-0000-4000-8000-000000000002',
-			name: NODE_NAME,
-			type: options.typeName,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: options.parameters,
-			credentials: options.credentials,
-			webhookId: WEBHOOK_ID,
-		};
+		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000002', NODE_NAME, { webhookId: WEBHOOK_ID });
 	}
 
 	/** PEM of the receiver's certificate. */
@@ -273,30 +257,14 @@ export class TriggerHarness {
 	}
 
 	private makeWorkflow(staticData: IDataObject): WorkflowInstance {
-		const nodeType = this.nodeType;
-		const nodeTypes = {
-			getByName: () => nodeType,
-			getByNameAndVersion: (_name: string, version?: number) => NodeHelpers.getVersionedNodeType(nodeType, version),
-			getKnownTypes: () => ({}),
-		};
-		return new Workflow({
-			id: this.workflowId,
-			name: this.options.workflowName ?? 'Stock alerts',
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			nodeTypes: nodeTypes as never,
-			staticData: this.copy(staticData),
-			settings: {},
-		});
+		return singleNodeWorkflow(this.workflowData(), this.nodeType, this.copy(staticData));
 	}
 
 	private additionalData(mode: WorkflowExecuteMode): IWorkflowExecuteAdditionalData {
 		const data = this.options.additionalData(mode, this.workflowData());
 		data.webhookBaseUrl = this.baseUrl('webhook');
 		data.webhookTestBaseUrl = this.baseUrl('webhook-test');
-		data.hooks ??= new ExecutionLifecycleHooks(mode, `exec-${Date.now()}`, this.workflowData() as never);
-		return data;
+		return withHooks(data, mode, this.workflowData(), `exec-${Date.now()}`);
 	}
 
 	private webhookData(workflow: WorkflowInstance, mode: WorkflowExecuteMode, isTest: boolean): IWebhookData {
@@ -420,8 +388,7 @@ export class TriggerHarness {
 			call.error = run.data.resultData.error;
 			return;
 		}
-		const output = run.data.resultData.runData[NODE_NAME]?.[0]?.data?.main?.[0] ?? [];
-		call.items = output.map((item) => item.json);
+		call.items = outputOf(run, NODE_NAME) ?? [];
 		this.executions.push(call.items);
 	}
 }
