@@ -24,7 +24,7 @@ import { listQuery } from './listQuery';
 import { pacer } from './pacer';
 import { collectPages } from './paging';
 import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
-import { clientSettings, CREDENTIAL_TYPE } from './settings';
+import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings';
 
 export type InventoryProContext =
 	| IExecuteFunctions
@@ -69,10 +69,15 @@ async function credentialsOf(ctx: InventoryProContext, itemIndex?: number): Prom
 	return await getCredentials.call(ctx, CREDENTIAL_TYPE, itemIndex);
 }
 
+/** The credential's transport settings; a paged walk reads them once, not per page. */
+async function settingsOf(ctx: InventoryProContext, itemIndex?: number): Promise<ClientSettings> {
+	return clientSettings(ctx.getNode(), await credentialsOf(ctx, itemIndex), itemIndex);
+}
+
 /** One call: paced, authenticated by n8n, retried while the service answers 429 (bounded). */
-async function send(this: InventoryProContext, call: Call): Promise<any> {
+async function send(this: InventoryProContext, call: Call, known?: ClientSettings): Promise<any> {
 	const node = this.getNode();
-	const settings = clientSettings(node, await credentialsOf(this, call.itemIndex), call.itemIndex);
+	const settings = known ?? (await settingsOf(this, call.itemIndex));
 	const info: CallInfo = { method: call.method, path: call.path, root: settings.root, permission: call.permission, itemIndex: call.itemIndex };
 	let waitedMs = 0;
 
@@ -119,17 +124,21 @@ function endpointPath(ctx: InventoryProContext, id: EndpointId, params: Record<s
 	return fillPath(path, params);
 }
 
-/** One call to an endpoint of the table. */
-export async function apiRequest(this: InventoryProContext, id: EndpointId, options: RequestOptions = {}): Promise<any> {
+function endpointCall(ctx: InventoryProContext, id: EndpointId, options: RequestOptions): Call {
 	const row = endpoint(id);
-	return await send.call(this, {
+	return {
 		method: row.method,
-		path: endpointPath(this, id, options.path ?? {}, options.itemIndex),
+		path: endpointPath(ctx, id, options.path ?? {}, options.itemIndex),
 		query: options.query,
 		body: options.body,
 		permission: row.permission,
 		itemIndex: options.itemIndex,
-	});
+	};
+}
+
+/** One call to an endpoint of the table. */
+export async function apiRequest(this: InventoryProContext, id: EndpointId, options: RequestOptions = {}): Promise<any> {
+	return await send.call(this, endpointCall(this, id, options));
 }
 
 /**
@@ -146,10 +155,11 @@ export async function apiRequestAllItems(
 	if (!row.list) throw new NodeOperationError(this.getNode(), `${row.method} ${row.path} is not a list`, { itemIndex: options.itemIndex });
 	const idField = ID_FIELD[row.resource];
 	const sortColumns = row.list.sort;
+	const call = endpointCall(this, id, options);
+	const settings = await settingsOf(this, options.itemIndex);
 	return await collectPages(
 		this.getNode(),
-		async ({ page, pageSize }) =>
-			await apiRequest.call(this, id, { ...options, query: { ...options.query, page, pageSize } }),
+		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
 		{
 			pageSize: row.list.maxPageSize,
 			limit,
@@ -183,9 +193,10 @@ export async function customApiRequest(
 	const checked = checkedCustomPath(this, path, options.itemIndex);
 	const call: Call = { method, path: checked, query: options.query, body: options.body, itemIndex: options.itemIndex };
 	if (!options.returnAll) return await send.call(this, call);
+	const settings = await settingsOf(this, options.itemIndex);
 	return await collectPages(
 		this.getNode(),
-		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }),
+		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
 		// The service caps page sizes silently (orders at 50), so asking for 250 is right everywhere.
 		{ pageSize: STANDARD_PAGE_SIZE, limit: options.limit, what: checked, itemIndex: options.itemIndex },
 	);

@@ -7,7 +7,7 @@ export const CREDENTIAL_TYPE = 'inventoryProApi';
 export const DEFAULT_REQUESTS_PER_MINUTE = 100;
 const MINUTE_MS = 60_000;
 
-/** What the transport needs from the credential, checked once per request. */
+/** What the transport needs from the credential, checked once per request or paged walk. */
 export interface ClientSettings {
 	root: string;
 	/** Pacing key: one budget per API root and client id, shared across executions. */
