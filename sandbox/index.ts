@@ -66,6 +66,12 @@ export interface Sandbox {
 	disableClient(clientId: string): void;
 	/** The next `times` requests to the endpoint fail with `code` (default internal_error). */
 	failNext(endpointId: EndpointId | 'token', code?: ErrorCode, times?: number): void;
+	/** Lists answer rows with equal sort keys in a new random order per request (seeded); undefined: by id again. */
+	shuffleTies(seed: number | undefined): void;
+	/** Keeps a stored record (e.g. from store) out of every list until the clock reaches visibleAtMs. */
+	hideUntil(record: object, visibleAtMs: number): void;
+	/** Lists write created / modified without a zone (still UTC), like some deployments do. */
+	zonelessStamps(on: boolean): void;
 	close(): Promise<void>;
 }
 
@@ -130,6 +136,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		rotateSecret: (clientId, newSecret) => clients.rotateSecret(clientId, newSecret),
 		disableClient: (clientId) => clients.disable(clientId, clock.now()),
 		failNext: (endpointId, code, times) => faults.add(endpointId, code, times),
+		shuffleTies: (seed) => faults.shuffleTies(seed),
+		hideUntil: (record, visibleAtMs) => faults.hideUntil(record, visibleAtMs),
+		zonelessStamps: (on) => {
+			faults.zonelessStamps = on;
+		},
 		close: async () => {
 			webhooks.close();
 			await server.close();

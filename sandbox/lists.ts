@@ -121,6 +121,32 @@ export function sortRows<T extends object>(rows: readonly T[], column: string, d
 	return keyed.map((k) => k.row);
 }
 
+/** Equal sort keys in a random order: what a database without a tie-break may answer. */
+export function shuffleTies<T extends object>(rows: readonly T[], column: string, random: { next(): number }): T[] {
+	const result = [...rows];
+	for (let start = 0; start < result.length; ) {
+		const key = keyOf((result[start] as Record<string, unknown>)[column]);
+		let end = start + 1;
+		while (end < result.length && compareKeys(keyOf((result[end] as Record<string, unknown>)[column]), key) === 0) end++;
+		for (let i = end - 1; i > start; i--) {
+			const j = start + Math.floor(random.next() * (i - start + 1));
+			[result[i], result[j]] = [result[j], result[i]];
+		}
+		start = end;
+	}
+	return result;
+}
+
+/** A row's stamps without their zone letter (for the zone-less fault). */
+export function withoutZones<T extends object>(row: T): T {
+	const copy = { ...row } as Record<string, unknown>;
+	for (const field of ['created', 'modified']) {
+		const value = copy[field];
+		if (typeof value === 'string') copy[field] = value.replace(/Z$/, '');
+	}
+	return copy as T;
+}
+
 /** modifiedSince and the order dates; `modified` on orders is the header's own stamp. */
 export function filterRows<T extends object>(rows: readonly T[], query: ListQuery, dateField = 'orderDate'): readonly T[] {
 	const { modifiedSince, startDate, endDate } = query;

@@ -12,7 +12,19 @@ import { assertBodyScope, assertPermission, assertWritable } from './authorize';
 import type { Clock } from './clock';
 import { ApiError, badRequest } from './errors';
 import { injectedError, type Faults } from './faults';
-import { filterRows, isPage, pageOf, pagingHeaders, parseListQuery, resolveSort, sortRows, SortCache, type ListQuery } from './lists';
+import {
+	filterRows,
+	isPage,
+	pageOf,
+	pagingHeaders,
+	parseListQuery,
+	resolveSort,
+	shuffleTies,
+	sortRows,
+	SortCache,
+	withoutZones,
+	type ListQuery,
+} from './lists';
 import type { RateLimiter } from './rateLimit';
 import type { ListSource, ListSourceFn } from './resources';
 import { matchRoute } from './router';
@@ -104,8 +116,11 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const sorted = sortCache.get(`${source.key}|${column}|${query.direction}`, store.version, () =>
 			sortRows(source.rows(), column, query.direction, source.idField),
 		);
-		const page = pageOf(filterRows(sorted, query), query);
-		return { status: 200, body: page, headers: pagingHeaders(page) };
+		const random = faults.tieRandom();
+		const shown = faults.visible(random ? shuffleTies(sorted, column, random) : sorted, clock.now());
+		const page = pageOf(filterRows(shown, query), query);
+		const body = faults.zonelessStamps ? { ...page, value: page.value.map(withoutZones) } : page;
+		return { status: 200, body, headers: pagingHeaders(page) };
 	}
 
 	function token(req: IncomingMessage, raw: string, entry: RecordedRequest): Result {
