@@ -8,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { stampKey, type Cursor, type PollState } from './cursor';
+import { parseStamp, startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from './cursor';
 import { fetchChanges, fetchSamples, newestCursor, type Target } from './poll';
 import { findWatchable, watchProperties } from './watchable';
 
@@ -111,11 +111,11 @@ export class InventoryProPollTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		const scope = JSON.stringify([watch, path, startFrom ?? null]);
 		const stored = staticData.pollState as PollState | undefined;
-		let cursor: Cursor;
+		let cursor: Cursor | LegacyCursor;
 		if (stored?.scope === scope) {
 			cursor = stored.cursor;
 		} else if (startFrom !== undefined) {
-			cursor = { since: startFrom, atSince: [] };
+			cursor = startCursor(startFrom);
 		} else {
 			// First activation: start at the service's newest change, emit nothing old.
 			staticData.pollState = { scope, cursor: await newestCursor.call(this, target) } satisfies PollState;
@@ -142,11 +142,9 @@ export class InventoryProPollTrigger implements INodeType {
 /** The optional start date, as an ISO string the service accepts; a bad value names the field. */
 function parseStartFrom(this: IPollFunctions, value: unknown): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const text = String(value);
-	const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
-	const ms = Date.parse(zoned);
-	if (Number.isNaN(ms)) {
-		throw new NodeOperationError(this.getNode(), `"Start From" is not a date: "${text}"`);
+	const stamp = parseStamp(String(value));
+	if (stamp === undefined) {
+		throw new NodeOperationError(this.getNode(), `"Start From" is not an ISO 8601 date: "${String(value)}"`);
 	}
-	return new Date(ms).toISOString();
+	return new Date(stamp.ms).toISOString();
 }

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../InventoryPro/transport';
-import { ChangeSet, stampKey, type Change, type Cursor } from './cursor';
+import { ChangeSet, startCursor, stampKey, type Change, type Cursor, type LegacyCursor, type PageQuery } from './cursor';
 import type { Watchable } from './watchable';
 
 /** Rows shown in the editor's test run. */
@@ -49,43 +49,30 @@ export function toChange(this: IPollFunctions, watchable: Watchable, record: IDa
 }
 
 /**
- * Pages through everything modified since the cursor, oldest first.
- *
- * Each next request restarts at the newest stamp seen so far (modifiedSince = that stamp, page 1)
- * instead of asking for page n+1: a record modified while we page moves to the end of the list and
- * would shift an offset-based page past a row. Only when a whole page shares one stamp does the
- * page number advance. Stops early, with what it has, when the poll's time budget runs low.
+ * Reads everything modified since the cursor, with the overlap window behind it (cursor.ts decides
+ * what to read next). Stops early, with what it has, when the poll's time budget runs low and the
+ * cursor can still move forward.
  */
-export async function fetchChanges(this: IPollFunctions, target: Target, cursor: Cursor): Promise<ChangeSet> {
+export async function fetchChanges(this: IPollFunctions, target: Target, cursor: Cursor | LegacyCursor): Promise<ChangeSet> {
 	const { watchable } = target;
 	const changes = new ChangeSet(cursor);
 	const started = Date.now();
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
-	let since = cursor.since;
-	let page = 1;
 
-	for (;;) {
+	for (let next: PageQuery | undefined = changes.firstQuery(); next; ) {
 		const query: IDataObject = {
-			sort: 'modified',
+			sort: next.order === 'id' ? watchable.idField : 'modified',
 			direction: 'ASC',
-			page,
+			page: next.page,
 			pageSize: watchable.endpoint.list.maxPageSize,
 		};
-		if (since !== undefined) query.modifiedSince = since;
+		if (next.modifiedSince !== undefined) query.modifiedSince = next.modifiedSince;
 		const { rows, hasMore } = await fetchPage.call(this, target, query);
-		const pageChanges = rows.map((row) => toChange.call(this, watchable, row));
-		pageChanges.forEach((change) => changes.add(change));
-		if (!hasMore) break;
-
-		const last = pageChanges[pageChanges.length - 1];
-		const sinceKey = stampKey(since);
-		if (sinceKey === undefined || last.modifiedKey > sinceKey) {
-			since = last.modified;
-			page = 1;
-		} else {
-			page++;
-		}
-		if (Date.now() - started >= budgetMs / 2) break;
+		next = changes.nextQuery(
+			rows.map((row) => toChange.call(this, watchable, row)),
+			hasMore,
+		);
+		if (next && changes.canStop() && Date.now() - started >= budgetMs / 2) break;
 	}
 	return changes;
 }
@@ -96,19 +83,24 @@ export async function fetchChanges(this: IPollFunctions, target: Target, cursor:
  */
 export async function newestCursor(this: IPollFunctions, target: Target): Promise<Cursor> {
 	const { watchable } = target;
-	let newest: Change | undefined;
-	const atNewest: string[] = [];
-	for (let page = 1; ; page++) {
-		const query = { sort: 'modified', direction: 'DESC', page, pageSize: NEWEST_PAGE_SIZE };
-		const { rows, hasMore } = await fetchPage.call(this, target, query);
-		const pageChanges = rows.map((row) => toChange.call(this, watchable, row));
-		newest ??= pageChanges[0];
-		if (newest === undefined) return { atSince: [] };
-		const same = pageChanges.filter((change) => change.modifiedKey === newest?.modifiedKey);
-		atNewest.push(...same.map((change) => change.id));
-		if (!hasMore || same.length < pageChanges.length) break;
+	const query = { sort: 'modified', direction: 'DESC', page: 1, pageSize: NEWEST_PAGE_SIZE };
+	const { rows, hasMore } = await fetchPage.call(this, target, query);
+	const pageChanges = rows.map((row) => toChange.call(this, watchable, row));
+	const newest = pageChanges[0];
+	if (newest === undefined) return startCursor();
+	let atNewest = pageChanges.filter((change) => change.modifiedKey === newest.modifiedKey);
+	if (hasMore && atNewest.length === pageChanges.length) {
+		// More records share the newest stamp than a page holds: ties come in no fixed order, so
+		// read them all by id.
+		atNewest = [];
+		for (let page = 1; ; page++) {
+			const byId = { sort: watchable.idField, direction: 'ASC', page, pageSize: watchable.endpoint.list.maxPageSize, modifiedSince: newest.modified };
+			const next = await fetchPage.call(this, target, byId);
+			atNewest.push(...next.rows.map((row) => toChange.call(this, watchable, row)).filter((change) => change.modifiedKey === newest.modifiedKey));
+			if (!next.hasMore) break;
+		}
 	}
-	return { since: newest?.modified, atSince: [...new Set(atNewest)] };
+	return startCursor(newest.modified, atNewest.map((change) => change.id));
 }
 
 /** The few most recent records, oldest first, for mapping fields in the editor. */

@@ -1,5 +1,5 @@
-// The cursor's bookkeeping on its own: stamp ordering, the inclusive boundary, one entry per record.
-import { ChangeSet, stampKey, type Change } from '../../nodes/InventoryProPollTrigger/cursor';
+// The cursor's bookkeeping on its own: stamp parsing, the overlap window, the crowded-stamp walk, one entry per record.
+import { ChangeSet, OVERLAP_MS, parseStamp, startCursor, stampKey, toCursor, type Change } from '../../nodes/InventoryProPollTrigger/cursor';
 import { WATCHABLE } from '../../nodes/InventoryProPollTrigger/watchable';
 import { ENDPOINTS, type EndpointId } from '../../nodes/InventoryPro/endpoints';
 
@@ -9,8 +9,9 @@ const change = (id: string, modified: string): Change => ({
 	modifiedKey: stampKey(modified) as string,
 	record: { id, modified },
 });
+const listed = (set: ChangeSet) => set.changes().map((c) => `${c.id}@${c.modified}`);
 
-describe('stampKey', () => {
+describe('stampKey / parseStamp', () => {
 	it('orders stamps of different precision and zones by instant, keeping digits past the millisecond', () => {
 		const stamps = [
 			'2026-01-05T08:00:00.1234567Z',
@@ -28,49 +29,116 @@ describe('stampKey', () => {
 			'2026-01-05T10:00:00.5+02:00',
 		]);
 		expect(stampKey('2026-01-05T08:00:00.000Z')).toBe(stampKey('2026-01-05T08:00:00Z'));
-		expect(stampKey('not a date')).toBeUndefined();
+		expect(stampKey('2026-01-05T09:30:00+0130')).toBe(stampKey('2026-01-05T08:00:00Z'));
 		expect(stampKey(undefined)).toBeUndefined();
+	});
+
+	it('reads a stamp without a zone as UTC, whatever the local zone', () => {
+		expect(stampKey('2031-03-30T02:30:00')).toBe('2031-03-30T02:30:00.000000000Z');
+		expect(parseStamp('2031-03-30T02:30:00.1234567')).toEqual({ ms: Date.UTC(2031, 2, 30, 2, 30, 0, 123), subMs: '456700' });
+		expect(parseStamp('2031-03-30')?.ms).toBe(Date.UTC(2031, 2, 30));
+	});
+
+	it('refuses what is not strict ISO 8601, including dates that do not exist', () => {
+		for (const bad of ['not a date', 'Sun, 30 Mar 2031 02:30:00 GMT', '2031-02-30T00:00:00Z', '2031-03-30T24:00:00Z', '2031-03-30T02:30:00+25:00', '30/03/2031', '']) {
+			expect([bad, stampKey(bad)]).toEqual([bad, undefined]);
+		}
 	});
 });
 
-describe('ChangeSet', () => {
-	const T0 = '2026-01-05T08:00:00.000Z';
-	const T1 = '2026-01-05T08:00:01.000Z';
+const T0 = '2026-01-05T08:00:00.000Z';
+const T1 = '2026-01-05T08:00:01.000Z';
+const T2 = '2026-01-05T08:00:02.000Z';
 
-	it('skips ids already handled at the cursor instant but takes new ones at that instant', () => {
+describe('ChangeSet', () => {
+	it('reads a cursor of the previous version with the same meaning: ids handled at its stamp stay handled', () => {
 		const set = new ChangeSet({ since: T0, atSince: ['A'] });
-		expect(set.add(change('A', T0))).toBe(false);
-		expect(set.add(change('B', T0))).toBe(true);
-		expect(set.add(change('A', T1))).toBe(true);
-		expect(set.changes().map((c) => `${c.id}@${c.modified}`)).toEqual([`B@${T0}`, `A@${T1}`]);
-		expect(set.next()).toEqual({ since: T1, atSince: ['A'] });
+		expect(set.firstQuery()).toEqual({ modifiedSince: T0, order: 'modified', page: 1 });
+		expect(set.nextQuery([change('A', T0), change('B', T0), change('A', T1)], false)).toBeUndefined();
+		expect(listed(set)).toEqual([`B@${T0}`, `A@${T1}`]);
+		expect(set.next()).toEqual({ since: T1, floor: T0, seen: [[stampKey(T0), ['B']], [stampKey(T1), ['A']]] });
+		expect(toCursor({ since: T0, atSince: ['A'] })).toEqual(startCursor(T0, ['A']));
 	});
 
-	it('keeps the cursor and adds to its handled ids when nothing newer arrived', () => {
-		const set = new ChangeSet({ since: T0, atSince: ['A'] });
-		set.add(change('B', T0));
-		expect(set.next()).toEqual({ since: T0, atSince: ['A', 'B'] });
-		expect(new ChangeSet({ since: T0, atSince: ['A'] }).next()).toEqual({ since: T0, atSince: ['A'] });
+	it('re-reads the window behind the cursor: a late record is taken once, a seen one skipped, a new stamp is a new change', () => {
+		const stored = { since: T2, seen: [[stampKey(T1) as string, ['A']], [stampKey(T2) as string, ['B']]] as [string, string[]][] };
+		const set = new ChangeSet(stored);
+		expect(set.firstQuery().modifiedSince).toBe(new Date(Date.parse(T2) - OVERLAP_MS).toISOString());
+		set.nextQuery([change('LATE', T0), change('A', T1), change('B', T2), change('A', '2026-01-05T08:00:03.000Z')], false);
+		expect(listed(set)).toEqual([`LATE@${T0}`, 'A@2026-01-05T08:00:03.000Z']);
+		const next = set.next();
+		expect(next.since).toBe('2026-01-05T08:00:03.000Z');
+		// Read again with nothing new: nothing is emitted twice.
+		const again = new ChangeSet(next);
+		again.nextQuery([change('LATE', T0), change('B', T2), change('A', '2026-01-05T08:00:03.000Z')], false);
+		expect(listed(again)).toEqual([]);
+	});
+
+	it('forgets ids once their stamp falls out of the window, and never reads before the floor', () => {
+		const late = '2026-01-05T08:10:00.000Z';
+		const set = new ChangeSet(startCursor(T0, ['A']));
+		set.nextQuery([change('A', T0), change('B', T1), change('C', late)], false);
+		expect(set.next()).toEqual({ since: late, seen: [[stampKey(late), ['C']]] });
+		expect(new ChangeSet(set.next()).firstQuery().modifiedSince).toBe('2026-01-05T08:05:00.000Z');
+
+		const floored = new ChangeSet({ since: T1, floor: T1, seen: [] });
+		expect(floored.firstQuery().modifiedSince).toBe(T1);
+		expect(floored.add(change('OLD', T0))).toBe(false);
+	});
+
+	it('writes the window start like the service writes its stamps: without a zone when they have none', () => {
+		const set = new ChangeSet({ since: '2031-03-30T02:30:00.000', seen: [] });
+		expect(set.firstQuery().modifiedSince).toBe('2031-03-30T02:25:00.000');
 	});
 
 	it('keeps one entry per record: its latest state, placed by its latest stamp', () => {
-		const set = new ChangeSet({ atSince: [] });
-		set.add(change('A', T0));
-		set.add(change('B', T0));
-		set.add(change('A', T1));
-		set.add(change('A', T0));
-		expect(set.changes().map((c) => `${c.id}@${c.modified}`)).toEqual([`B@${T0}`, `A@${T1}`]);
+		const set = new ChangeSet(undefined);
+		set.nextQuery([change('A', T0), change('B', T0), change('A', T1), change('A', T0)], false);
+		expect(listed(set)).toEqual([`B@${T0}`, `A@${T1}`]);
 	});
 
-	it('tells new records from updates by Created against the previous cursor', () => {
-		const set = new ChangeSet({ since: T0, atSince: ['OLD'] });
+	it('restarts at the newest stamp of a page, and walks a page full of one stamp by id to the end', () => {
+		const set = new ChangeSet(startCursor(T0));
+		expect(set.nextQuery([change('A', T0), change('B', T1)], true)).toEqual({ modifiedSince: T1, order: 'modified', page: 1 });
+		expect(set.canStop()).toBe(true);
+		expect(set.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 1 });
+		expect(set.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 2 });
+		expect(set.canStop()).toBe(false);
+		expect(set.nextQuery([change('D', T1), change('E', T2)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 3 });
+		expect(set.canStop()).toBe(true);
+		// Stopped here (out of time): the cursor stays at the crowded stamp and remembers the walk.
+		const stopped = set.next();
+		expect(stopped.since).toBe(T1);
+		expect(stopped.walk).toEqual({ stamp: T1, page: 3 });
+		expect(listed(set)).toEqual([`A@${T0}`, `B@${T1}`, `C@${T1}`, `D@${T1}`, `E@${T2}`]);
+
+		// The next read resumes the walk one page back and finishes it; nothing repeats.
+		const resumed = new ChangeSet(stopped);
+		expect(resumed.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 2 });
+		expect(resumed.nextQuery([change('D', T1), change('E', T2)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 3 });
+		expect(resumed.nextQuery([change('F', T1)], false)).toBeUndefined();
+		expect(listed(resumed)).toEqual([`F@${T1}`]);
+		expect(resumed.next().since).toBe(T2);
+		expect(resumed.next().walk).toBeUndefined();
+	});
+
+	it('cannot stop before it read past the stored cursor, so a tight budget still moves forward', () => {
+		const set = new ChangeSet({ since: T1, seen: [[stampKey(T1) as string, ['A']]] });
+		set.nextQuery([change('X', T0), change('A', T1)], true);
+		expect(set.canStop()).toBe(false);
+		set.nextQuery([change('A', T1), change('B', T2)], true);
+		expect(set.canStop()).toBe(true);
+	});
+
+	it('tells new records from updates: never seen, and created inside what the read covers', () => {
+		const set = new ChangeSet(startCursor(T0, ['OLD']));
 		const updated = change('U', T1);
-		const createdAtCursor = change('N0', T1);
 		expect(set.isCreated(updated, stampKey('2025-12-01T00:00:00Z'))).toBe(false);
-		expect(set.isCreated(createdAtCursor, stampKey(T0))).toBe(true);
+		expect(set.isCreated(change('N0', T1), stampKey(T0))).toBe(true);
 		expect(set.isCreated(change('OLD', T1), stampKey(T0))).toBe(false);
 		expect(set.isCreated(change('N1', T1), stampKey(T1))).toBe(true);
-		expect(new ChangeSet({ atSince: [] }).isCreated(updated, undefined)).toBe(true);
+		expect(set.isCreated(change('N2', T1), undefined)).toBe(false);
+		expect(new ChangeSet(undefined).isCreated(updated, undefined)).toBe(true);
 	});
 });
 

@@ -166,11 +166,11 @@ describe('consecutive polls', () => {
 		expect(x1.modified).toBe(x2.modified);
 		expect(ids((await poller.tick()).emitted)).toEqual([x1.shortID, x2.shortID]);
 
-		// Same instant as the cursor: modifiedSince (inclusive) returns x1, x2 and x3; only x3 is new.
+		// Same instant as the cursor: the read (from the overlap window, inclusive) returns x1, x2 and x3; only x3 is new.
 		const x3 = await createItem();
 		expect(x3.modified).toBe(x1.modified);
 		const second = await poller.tick();
-		expect(listRequests('item.listAll').at(-1)?.query.modifiedSince).toBe(x1.modified);
+		expect(String(listRequests('item.listAll').at(-1)?.query.modifiedSince) <= String(x1.modified)).toBe(true);
 		expect(ids(second.emitted)).toEqual([x3.shortID]);
 
 		clock.advance(1);
