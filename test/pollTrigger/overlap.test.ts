@@ -63,6 +63,16 @@ async function activated(): Promise<Poller> {
 const ids = (records: IDataObject[] | undefined) => (records ?? []).map((r) => String(r.shortID));
 const itemRequests = () => sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
 
+/** `count` item ids picked at random (seeded) from the store. */
+function pickItems(seed: number, count: number): string[] {
+	const random = new Random(seed);
+	return sandbox.store.items.rows
+		.map((item) => ({ id: item.shortID, order: random.next() }))
+		.sort((a, b) => a.order - b.order)
+		.slice(0, count)
+		.map((pick) => pick.id);
+}
+
 /** Stamps records straight in the store, as a bulk job in the service would. */
 function stamp(shortIDs: string[], iso: string): void {
 	for (const id of shortIDs) {
@@ -124,8 +134,7 @@ describe('more than three pages of records sharing one Modified, ties answered i
 		for (let trial = 0; trial < TRIALS; trial++) {
 			const poller = await activated();
 			sandbox.shuffleTies(1_000 + trial);
-			const random = new Random(trial + 1);
-			const pool = sandbox.store.items.rows.map((item) => item.shortID).sort(() => random.next() - 0.5);
+			const pool = pickItems(trial + 1, BULK + 6);
 			const [before, bulk, after] = [pool.slice(0, 3), pool.slice(3, 3 + BULK), pool.slice(3 + BULK, 6 + BULK)];
 			clock.advance(1_000);
 			stamp(before, new Date(clock.now() - 500).toISOString());
@@ -159,11 +168,7 @@ describe('more than three pages of records sharing one Modified, ties answered i
 		expect(await poller.activate()).toEqual({ emitted: undefined, error: undefined });
 		sandbox.shuffleTies(4242);
 		clock.advance(1_000);
-		const random = new Random(4242);
-		const bulk = sandbox.store.items.rows
-			.map((item) => item.shortID)
-			.sort(() => random.next() - 0.5)
-			.slice(0, 800);
+		const bulk = pickItems(4242, 800);
 		stamp(bulk, new Date(clock.now()).toISOString());
 		clock.advance(1_000);
 
@@ -183,11 +188,7 @@ describe('more than three pages of records sharing one Modified, ties answered i
 	it('at first activation: every record at the newest stamp counts as already there, none comes back', async () => {
 		sandbox.shuffleTies(77);
 		clock.advance(1_000);
-		const random = new Random(77);
-		const bulk = sandbox.store.items.rows
-			.map((item) => item.shortID)
-			.sort(() => random.next() - 0.5)
-			.slice(0, 600);
+		const bulk = pickItems(77, 600);
 		stamp(bulk, new Date(clock.now()).toISOString());
 		const poller = await activated();
 		clock.advance(1_000);
@@ -197,14 +198,19 @@ describe('more than three pages of records sharing one Modified, ties answered i
 });
 
 describe('a record that becomes visible late, with a Modified older than the cursor', () => {
+	/** A record stamped now that lists show only `delayMs` later (its transaction commits then). */
+	async function createLate(delayMs: number): Promise<IDataObject> {
+		const late = await createItem('long transaction');
+		const record = sandbox.store.item(String(late.shortID));
+		if (!record) throw new Error('record not stored');
+		sandbox.hideUntil(record, clock.now() + delayMs);
+		return late;
+	}
+
 	it('inside the overlap window: emitted exactly once', async () => {
 		const poller = await activated();
 		clock.advance(1_000);
-		const late = await createItem('long transaction');
-		const lateRecord = sandbox.store.item(String(late.shortID));
-		if (!lateRecord) throw new Error('late record not stored');
-		// Committed two minutes after its Modified was stamped.
-		sandbox.hideUntil(lateRecord, clock.now() + 120_000);
+		const late = await createLate(120_000);
 
 		clock.advance(1_000);
 		const b = await createItem();
@@ -232,10 +238,7 @@ describe('a record that becomes visible late, with a Modified older than the cur
 	it('beyond the window (the documented limit): not emitted', async () => {
 		const poller = await activated();
 		clock.advance(1_000);
-		const tooLate = await createItem('very long transaction');
-		const record = sandbox.store.item(String(tooLate.shortID));
-		if (!record) throw new Error('record not stored');
-		sandbox.hideUntil(record, clock.now() + 2 * OVERLAP_MS);
+		const tooLate = await createLate(2 * OVERLAP_MS);
 
 		clock.advance(OVERLAP_MS + 60_000);
 		const newer = await createItem();
