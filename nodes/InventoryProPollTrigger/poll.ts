@@ -93,10 +93,12 @@ export async function newestCursor(this: IPollFunctions, target: Target): Promis
 		// More records share the newest stamp than a page holds: ties come in no fixed order, so
 		// read them all by id.
 		atNewest = [];
+		const pageSize = watchable.endpoint.list.maxPageSize;
 		for (let page = 1; ; page++) {
-			const byId = { sort: watchable.idField, direction: 'ASC', page, pageSize: watchable.endpoint.list.maxPageSize, modifiedSince: newest.modified };
+			const byId = { sort: watchable.idField, direction: 'ASC', page, pageSize, modifiedSince: newest.modified };
 			const next = await fetchPage.call(this, target, byId);
-			atNewest.push(...next.rows.map((row) => toChange.call(this, watchable, row)).filter((change) => change.modifiedKey === newest.modifiedKey));
+			const read = next.rows.map((row) => toChange.call(this, watchable, row));
+			atNewest.push(...read.filter((change) => change.modifiedKey === newest.modifiedKey));
 			if (!next.hasMore) break;
 		}
 	}
