@@ -2,7 +2,7 @@
 // the unpacked tarball (compiled .js + package.json) and over our sources, like the
 // scanner's own two legs. Any finding fails the run.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
@@ -18,6 +18,11 @@ try {
 	const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' }).trim().split('\n');
 	const stray = files.filter((f) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(f));
 	if (stray.length) throw new Error(`tarball holds files outside dist/: ${stray.join(', ')}`);
+	// What a user needs: the licence, the README and every file package.json's n8n section names.
+	const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+	const required = ['LICENSE', 'README.md', ...manifest.n8n.credentials, ...manifest.n8n.nodes];
+	const missing = required.filter((f) => !files.includes(`package/${f}`));
+	if (missing.length) throw new Error(`tarball lacks ${missing.join(', ')} (did the prepack build run?)`);
 
 	const legs = [
 		['packed tarball', await analyzePackage(unpacked, ['**/*.js', 'package.json'])],
