@@ -58,7 +58,7 @@ export class InventoryProApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/InventoryPro/inventoryPro.svg', dark: 'file:../nodes/InventoryPro/inventoryPro.dark.svg' };
 
-	documentationUrl = 'https://github.com/inventory-pro/n8n-nodes-inventory-pro#credentials';
+	documentationUrl = 'https://github.com/inventory-pro/n8n-nodes-inventory-pro#credential-inventory-pro-api';
 
 	// clientAuthentication / ignoreSslIssues rather than tokenRequestAuth / allowUnauthorizedCerts: n8n's
 	// credential-password-field rule takes "auth" in a name for a secret, and the scanner ignores inline disables.
