@@ -331,7 +331,8 @@ describe('clientSettings', () => {
 			skipTls: false,
 			requestsPerMinute: 100,
 			windowMs: 60_000,
-			backoff: { baseMs: 30_000, capMs: 60_000 },
+			backoff: { baseMs: 30_000, capMs: 60_000, floorMs: 1_000 },
+			timeoutMs: 60_000,
 		});
 	});
 
