@@ -74,6 +74,8 @@ export interface Sandbox {
 	zonelessStamps(on: boolean): void;
 	/** The next `times` requests to the endpoint meet `fault` (redirects, odd Retry-After, slow answers, endless lists). */
 	inject(target: FaultTarget, fault: Fault, times?: number): void;
+	/** Drops every queued fault. */
+	clearFaults(): void;
 	close(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			faults.zonelessStamps = on;
 		},
 		inject: (target, fault, times) => faults.inject(target, fault, times),
+		clearFaults: () => faults.clear(),
 		close: async () => {
 			webhooks.close();
 			await server.close();
