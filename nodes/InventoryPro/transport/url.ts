@@ -73,15 +73,18 @@ export function pathProblem(root: string, path: string): string | undefined {
 	if (!path.startsWith('/')) return 'it must start with a slash and name no scheme or host';
 	if (/[\s\u0000-\u001f\u007f]/.test(path)) return 'it contains whitespace or a control character';
 	if (/[?#\\]/.test(path)) return 'it contains "?", "#" or a backslash (query parameters go in the query options)';
-	if (path.includes('//')) return 'it contains an empty segment ("//")';
+
+	// The URL as it will be sent: same origin, below the root's path.
+	const base = new URL(root);
+	const target = requestTarget(path, root);
+	if (!target || target.origin !== base.origin || !target.pathname.startsWith(`${base.pathname}/`)) {
+		return `it does not stay below ${root}`;
+	}
+	// What the parser hides inside the root: an encoded dot segment resolves to the root itself or a
+	// sibling resource, and some servers decode an encoded slash or walk up on one.
 	if (/%(2f|5c|00)/i.test(path)) return 'it contains an encoded slash, backslash or NUL';
 	const segments = path.split('/').map((segment) => segment.replace(/%2e/gi, '.'));
 	if (segments.some((segment) => segment === '.' || segment === '..')) return 'it contains a "." or ".." segment (also percent-encoded)';
-
-	const base = new URL(root);
-	const target = requestTarget(path, root);
-	if (!target || target.origin !== base.origin || !target.pathname.startsWith(`${base.pathname}/`) || target.search || target.hash) {
-		return `it does not stay below ${root}`;
-	}
+	if (path.includes('//')) return 'it contains an empty segment ("//")';
 	return undefined;
 }
