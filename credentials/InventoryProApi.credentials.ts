@@ -11,8 +11,9 @@ import {
 } from 'n8n-workflow';
 
 import { TOKEN_PATH } from '../nodes/InventoryPro/endpoints';
-import { connectionProblem, readFailure, serviceMessage } from '../nodes/InventoryPro/transport/failure';
-import { BASE_URL_EXAMPLE, resolveApiRoot } from '../nodes/InventoryPro/transport/url';
+import { connectionProblem, readFailure, redirectProblem, serviceMessage } from '../nodes/InventoryPro/transport/failure';
+import { DEFAULT_TIMEOUT_SECONDS, requestTimeoutMs } from '../nodes/InventoryPro/transport/settings';
+import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/InventoryPro/transport/url';
 
 /** The test reads one item: cheap, and it needs only the most basic read right. */
 const TEST_SECURITY_ID = 11;
@@ -27,9 +28,21 @@ function formEncode(fields: Record<string, string>): string {
 		.join('&');
 }
 
+/** Redirect options of both request shapes n8n hands authenticate(): a 3xx is answered, never followed. */
+interface RedirectOptions {
+	disableFollowRedirect?: boolean;
+	sendCredentialsOnCrossOriginRedirect?: boolean;
+	/** The legacy request shape (the HTTP Request node). */
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+	uri?: string | { href?: string };
+}
+
 /** Why the token request failed, without the request itself (it holds the secret). */
 function tokenError(error: unknown, root: string): UserError {
 	const failure = readFailure(error);
+	const redirect = redirectProblem(failure, `POST ${root}${TOKEN_PATH}`, root);
+	if (redirect) return new UserError(redirect.message, { description: redirect.description });
 	const connection = connectionProblem(failure, root);
 	if (connection) return new UserError(connection.message, { description: connection.description });
 
@@ -115,6 +128,15 @@ export class InventoryProApi implements ICredentialType {
 				'Most requests this n8n instance sends per minute with this client. Long exports slow down to stay within it instead of getting rate-limited. The service allows 100.',
 		},
 		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_TIMEOUT_SECONDS,
+			description:
+				'Longest wait for an answer to one request. A change (create, update, delete) that gets no answer in time is reported as having an unknown outcome and is not sent again.',
+		},
+		{
 			displayName: 'Access Token',
 			name: 'accessToken',
 			type: 'hidden',
@@ -124,6 +146,7 @@ export class InventoryProApi implements ICredentialType {
 		// Timing of rate-limit handling; hidden, production values. Tests shorten them.
 		{ displayName: 'Rate Limit Wait (Ms)', name: 'rateLimitWaitMs', type: 'hidden', default: 30_000 },
 		{ displayName: 'Rate Limit Max Wait (Ms)', name: 'rateLimitMaxWaitMs', type: 'hidden', default: 60_000 },
+		{ displayName: 'Rate Limit Min Wait (Ms)', name: 'rateLimitMinWaitMs', type: 'hidden', default: 1_000 },
 		{ displayName: 'Rate Window (Ms)', name: 'rateWindowMs', type: 'hidden', default: 60_000 },
 	];
 
@@ -147,6 +170,9 @@ export class InventoryProApi implements ICredentialType {
 			body: formEncode(form),
 			skipSslCertificateValidation: credentials.ignoreSslIssues === true,
 			json: true,
+			// A redirect would re-send the client secret to wherever it points (a 307 keeps the body).
+			disableFollowRedirect: true,
+			timeout: requestTimeoutMs(credentials),
 		};
 		if (basic) request.auth = { username: clientId, password: clientSecret };
 
@@ -165,14 +191,39 @@ export class InventoryProApi implements ICredentialType {
 		return { accessToken: token };
 	}
 
-	/** Bearer token on every request, and never over plain HTTP whatever the caller built. */
+	/**
+	 * The bearer token, only for HTTPS requests to the Base URL's origin, and never through a redirect.
+	 * The credential can be picked in other nodes too (the HTTP Request node), so the target is checked
+	 * here, on the URL as the HTTP client will build it. A request elsewhere is refused with an error
+	 * rather than sent without the token: it would still go out, and fail in a way that hides why.
+	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const target = `${requestOptions.baseURL ?? ''}${requestOptions.url ?? ''}`;
-		if (/^http:/i.test(target) || /^http:/i.test(requestOptions.url ?? '')) {
+		const api = resolveApiRoot(credentials.baseUrl);
+		if (!api.ok) throw new UserError(api.problem);
+		const options = requestOptions as IHttpRequestOptions & RedirectOptions;
+		const uri = typeof options.uri === 'object' ? options.uri?.href : options.uri;
+		const raw = String(options.url ?? uri ?? '');
+		const target = requestTarget(raw, options.baseURL);
+		if (target?.protocol === 'http:') {
 			throw new UserError('Inventory Pro accepts credentials only over HTTPS; change the Base URL to https:// (nothing was sent)');
 		}
-		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken)}` };
-		return requestOptions;
+		const origin = new URL(api.root).origin;
+		if (!target || target.origin !== origin) {
+			throw new UserError(
+				`This Inventory Pro credential sends its token only to ${origin}, not to ${target ? `${target.protocol}//${target.host}` : 'an unreadable URL'} (nothing was sent)`,
+				{ description: 'Use a URL below the credential\'s Base URL, or another credential for the other server.' },
+			);
+		}
+		Object.assign(options, {
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+			followRedirect: false,
+			followAllRedirects: false,
+		});
+		// The credential's timeout wherever the caller set none (the test request, the HTTP Request node).
+		options.timeout ??= requestTimeoutMs(credentials);
+		options.headers = { ...options.headers, Authorization: `Bearer ${String(credentials.accessToken)}` };
+		return options;
 	}
 
 	test: ICredentialTestRequest = {
@@ -181,8 +232,19 @@ export class InventoryProApi implements ICredentialType {
 			url: '/Item',
 			qs: { pageSize: 1 },
 			skipSslCertificateValidation: '={{ $credentials.ignoreSslIssues }}',
+			// authenticate() sets this too; here as well so the test never follows a redirect whatever runs it.
+			disableFollowRedirect: true,
 		},
 		rules: [
+			// The dialog's messages are fixed text; the token exchange before this request names the
+			// redirect's target when /Token is redirected too, which a moved or proxied host does.
+			...[301, 302, 303, 307, 308].map((status) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: status,
+					message: `GET /Item was answered with a redirect (HTTP ${status}), which is not followed: the Base URL is probably wrong. Nothing was sent to the redirect target; enter the API root that answers directly, e.g. ${BASE_URL_EXAMPLE}.`,
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

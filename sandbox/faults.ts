@@ -1,7 +1,8 @@
 /**
- * Fault injection for tests: the next N requests to an endpoint fail with a chosen error; lists can
- * answer ties in a random (seeded) order, hide records until a clock time, and write stamps without
- * a zone, as some real deployments do.
+ * Fault injection for tests: the next N requests to an endpoint (or POST /Token) misbehave in a chosen
+ * way, the way a broken deployment, a proxy in front of it or a flaky network would; lists can answer
+ * ties in a random (seeded) order, hide records until a clock time, and write stamps without a zone,
+ * as some real deployments do.
  */
 import type { EndpointId } from '../nodes/InventoryPro/endpoints';
 import { ApiError, type ErrorCode } from './errors';
@@ -19,8 +20,26 @@ const MESSAGES: Record<ErrorCode, string> = {
 	not_implemented: 'The operation is not implemented.',
 };
 
+export type FaultTarget = EndpointId | 'token';
+
+/** What an injected fault does instead of (or on top of) the normal answer. */
+export type Fault =
+	/** Answer with the service's error envelope for `code` (429 carries Retry-After: 60). */
+	| { kind: 'error'; code: ErrorCode }
+	/** Answer 3xx with this Location, before any authentication (as a proxy or a moved host would). */
+	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
+	/** Answer 429 with exactly this Retry-After header value; null sends none. */
+	| { kind: 'rateLimited'; retryAfter: string | null }
+	/** Handle the request normally, then hold the answer this many wall-clock ms (a write that is slow to confirm). */
+	| { kind: 'slow'; ms: number }
+	/**
+	 * A list that never ends: `samePage` ignores `page` and always answers page 1 saying hasMore; `fresh`
+	 * answers new made-up records on every page, hasMore true, pageCount 3.
+	 */
+	| { kind: 'endlessList'; mode: 'samePage' | 'fresh' };
+
 export class Faults {
-	private readonly queued = new Map<string, ErrorCode[]>();
+	private readonly queued = new Map<string, Fault[]>();
 	/** Set: rows with equal sort keys come in a new random order on every request (no tie-break). */
 	private tieOrder?: Random;
 	/** Records a long transaction or a lagging replica keeps out of lists until a clock time. */
@@ -29,15 +48,26 @@ export class Faults {
 	/** List rows carry created / modified without their "Z" (still UTC), e.g. 2031-03-30T01:30:00.000. */
 	zonelessStamps = false;
 
-	add(target: EndpointId | 'token', code: ErrorCode = 'internal_error', times = 1): void {
+	add(target: FaultTarget, code: ErrorCode = 'internal_error', times = 1): void {
+		this.inject(target, { kind: 'error', code }, times);
+	}
+
+	inject(target: FaultTarget, fault: Fault, times = 1): void {
 		const queue = this.queued.get(target) ?? [];
-		for (let i = 0; i < times; i++) queue.push(code);
+		for (let i = 0; i < times; i++) queue.push(fault);
 		this.queued.set(target, queue);
 	}
 
-	/** The error to answer instead of handling this request, if one is queued. */
-	take(target: EndpointId | 'token'): ErrorCode | undefined {
+	/** The fault for this request, if one is queued. */
+	take(target: FaultTarget): Fault | undefined {
 		return this.queued.get(target)?.shift();
+	}
+
+	/** The fault for this request if the next queued one is of `kind` (others stay queued for later stages). */
+	takeIf<K extends Fault['kind']>(target: FaultTarget, kind: K): Extract<Fault, { kind: K }> | undefined {
+		const queue = this.queued.get(target);
+		if (queue?.[0]?.kind !== kind) return undefined;
+		return queue.shift() as Extract<Fault, { kind: K }>;
 	}
 
 	shuffleTies(seed: number | undefined): void {

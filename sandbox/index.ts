@@ -7,7 +7,7 @@ import { TokenService } from './auth';
 import { ClientRegistry, DEMO_CLIENTS } from './clients';
 import { SystemClock, type Clock } from './clock';
 import type { ErrorCode } from './errors';
-import { Faults } from './faults';
+import { Faults, type Fault, type FaultTarget } from './faults';
 import { RateLimiter } from './rateLimit';
 import { createResources } from './resources';
 import { seedStore } from './seed';
@@ -72,6 +72,10 @@ export interface Sandbox {
 	hideUntil(record: object, visibleAtMs: number): void;
 	/** Lists write created / modified without a zone (still UTC), like some deployments do. */
 	zonelessStamps(on: boolean): void;
+	/** The next `times` requests to the endpoint meet `fault` (redirects, odd Retry-After, slow answers, endless lists). */
+	inject(target: FaultTarget, fault: Fault, times?: number): void;
+	/** Drops every queued fault. */
+	clearFaults(): void;
 	close(): Promise<void>;
 }
 
@@ -141,6 +145,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		zonelessStamps: (on) => {
 			faults.zonelessStamps = on;
 		},
+		inject: (target, fault, times) => faults.inject(target, fault, times),
+		clearFaults: () => faults.clear(),
 		close: async () => {
 			webhooks.close();
 			await server.close();
@@ -151,6 +157,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 export { ALL_SECURITY_IDS, DEMO_CLIENT, DEMO_CLIENTS, DEMO_SECRET, READ_SECURITY_IDS } from './clients';
 export { ManualClock, SystemClock, type Clock } from './clock';
 export type { ErrorCode } from './errors';
+export type { Fault, FaultTarget } from './faults';
+export { startCatcher, type Catcher, type CaughtRequest } from './catcher';
 export type { RecordedRequest, SandboxStats } from './stats';
 export type { ClientConfig, DomainEvent } from './types';
 export type { WebhookOptions } from './webhooks';

@@ -11,7 +11,7 @@ import type { TokenService } from './auth';
 import { assertBodyScope, assertPermission, assertWritable } from './authorize';
 import type { Clock } from './clock';
 import { ApiError, badRequest } from './errors';
-import { injectedError, type Faults } from './faults';
+import { injectedError, type Fault, type Faults } from './faults';
 import {
 	filterRows,
 	isPage,
@@ -51,7 +51,11 @@ interface Result {
 	status: number;
 	body: unknown;
 	headers?: Record<string, string>;
+	/** Wall-clock ms to hold the answer (an injected slow fault). */
+	delayMs?: number;
 }
+
+const FRESH_PAGE_COUNT = 3;
 
 const MAX_BODY_BYTES = 1_000_000;
 const SECRET_KEYS = new Set(['client_secret', 'secret']);
@@ -123,11 +127,35 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		return { status: 200, body, headers: pagingHeaders(page) };
 	}
 
+	/** The answer a fault gives instead of handling the request (slow and endless lists are handled in place). */
+	function faultResult(fault: Exclude<Fault, { kind: 'slow' | 'endlessList' }>): Result {
+		switch (fault.kind) {
+			case 'redirect':
+				return { status: fault.status, body: undefined, headers: { Location: fault.location } };
+			case 'rateLimited':
+				return { status: 429, body: limiter.body(), headers: fault.retryAfter === null ? {} : { 'Retry-After': fault.retryAfter } };
+			case 'error':
+				if (fault.code === 'rate_limited') return rateLimited(60);
+				throw injectedError(fault.code);
+		}
+	}
+
+	/** A list that never ends (see Fault): the first page again, or new made-up rows on every page. */
+	function endlessResult(mode: 'samePage' | 'fresh', spec: NonNullable<Endpoint['list']>, source: ListSource, query: ListQuery): Result {
+		if (mode === 'samePage') {
+			const first = listResult(spec, source, { ...query, page: 1 });
+			return { ...first, body: { ...(first.body as object), hasMore: true } };
+		}
+		const start = (query.page - 1) * query.pageSize;
+		const value = Array.from({ length: query.pageSize }, (_, i) => ({ endless: start + i + 1 }));
+		const page = { value, totalCount: FRESH_PAGE_COUNT * query.pageSize, page: query.page, pageSize: query.pageSize, pageCount: FRESH_PAGE_COUNT, hasMore: true };
+		return { status: 200, body: page, headers: pagingHeaders(page) };
+	}
+
 	function token(req: IncomingMessage, raw: string, entry: RecordedRequest): Result {
 		entry.endpointId = 'token';
 		const fault = faults.take('token');
-		if (fault === 'rate_limited') return rateLimited(60);
-		if (fault) throw injectedError(fault);
+		if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList') return faultResult(fault);
 		if (/json/i.test(req.headers['content-type'] ?? '')) {
 			throw badRequest('The token request must be form-encoded (application/x-www-form-urlencoded).');
 		}
@@ -136,7 +164,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const { clientId, response } = tokens.issue(form, req.headers.authorization);
 		entry.clientId = clientId;
 		recorder.stats.tokensIssued++;
-		return { status: 200, body: response, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+		return { status: 200, body: response, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' }, delayMs: fault?.kind === 'slow' ? fault.ms : undefined };
 	}
 
 	async function dispatch(req: IncomingMessage, url: URL, raw: string, entry: RecordedRequest): Promise<Result> {
@@ -147,6 +175,9 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 
 		const match = matchRoute(method, path, url.searchParams);
 		entry.endpointId = match?.id;
+		// A redirect comes from whatever stands in front of the service, before it looks at the token.
+		const redirect = match && faults.takeIf(match.id, 'redirect');
+		if (redirect) return faultResult(redirect);
 		const client = tokens.authenticate(req.headers.authorization);
 		entry.clientId = client.clientId;
 		const now = clock.now();
@@ -156,8 +187,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 
 		const { id, endpoint, params } = match;
 		const fault = faults.take(id);
-		if (fault === 'rate_limited') return rateLimited(60);
-		if (fault) throw injectedError(fault);
+		if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList') return faultResult(fault);
 		assertWritable(client, method);
 		assertPermission(client, endpoint, params);
 		const handler = deps.handlers[id];
@@ -174,13 +204,19 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		assertBodyScope(client, endpoint, body);
 
 		const ctx: RequestContext = { endpointId: id, client, pathParams: params, query: url.searchParams, body, now };
-		if (listSource && listQuery) return listResult(endpoint.list as NonNullable<Endpoint['list']>, listSource(ctx), listQuery);
+		const delayMs = fault?.kind === 'slow' ? fault.ms : undefined;
+		if (listSource && listQuery) {
+			const spec = endpoint.list as NonNullable<Endpoint['list']>;
+			if (fault?.kind === 'endlessList') return endlessResult(fault.mode, spec, listSource(ctx), listQuery);
+			return { ...listResult(spec, listSource(ctx), listQuery), delayMs };
+		}
 		const result = await (handler as Handler)(ctx);
 		const headers = { ...(isPage(result.body) ? pagingHeaders(result.body) : {}), ...result.headers };
-		return { status: result.status ?? endpoint.success, body: result.body, headers };
+		return { status: result.status ?? endpoint.success, body: result.body, headers, delayMs };
 	}
 
 	function send(res: ServerResponse, result: Result): void {
+		if (res.destroyed) return; // the client gave up waiting (a slow fault)
 		const text = result.body === undefined ? '' : JSON.stringify(result.body);
 		res.writeHead(result.status, {
 			'Content-Type': 'application/json; charset=utf-8',
@@ -212,6 +248,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 			}
 			entry.status = result.status;
 			recorder.record(entry);
+			if (result.delayMs) await new Promise((resolve) => setTimeout(resolve, result.delayMs));
 			send(res, result);
 		})();
 	};

@@ -46,6 +46,7 @@ export const OUR_NODE: Variant = {
 			rateWindowMs: 60_000 / ctx.scale,
 			rateLimitWaitMs: 30_000 / ctx.scale,
 			rateLimitMaxWaitMs: 60_000 / ctx.scale,
+			rateLimitMinWaitMs: 1_000 / ctx.scale,
 			accessToken: '',
 		});
 		return {

@@ -47,6 +47,10 @@ export interface InventoryProCredential extends ICredentialDataDecryptedObject {
 	rateLimitWaitMs: number;
 	rateLimitMaxWaitMs: number;
 	rateWindowMs: number;
+	/** Floor of a 429 wait (hidden; production 1,000 ms). */
+	rateLimitMinWaitMs?: number;
+	/** Seconds; fractions allowed here so tests can time out in milliseconds. */
+	requestTimeout?: number;
 }
 
 /**

@@ -10,7 +10,7 @@ import { Pacer } from '../../nodes/InventoryPro/transport/pacer';
 import { collectPages } from '../../nodes/InventoryPro/transport/paging';
 import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitWait } from '../../nodes/InventoryPro/transport/retry';
 import { clientSettings } from '../../nodes/InventoryPro/transport/settings';
-import { resolveApiRoot } from '../../nodes/InventoryPro/transport/url';
+import { pathProblem, requestTarget, resolveApiRoot } from '../../nodes/InventoryPro/transport/url';
 
 const node: INode = {
 	id: 'n1',
@@ -49,6 +49,40 @@ describe('resolveApiRoot', () => {
 	});
 });
 
+describe('paths below the API root', () => {
+	const root = 'https://inv.example.com/inventory/api/v2';
+
+	test('requestTarget joins like the HTTP client: base + url unless url is absolute', () => {
+		expect(requestTarget('/Item', root)?.href).toBe('https://inv.example.com/inventory/api/v2/Item');
+		expect(requestTarget('https://other.example/x', root)?.origin).toBe('https://other.example');
+		expect(requestTarget('//other.example/x', root)?.origin).toBe('https://other.example');
+		expect(requestTarget(' http://x', undefined)?.protocol).toBe('http:');
+		expect(requestTarget('not a url')).toBeUndefined();
+	});
+
+	test.each(['/Item', '/Item/All', '/Item/A.B', '/Item/..A', '/Report/12/Rows', '/Item/A%2eB'])('%j stays inside', (path) => {
+		expect(pathProblem(root, path)).toBeUndefined();
+	});
+
+	test.each([
+		['/%2e%2e/admin', /^it does not stay below https:\/\/inv\.example\.com\/inventory\/api\/v2$/],
+		['/%2E%2e/%2e%2E/%2e%2e/x', /does not stay below/],
+		['/Item/%2e%2e/%2e%2e/%2e%2e/admin', /does not stay below/],
+		['/Item/%2E%2e', /segment/],
+		['/Item/./x', /segment/],
+		['/Item\t/x', /whitespace or a control character/],
+		['/Item/\u0000', /control character/],
+		['/Item/\u00a0', /whitespace/],
+		['/Item?x', /"\?"/],
+		['//h/x', /does not stay below/],
+		['/Item//x', /empty segment/],
+		['/Item/%2F', /encoded slash/],
+		['Item', /start with a slash/],
+	])('%j is refused', (path, problem) => {
+		expect(pathProblem(root, path)).toMatch(problem);
+	});
+});
+
 describe('rate-limit waits', () => {
 	const now = Date.parse('2026-01-05T08:00:00Z');
 
@@ -58,6 +92,20 @@ describe('rate-limit waits', () => {
 		expect(parseRetryAfter(new Date(now + 20_000).toUTCString(), now)).toBe(20_000);
 		expect(parseRetryAfter('soon', now)).toBeUndefined();
 		expect(parseRetryAfter(undefined, now)).toBeUndefined();
+	});
+
+	test('odd Retry-After values: negative kept, a list gives its first, a past date goes negative', () => {
+		expect(parseRetryAfter('0', now)).toBe(0);
+		expect(parseRetryAfter('-5', now)).toBe(-5_000);
+		expect(parseRetryAfter('5, 10', now)).toBe(5_000);
+		expect(parseRetryAfter(new Date(now - 3_600_000).toUTCString(), now)).toBe(-3_600_000);
+		expect(parseRetryAfter('Wed, 05 Jan 2026 08:00:30 GMT', now)).toBe(30_000);
+		expect(parseRetryAfter('later, 10', now)).toBeUndefined();
+	});
+
+	test('no wait below the 1 s floor, whatever Retry-After says', () => {
+		for (const retryAfter of [0, -5_000, -3_600_000, 1, 999]) expect(rateLimitWait(0, retryAfter, DEFAULT_BACKOFF)).toBe(1_000);
+		expect(rateLimitWait(0, 1_500, DEFAULT_BACKOFF)).toBe(1_500);
 	});
 
 	test('Retry-After is honoured up to the 60 s cap', () => {
@@ -253,6 +301,26 @@ describe('collectPages', () => {
 		expect((await collectPages(node, fetch, { pageSize: 3, idField: 'id', what: '/X' })).map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
 	});
 
+	test('a page with nothing new that still says hasMore stops the walk with an error', async () => {
+		let calls = 0;
+		const same = async () => (calls++, { value: [{ id: 1 }, { id: 2 }], hasMore: true, pageCount: 1 });
+		await expect(collectPages(node, same, { pageSize: 2, idField: 'id', what: '/X' })).rejects.toThrow(
+			'Page 2 of /X repeated records already read and still said more pages follow',
+		);
+		calls = 0;
+		await expect(collectPages(node, same, { pageSize: 2, what: '/X' })).rejects.toThrow(/^Page 2 of \/X repeated/);
+		expect(calls).toBe(2);
+	});
+
+	test('new records past pageCount + 5 pages stop the walk; a pageCount that grows moves the limit', async () => {
+		let calls = 0;
+		const endless = async ({ page }: { page: number }) => (calls++, { value: [{ n: page }], hasMore: true, pageCount: page < 4 ? 2 : 4 });
+		await expect(collectPages(node, endless, { pageSize: 1, what: '/X' })).rejects.toThrow(
+			'Read 9 pages of /X, which reported 4, and it still said more pages follow',
+		);
+		expect(calls).toBe(9);
+	});
+
 	test('an answer without a value array is an error', async () => {
 		await expect(collectPages(node, async () => ({ items: [] }), { pageSize: 3, what: '/Item' })).rejects.toThrow(
 			'The answer for /Item is not a paged list (no "value" array)',
@@ -289,6 +357,22 @@ describe('toNodeError', () => {
 		const error = toNodeError(node, axiosLike(403, { statusCode: 403, error: 'forbidden', message: 'Insufficient permissions.' }), call);
 		expect(error.message).toBe('Insufficient permissions.');
 		expect(error.description).toBe("POST /Item needs Security ID 116 in the integration user's group.");
+	});
+
+	test('a write that lost its connection: outcome unknown; the same on a read is a connection problem', () => {
+		const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+		const write = toNodeError(node, reset, { ...call, timeoutMs: 60_000 });
+		expect(write.message).toBe('POST /Item: the connection was lost before the answer, outcome unknown — check before retrying');
+		const read = toNodeError(node, reset, { ...call, method: 'GET' });
+		expect(read.message).toBe('Could not reach Inventory Pro at https://inv.example.com/api/v2: the server closed the connection. Check the Base URL');
+	});
+
+	test('a 3xx names the status and where it pointed', () => {
+		const error = toNodeError(node, axiosLike(308, '', { location: 'http://old.example.com:8080/api/v2/Item?x=1' }), call);
+		expect(error.message).toBe(
+			'POST /Item was answered with a redirect (HTTP 308 to http://old.example.com:8080), which is not followed: the Base URL is probably wrong',
+		);
+		expect(error.description).toMatch(/^Nothing was sent to the redirect target/);
 	});
 
 	test('429 after retries says what happened', () => {
@@ -331,7 +415,8 @@ describe('clientSettings', () => {
 			skipTls: false,
 			requestsPerMinute: 100,
 			windowMs: 60_000,
-			backoff: { baseMs: 30_000, capMs: 60_000 },
+			backoff: { baseMs: 30_000, capMs: 60_000, floorMs: 1_000 },
+			timeoutMs: 60_000,
 		});
 	});
 

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
 import type { Permission } from '../endpoints';
-import { connectionProblem, readFailure, serviceMessage, type HttpFailure } from './failure';
+import { connectionProblem, readFailure, redirectProblem, serviceMessage, unknownOutcome, type HttpFailure, type Problem } from './failure';
 
 /** The call a failure belongs to, for messages that say what was asked. */
 export interface CallInfo {
@@ -11,7 +11,11 @@ export interface CallInfo {
 	root: string;
 	permission?: Permission;
 	itemIndex?: number;
+	/** The request timeout in force, for the message when a write timed out. */
+	timeoutMs?: number;
 }
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RetryInfo {
 	retries: number;
@@ -78,14 +82,24 @@ function messageAndDescription(failure: HttpFailure, call: CallInfo, retry?: Ret
 export function toNodeError(node: INode, error: unknown, call: CallInfo, retry?: RetryInfo): NodeApiError | NodeOperationError {
 	const failure = readFailure(error);
 	const itemIndex = call.itemIndex;
+	const asked = `${call.method} ${call.path}`;
+	const problemError = (problem: Problem) => {
+		const apiError = new NodeApiError(node, { message: problem.message }, { ...problem, itemIndex });
+		// NodeApiError swaps messages that mention timeouts or codes for generic ones; keep ours.
+		apiError.message = problem.message;
+		if (problem.description !== undefined) apiError.description = problem.description;
+		if (failure.status !== undefined) apiError.httpCode = String(failure.status);
+		return apiError;
+	};
+
+	const redirect = redirectProblem(failure, asked, call.root);
+	if (redirect) return problemError(redirect);
 
 	if (failure.status === undefined) {
+		const unknown = WRITES.has(call.method.toUpperCase()) ? unknownOutcome(failure, asked, call.timeoutMs ?? 0) : undefined;
+		if (unknown) return problemError(unknown);
 		const connection = connectionProblem(failure, call.root);
-		if (connection) {
-			const apiError = new NodeApiError(node, { message: connection.message }, { ...connection, itemIndex });
-			apiError.message = connection.message;
-			return apiError;
-		}
+		if (connection) return problemError(connection);
 		// A refusal from the credential (token exchange, HTTPS check) already says what to fix.
 		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 			if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { BASE_URL_EXAMPLE } from './url';
+
 /** What a failed call left behind, whichever n8n helper threw it. */
 export interface HttpFailure {
 	/** HTTP status, when the service answered at all. */
@@ -96,5 +98,38 @@ export function connectionProblem(failure: HttpFailure, root: string): Problem |
 	return {
 		message: `Could not reach Inventory Pro at ${root}: ${reason}. Check the Base URL`,
 		description: `Network error ${failure.code}.`,
+	};
+}
+
+/** A 3xx: what the service (or whatever answers at the Base URL) said, and where it pointed. */
+export function redirectProblem(failure: HttpFailure, asked: string, root: string): Problem | undefined {
+	const status = failure.status;
+	if (status === undefined || status < 300 || status > 399) return undefined;
+	const location = failure.headers.location;
+	let where = 'no Location';
+	if (location) {
+		try {
+			const target = new URL(location, root);
+			where = `${target.protocol}//${target.host}`;
+		} catch {
+			where = 'an unreadable Location';
+		}
+	}
+	return {
+		message: `${asked} was answered with a redirect (HTTP ${status} to ${where}), which is not followed: the Base URL is probably wrong`,
+		description: `Nothing was sent to the redirect target. Enter the API root that answers directly, e.g. ${BASE_URL_EXAMPLE}; a redirect usually means an old host name, a proxy or a login page in front of the API.`,
+	};
+}
+
+/** Codes after which a request may or may not have reached the service and been carried out. */
+const OUTCOME_UNKNOWN_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+
+/** A write that timed out or lost its connection: it may have been carried out, so it must not be sent again blindly. */
+export function unknownOutcome(failure: HttpFailure, asked: string, timeoutMs: number): Problem | undefined {
+	if (failure.status !== undefined || failure.code === undefined || !OUTCOME_UNKNOWN_CODES.has(failure.code)) return undefined;
+	const why = failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT' ? `no answer within ${timeoutMs / 1000} s` : 'the connection was lost before the answer';
+	return {
+		message: `${asked}: ${why}, outcome unknown — check before retrying`,
+		description: `Inventory Pro may or may not have carried out this change, and the API has no way to make a repeat safe, so it was not sent again. Look the record up (or check the service) before running it again. Network error ${failure.code}.`,
 	};
 }

@@ -25,6 +25,7 @@ import { pacer } from './pacer';
 import { collectPages } from './paging';
 import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
 import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings';
+import { pathProblem } from './url';
 
 export type InventoryProContext =
 	| IExecuteFunctions
@@ -78,7 +79,19 @@ async function settingsOf(ctx: InventoryProContext, itemIndex?: number): Promise
 async function send(this: InventoryProContext, call: Call, known?: ClientSettings): Promise<any> {
 	const node = this.getNode();
 	const settings = known ?? (await settingsOf(this, call.itemIndex));
-	const info: CallInfo = { method: call.method, path: call.path, root: settings.root, permission: call.permission, itemIndex: call.itemIndex };
+	const info: CallInfo = {
+		method: call.method,
+		path: call.path,
+		root: settings.root,
+		permission: call.permission,
+		itemIndex: call.itemIndex,
+		timeoutMs: settings.timeoutMs,
+	};
+	// Every caller checked its path already; this is the last word on where the token may go.
+	const escape = pathProblem(settings.root, call.path);
+	if (escape !== undefined) {
+		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${escape}`, { itemIndex: call.itemIndex });
+	}
 	let waitedMs = 0;
 
 	for (let attempt = 0; ; attempt++) {
@@ -90,6 +103,9 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 			headers: { Accept: 'application/json' },
 			json: true,
 			skipSslCertificateValidation: settings.skipTls,
+			// A redirect would carry the token elsewhere (n8n re-sends it across origins): a 3xx is an error.
+			disableFollowRedirect: true,
+			timeout: settings.timeoutMs,
 		};
 		const qs = withoutBlanks(call.query);
 		if (qs) request.qs = qs;
@@ -101,6 +117,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 				.finally(slot.answered);
 		} catch (error) {
 			const failure = readFailure(error);
+			// 429 is the one failure the service promises it did not act on; nothing else is sent again.
 			if (failure.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
 				const retryAfter = parseRetryAfter(failure.headers['retry-after'], Date.now());
 				const wait = rateLimitWait(attempt, retryAfter, settings.backoff);
@@ -120,6 +137,14 @@ function endpointPath(ctx: InventoryProContext, id: EndpointId, params: Record<s
 		.find((name) => params[name] === undefined || params[name] === null || String(params[name]).trim() === '');
 	if (missing !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), `"${missing}" is required for ${path}`, { itemIndex });
+	}
+	// encodeURIComponent leaves "." and ".." alone, and the URL parser would then walk up the path.
+	const dots = Object.keys(params).find((name) => path.includes(`{${name}}`) && /^\.{1,2}$/.test(String(params[name]).trim()));
+	if (dots !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `"${dots}" cannot be "${String(params[dots]).trim()}"`, {
+			itemIndex,
+			description: `It is put into the path ${path}, where "." and ".." would point at another resource.`,
+		});
 	}
 	return fillPath(path, params);
 }
@@ -171,13 +196,14 @@ export async function apiRequestAllItems(
 	);
 }
 
-/** A path the token may be sent to: below the API root, no host, no way out of it. */
-function checkedCustomPath(ctx: InventoryProContext, path: string, itemIndex?: number): string {
+/** A path the token may be sent to: below the API root after the URL parser has had its say. */
+function checkedCustomPath(ctx: InventoryProContext, root: string, path: string, itemIndex?: number): string {
 	const text = path.trim();
-	if (!/^\/[^?#\\]*$/.test(text) || /(^|\/)\.\.?(\/|$)/.test(text) || text.includes('//')) {
+	const problem = pathProblem(root, text);
+	if (problem !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), '"path" must be a path below the API root such as /Item/All', {
 			itemIndex,
-			description: 'No scheme or host, no "..", and query parameters go in the query options.',
+			description: `The Path field was refused: ${problem}. No scheme or host; query parameters go in the query options.`,
 		});
 	}
 	return text;
@@ -190,10 +216,10 @@ export async function customApiRequest(
 	path: string,
 	options: CustomRequestOptions = {},
 ): Promise<any> {
-	const checked = checkedCustomPath(this, path, options.itemIndex);
-	const call: Call = { method, path: checked, query: options.query, body: options.body, itemIndex: options.itemIndex };
-	if (!options.returnAll) return await send.call(this, call);
 	const settings = await settingsOf(this, options.itemIndex);
+	const checked = checkedCustomPath(this, settings.root, path, options.itemIndex);
+	const call: Call = { method, path: checked, query: options.query, body: options.body, itemIndex: options.itemIndex };
+	if (!options.returnAll) return await send.call(this, call, settings);
 	return await collectPages(
 		this.getNode(),
 		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),

@@ -5,6 +5,8 @@ import { resolveApiRoot } from './url';
 
 export const CREDENTIAL_TYPE = 'inventoryProApi';
 export const DEFAULT_REQUESTS_PER_MINUTE = 100;
+/** The credential's default request timeout, in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
 const MINUTE_MS = 60_000;
 
 /** What the transport needs from the credential, checked once per request or paged walk. */
@@ -16,6 +18,8 @@ export interface ClientSettings {
 	requestsPerMinute: number;
 	windowMs: number;
 	backoff: BackoffSettings;
+	/** Longest wait for an answer to one request. */
+	timeoutMs: number;
 }
 
 function positive(value: unknown, fallback: number): number {
@@ -47,6 +51,14 @@ export function clientSettings(node: INode, credentials: ICredentialDataDecrypte
 		backoff: {
 			baseMs: number('rateLimitWaitMs', DEFAULT_BACKOFF.baseMs),
 			capMs: number('rateLimitMaxWaitMs', DEFAULT_BACKOFF.capMs),
+			floorMs: number('rateLimitMinWaitMs', DEFAULT_BACKOFF.floorMs),
 		},
+		timeoutMs: requestTimeoutMs(credentials),
 	};
+}
+
+/** The credential's request timeout in ms; the default when unset or not a positive number. */
+export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): number {
+	const seconds = positive(credentials.requestTimeout, DEFAULT_TIMEOUT_SECONDS);
+	return Math.round((Number.isNaN(seconds) ? DEFAULT_TIMEOUT_SECONDS : seconds) * 1000);
 }

@@ -46,3 +46,45 @@ export function resolveApiRoot(baseUrl: unknown): ApiRoot {
 	if (version) path = path.slice(0, -version[0].length);
 	return { ok: true, root: `${url.origin}${path}${API_PREFIX}` };
 }
+
+/** Whether an absolute URL (or a protocol-relative one), as axios decides when it joins baseURL and url. */
+const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+/**
+ * The URL a request will go to, joined the way the HTTP client joins `baseURL` and `url` (plain
+ * concatenation unless `url` is absolute), then parsed as the client parses it. Undefined when unparseable.
+ */
+export function requestTarget(url: string, baseURL?: string): URL | undefined {
+	try {
+		if (!baseURL || ABSOLUTE_URL.test(url)) return new URL(url, baseURL || undefined);
+		return new URL(url ? `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}` : baseURL);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Why `path` (meant to sit below the API root) would take a request somewhere else, or undefined
+ * when it stays inside. The raw text is checked for what the URL parser would silently rewrite
+ * (encoded dot segments, which it decodes; tabs and newlines, which it strips), then the final URL
+ * after parsing must keep the root's origin and sit below the root's path.
+ */
+export function pathProblem(root: string, path: string): string | undefined {
+	if (!path.startsWith('/')) return 'it must start with a slash and name no scheme or host';
+	if (/[\s\u0000-\u001f\u007f]/.test(path)) return 'it contains whitespace or a control character';
+	if (/[?#\\]/.test(path)) return 'it contains "?", "#" or a backslash (query parameters go in the query options)';
+
+	// The URL as it will be sent: same origin, below the root's path.
+	const base = new URL(root);
+	const target = requestTarget(path, root);
+	if (!target || target.origin !== base.origin || !target.pathname.startsWith(`${base.pathname}/`)) {
+		return `it does not stay below ${root}`;
+	}
+	// What the parser hides inside the root: an encoded dot segment resolves to the root itself or a
+	// sibling resource, and some servers decode an encoded slash or walk up on one.
+	if (/%(2f|5c|00)/i.test(path)) return 'it contains an encoded slash, backslash or NUL';
+	const segments = path.split('/').map((segment) => segment.replace(/%2e/gi, '.'));
+	if (segments.some((segment) => segment === '.' || segment === '..')) return 'it contains a "." or ".." segment (also percent-encoded)';
+	if (path.includes('//')) return 'it contains an empty segment ("//")';
+	return undefined;
+}
