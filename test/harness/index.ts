@@ -47,10 +47,9 @@ export interface InventoryProCredential extends ICredentialDataDecryptedObject {
 	rateLimitWaitMs: number;
 	rateLimitMaxWaitMs: number;
 	rateWindowMs: number;
-	/** Floor of a 429 wait (hidden; production 1,000 ms). */
-	rateLimitMinWaitMs?: number;
-	/** Seconds; fractions allowed here so tests can time out in milliseconds. */
-	requestTimeout?: number;
+	// Optional fields go through the index signature (an optional property cannot satisfy it):
+	// rateLimitMinWaitMs, the floor of a 429 wait (hidden; production 1,000 ms), and requestTimeout,
+	// in seconds, fractions allowed so tests can time out in milliseconds.
 }
 
 /**
