@@ -15,7 +15,7 @@
  *  10. in the handler: 404 for the path record or a referenced record, then 403 scope of the path
  *      record's warehouse (location, purchase/shipping order, asset), then 409 state conflicts
  */
-import type { Endpoint } from '../nodes/InventoryPro/endpoints';
+import type { RouteSpec } from './routes';
 import { forbidden, FORBIDDEN } from './errors';
 import { assertWarehouseScope } from './resources/context';
 import { canRun } from './resources/reports';
@@ -28,7 +28,7 @@ export function assertWritable(client: ClientConfig, method: string): void {
 	if (client.readOnly && WRITE_METHODS.has(method)) throw forbidden(FORBIDDEN.readOnly);
 }
 
-export function assertPermission(client: ClientConfig, endpoint: Endpoint, params: Record<string, string>): void {
+export function assertPermission(client: ClientConfig, endpoint: RouteSpec, params: Record<string, string>): void {
 	const { permission } = endpoint;
 	if (typeof permission === 'number' && !client.securityIds.includes(permission)) {
 		throw forbidden(FORBIDDEN.permission);
@@ -39,7 +39,7 @@ export function assertPermission(client: ClientConfig, endpoint: Endpoint, param
 }
 
 /** Warehouses named in the body (the row's warehouseFields); path records are checked by their handlers. */
-export function assertBodyScope(client: ClientConfig, endpoint: Endpoint, body: unknown): void {
+export function assertBodyScope(client: ClientConfig, endpoint: RouteSpec, body: unknown): void {
 	for (const field of endpoint.warehouseFields ?? []) {
 		const value = (body as Body | undefined)?.[field];
 		if (typeof value === 'number') assertWarehouseScope(client, value);

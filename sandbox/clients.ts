@@ -1,9 +1,9 @@
 /** The sandbox's API clients (integration users): demo accounts, rotation and disabling. */
-import { ENDPOINTS, type Endpoint } from '../nodes/InventoryPro/endpoints';
+import { ROUTES, type RouteSpec } from './routes';
 import type { ClientConfig } from './types';
 
-const rows: Endpoint[] = Object.values(ENDPOINTS);
-const securityIds = (filter: (e: Endpoint) => boolean) =>
+const rows: RouteSpec[] = Object.values(ROUTES);
+const securityIds = (filter: (e: RouteSpec) => boolean) =>
 	[...new Set(rows.filter(filter).flatMap((e) => (typeof e.permission === 'number' ? [e.permission] : [])))].sort(
 		(a, b) => a - b,
 	);

@@ -4,7 +4,7 @@
  * ties in a random (seeded) order, hide records until a clock time, and write stamps without a zone,
  * as some real deployments do.
  */
-import type { EndpointId } from '../nodes/InventoryPro/endpoints';
+import type { RouteId } from './routes';
 import { ApiError, type ErrorCode } from './errors';
 import { Random } from './random';
 
@@ -20,7 +20,7 @@ const MESSAGES: Record<ErrorCode, string> = {
 	not_implemented: 'The operation is not implemented.',
 };
 
-export type FaultTarget = EndpointId | 'token';
+export type FaultTarget = RouteId | 'token';
 
 /** What an injected fault does instead of (or on top of) the normal answer. */
 export type Fault =

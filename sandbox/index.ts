@@ -2,7 +2,7 @@
  * The sandbox: a local HTTPS implementation of the Inventory Pro v2 interface for tests, the benchmark
  * and the demo. See README.md here for its accounts, order of checks and the defaults it chose.
  */
-import { API_PREFIX, type EndpointId } from '../nodes/InventoryPro/endpoints';
+import { API_PREFIX, type RouteId } from './routes';
 import { TokenService } from './auth';
 import { ClientRegistry, DEMO_CLIENTS } from './clients';
 import { SystemClock, type Clock } from './clock';
@@ -34,7 +34,7 @@ export interface SandboxOptions {
 	/** Wall-clock delay before each answer, for the benchmark. Default 0. */
 	latencyMs?: number;
 	/** Endpoints that answer 501 not_implemented. */
-	disabledEndpoints?: readonly EndpointId[];
+	disabledEndpoints?: readonly RouteId[];
 	/** Delivery settings of the webhook subsystem (attempts, backoff, disable threshold, timeout). */
 	webhooks?: WebhookOptions;
 	/** Deliveries may go to receivers with self-signed certificates (dev option). */
@@ -65,7 +65,7 @@ export interface Sandbox {
 	/** No new tokens from now on; existing ones work 60 more seconds of the clock. */
 	disableClient(clientId: string): void;
 	/** The next `times` requests to the endpoint fail with `code` (default internal_error). */
-	failNext(endpointId: EndpointId | 'token', code?: ErrorCode, times?: number): void;
+	failNext(endpointId: RouteId | 'token', code?: ErrorCode, times?: number): void;
 	/** Lists answer rows with equal sort keys in a new random order per request (seeded); undefined: by id again. */
 	shuffleTies(seed: number | undefined): void;
 	/** Keeps a stored record (e.g. from store) out of every list until the clock reaches visibleAtMs. */

@@ -7,7 +7,7 @@
  * startDate/endDate filter on orderDate (the order's creation date) and an endDate without a time
  * covers that whole day (UTC).
  */
-import type { ListSpec } from '../nodes/InventoryPro/endpoints';
+import type { ListSpec } from './routes';
 import { isDateOnly, parseIsoDate, toIso } from './dates';
 import { badRequest } from './errors';
 

@@ -4,23 +4,23 @@
  * the service's routes. Rows sharing method and path (GET /Item: list or get) are told apart by their
  * required query parameters.
  */
-import { ENDPOINTS, type Endpoint, type EndpointId, type Method } from '../nodes/InventoryPro/endpoints';
+import { ROUTES, type RouteSpec, type RouteId, type Method } from './routes';
 
 interface Route {
-	id: EndpointId;
-	endpoint: Endpoint;
+	id: RouteId;
+	endpoint: RouteSpec;
 	segments: string[];
 	literals: number;
 }
 
 export interface RouteMatch {
-	id: EndpointId;
-	endpoint: Endpoint;
+	id: RouteId;
+	endpoint: RouteSpec;
 	params: Record<string, string>;
 }
 
-const ROUTES: Route[] = (Object.keys(ENDPOINTS) as EndpointId[]).map((id) => {
-	const endpoint: Endpoint = ENDPOINTS[id];
+const TABLE: Route[] = (Object.keys(ROUTES) as RouteId[]).map((id) => {
+	const endpoint: RouteSpec = ROUTES[id];
 	const segments = endpoint.path.split('/').filter(Boolean);
 	return { id, endpoint, segments, literals: segments.filter((s) => !s.startsWith('{')).length };
 });
@@ -45,7 +45,7 @@ export function matchRoute(method: string, path: string, query: URLSearchParams)
 	} catch {
 		return undefined;
 	}
-	const matches = ROUTES.filter((r) => r.endpoint.method === (method as Method) && r.segments.length === parts.length)
+	const matches = TABLE.filter((r) => r.endpoint.method === (method as Method) && r.segments.length === parts.length)
 		.map((route) => ({ route, params: bind(route, parts) }))
 		.filter((m): m is { route: Route; params: Record<string, string> } => m.params !== undefined);
 	if (matches.length === 0) return undefined;

@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 
-import { API_PREFIX, TOKEN_PATH, type Endpoint, type EndpointId } from '../nodes/InventoryPro/endpoints';
-import { DEFAULT_PAGE_SIZE } from '../nodes/InventoryPro/endpoints';
+import { API_PREFIX, TOKEN_PATH, type RouteSpec, type RouteId } from './routes';
+import { DEFAULT_PAGE_SIZE } from './routes';
 import type { TokenService } from './auth';
 import { assertBodyScope, assertPermission, assertWritable } from './authorize';
 import type { Clock } from './clock';
@@ -40,10 +40,10 @@ export interface ServerDeps {
 	limiter: RateLimiter;
 	faults: Faults;
 	recorder: StatsRecorder;
-	handlers: Partial<Record<EndpointId, Handler>>;
-	lists: Partial<Record<EndpointId, ListSourceFn>>;
+	handlers: Partial<Record<RouteId, Handler>>;
+	lists: Partial<Record<RouteId, ListSourceFn>>;
 	/** Endpoints answering 501 not_implemented. */
-	disabledEndpoints: ReadonlySet<EndpointId>;
+	disabledEndpoints: ReadonlySet<RouteId>;
 	latencyMs: number;
 }
 
@@ -114,7 +114,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		headers: { 'Retry-After': String(retryAfterSeconds) },
 	});
 
-	function listResult(spec: NonNullable<Endpoint['list']>, source: ListSource, query: ListQuery): Result {
+	function listResult(spec: NonNullable<RouteSpec['list']>, source: ListSource, query: ListQuery): Result {
 		const columns = spec.sort === 'reportColumns' ? (source.columns ?? []) : spec.sort;
 		const column = resolveSort(columns, query.sort, spec.defaultSort || columns[0]);
 		const sorted = sortCache.get(`${source.key}|${column}|${query.direction}`, store.version, () =>
@@ -141,7 +141,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 	}
 
 	/** A list that never ends (see Fault): the first page again, or new made-up rows on every page. */
-	function endlessResult(mode: 'samePage' | 'fresh', spec: NonNullable<Endpoint['list']>, source: ListSource, query: ListQuery): Result {
+	function endlessResult(mode: 'samePage' | 'fresh', spec: NonNullable<RouteSpec['list']>, source: ListSource, query: ListQuery): Result {
 		if (mode === 'samePage') {
 			const first = listResult(spec, source, { ...query, page: 1 });
 			return { ...first, body: { ...(first.body as object), hasMore: true } };
@@ -206,7 +206,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const ctx: RequestContext = { endpointId: id, client, pathParams: params, query: url.searchParams, body, now };
 		const delayMs = fault?.kind === 'slow' ? fault.ms : undefined;
 		if (listSource && listQuery) {
-			const spec = endpoint.list as NonNullable<Endpoint['list']>;
+			const spec = endpoint.list as NonNullable<RouteSpec['list']>;
 			if (fault?.kind === 'endlessList') return endlessResult(fault.mode, spec, listSource(ctx), listQuery);
 			return { ...listResult(spec, listSource(ctx), listQuery), delayMs };
 		}

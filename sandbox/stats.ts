@@ -1,5 +1,5 @@
 /** What the sandbox saw: counters for the benchmark and a request log for tests to assert on. */
-import type { EndpointId } from '../nodes/InventoryPro/endpoints';
+import type { RouteId } from './routes';
 
 export interface RecordedRequest {
 	/** Clock time the request arrived. */
@@ -11,7 +11,7 @@ export interface RecordedRequest {
 	/** Parsed JSON body (token requests: the form, client_secret masked). */
 	body: unknown;
 	clientId?: string;
-	endpointId?: EndpointId | 'token';
+	endpointId?: RouteId | 'token';
 	status: number;
 	/** Message of an unexpected handler error (answered 500). */
 	error?: string;

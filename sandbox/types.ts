@@ -1,5 +1,5 @@
 import type { Clock } from './clock';
-import type { EndpointId } from '../nodes/InventoryPro/endpoints';
+import type { RouteId } from './routes';
 
 /** An API client (integration user) of the sandbox. */
 export interface ClientConfig {
@@ -18,7 +18,7 @@ export interface ClientConfig {
 
 /** What a handler sees of one authenticated request. */
 export interface RequestContext {
-	endpointId: EndpointId;
+	endpointId: RouteId;
 	client: ClientConfig;
 	pathParams: Record<string, string>;
 	query: URLSearchParams;

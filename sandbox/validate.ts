@@ -3,7 +3,7 @@
  * types, options and order lines. All problems are collected, then thrown as one validation_error whose
  * details map each field (lines as `lines[0].quantity`) to its messages, like the spec's example.
  */
-import type { FieldSpec } from '../nodes/InventoryPro/endpoints';
+import type { FieldSpec } from './routes';
 import { parseIsoDate } from './dates';
 import { ApiError, badRequest, VALIDATION_FAILED } from './errors';
 

@@ -5,8 +5,10 @@
  *   npm run build:dev && node .build/scripts/operations-table.js
  */
 import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/InventoryPro/endpoints';
-import { NOUNS } from '../nodes/InventoryPro/actions/common/resource';
-import { RESOURCE_MODULES } from '../nodes/InventoryPro/actions/resources';
+import type { ResourceKey } from '../nodes/InventoryPro/actions/common/operation';
+import { RESOURCE_LABELS } from '../nodes/InventoryPro/actions/properties';
+import { RESOURCES } from '../nodes/InventoryPro/actions/router';
+import { SOURCES } from './sources';
 
 const SOURCE: Record<string, string> = { spec: 'spec', v1: 'v1 (assumed unchanged)', assumed: 'assumed' };
 
@@ -19,22 +21,21 @@ export function operationsTable(): { markdown: string; unreachable: EndpointId[]
 		'|---|---|---|---|---|---|',
 	];
 	const reached = new Set<EndpointId>();
-	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
-		const resourceLabel =
-			resource === 'customApi' ? 'Custom API Request' : NOUNS[resource as keyof typeof NOUNS].label;
+	for (const [resource, module] of Object.entries(RESOURCES)) {
+		const resourceLabel = RESOURCE_LABELS[resource as ResourceKey];
 		const operations = Object.values(module.operations).sort((a, b) => a.option.name.localeCompare(b.option.name));
 		for (const operation of operations) {
-			if (operation.endpoints.length === 0) {
+			if (operation.option.endpoints.length === 0) {
 				lines.push(
 					`| ${resourceLabel} | ${operation.option.name} | any method and path | of the path called | — | ${operation.option.description} |`,
 				);
 			}
-			for (const id of operation.endpoints) {
+			for (const id of operation.option.endpoints) {
 				const row = ENDPOINTS[id];
 				reached.add(id);
-				const query = 'query' in row ? `?${row.query.map((field) => `${field.name}=…`).join('&')}` : '';
+				const query = 'query' in row ? `?${row.query.map((name) => `${name}=…`).join('&')}` : '';
 				lines.push(
-					`| ${resourceLabel} | ${operation.option.name} | \`${row.method} ${row.path}${query}\` | ${permission(row.permission)} | ${SOURCE[row.source]} | ${row.summary} |`,
+					`| ${resourceLabel} | ${operation.option.name} | \`${row.method} ${row.path}${query}\` | ${permission(row.permission)} | ${SOURCE[SOURCES[id]]} | ${row.summary} |`,
 				);
 			}
 		}

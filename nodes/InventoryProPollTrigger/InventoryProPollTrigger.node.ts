@@ -8,7 +8,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { parseStamp, startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from './cursor';
+import { isBlank, parseIsoDate, toIsoDate } from '../InventoryPro/validation';
+import { startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from './cursor';
 import { fetchChanges, fetchSamples, newestCursor, type Target } from './poll';
 import { findWatchable, watchProperties } from './watchable';
 
@@ -141,10 +142,6 @@ export class InventoryProPollTrigger implements INodeType {
 
 /** The optional start date, as an ISO string the service accepts; a bad value names the field. */
 function parseStartFrom(this: IPollFunctions, value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const stamp = parseStamp(String(value));
-	if (stamp === undefined) {
-		throw new NodeOperationError(this.getNode(), `"Start From" is not an ISO 8601 date: "${String(value)}"`);
-	}
-	return new Date(stamp.ms).toISOString();
+	if (isBlank(value)) return undefined;
+	return new Date(parseIsoDate(toIsoDate(this, value, 'startFrom')) as number).toISOString();
 }

@@ -27,6 +27,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { parseStamp } from '../InventoryPro/validation';
+
 /**
  * How far behind the newest stamp each read starts. Five minutes covers commit delays and replica
  * lag, which last seconds in practice, many times over, while the re-read stays small: the records
@@ -76,31 +78,8 @@ export interface Change {
 	record: IDataObject;
 }
 
-const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
-
-/**
- * Strict ISO 8601: a date, or a date-time with optional seconds, fraction (up to 9 digits) and zone.
- * No zone means UTC, never the local zone. Returns the instant in ms and the digits past the ms.
- */
-export function parseStamp(value: unknown): { ms: number; subMs: string } | undefined {
-	if (typeof value !== 'string') return undefined;
-	const match = STAMP.exec(value.trim());
-	if (!match) return undefined;
-	const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = match;
-	const fields = [y, mo, d, h, mi, s].map(Number);
-	const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
-	const check = new Date(local);
-	if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] - 1 || check.getUTCDate() !== fields[2]) return undefined;
-	if (fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
-	let offsetMin = 0;
-	if (zone.toUpperCase() !== 'Z') {
-		const [, sign, oh, om = '0'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) as RegExpExecArray;
-		if (Number(oh) > 23 || Number(om) > 59) return undefined;
-		offsetMin = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
-	}
-	const digits = fraction.padEnd(9, '0');
-	return { ms: local - offsetMin * 60_000 + Number(digits.slice(0, 3)), subMs: digits.slice(3) };
-}
+// The one date parser, shared with the action node (zone-less stamps are UTC).
+export { parseStamp };
 
 /**
  * A sortable form of a service timestamp: ISO in UTC with 9 fraction digits, so stamps compare as

@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { placeholders } from '../InventoryPro/validation';
 import {
+	endpoint,
 	ENDPOINTS,
 	ID_FIELD,
 	type Endpoint,
@@ -32,10 +34,9 @@ function idFieldOf(endpoint: Endpoint & { list: ListSpec }): string {
 }
 
 export const WATCHABLE: readonly Watchable[] = (Object.keys(ENDPOINTS) as EndpointId[]).flatMap((id) => {
-	const endpoint: Endpoint = ENDPOINTS[id];
-	if (!isWatchable(endpoint)) return [];
-	const pathParams = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-	return [{ id, endpoint, idField: idFieldOf(endpoint), pathParams }];
+	const row = endpoint(id);
+	if (!isWatchable(row)) return [];
+	return [{ id, endpoint: row, idField: idFieldOf(row), pathParams: placeholders(row.path) }];
 });
 
 export function findWatchable(id: string): Watchable | undefined {

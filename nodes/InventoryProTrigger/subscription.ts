@@ -1,5 +1,8 @@
 import { createHash } from 'crypto';
-import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+// The checks of events, headers and the HTTPS address are shared with the action node.
+export { parseEvents, parseHeaders, requireHttpsUrl } from '../InventoryPro/validation/webhook';
 
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
 export const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
@@ -24,89 +27,6 @@ export interface SubscriptionState extends IDataObject {
 
 /** What checkExists does with the subscription it finds. */
 export type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
-
-const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Headers the service or HTTP itself sets; a custom header must not shadow them. */
-const RESERVED_HEADERS = new Set([
-	'connection',
-	'content-encoding',
-	'content-length',
-	'content-type',
-	'expect',
-	'host',
-	'keep-alive',
-	'te',
-	'trailer',
-	'transfer-encoding',
-	'upgrade',
-]);
-
-/** Chosen plus free-text event types, validated and de-duplicated; at least one is required. */
-export function parseEvents(node: INode, selected: unknown, other: unknown): string[] {
-	const chosen = Array.isArray(selected) ? selected.map(String) : [];
-	const typed = typeof other === 'string' ? other.split(/[\s,]+/).filter((event) => event !== '') : [];
-	for (const event of [...chosen, ...typed]) {
-		if (!EVENT_TYPE.test(event)) {
-			throw new NodeOperationError(
-				node,
-				`Other Event Types: "${event}" is not an event type. Use the form resource.action, e.g. asset.updated`,
-			);
-		}
-	}
-	const events = [...new Set([...chosen, ...typed])];
-	if (events.length === 0) {
-		throw new NodeOperationError(node, 'Events: choose at least one event, or enter one under Other Event Types');
-	}
-	return events;
-}
-
-/** Name/value pairs from the Custom Headers option, checked the way an HTTP client would refuse them. */
-export function parseHeaders(node: INode, pairs: unknown): Record<string, string> {
-	const headers: Record<string, string> = {};
-	const seen = new Set<string>();
-	for (const pair of Array.isArray(pairs) ? (pairs as IDataObject[]) : []) {
-		const name = String(pair.name ?? '').trim();
-		const value = String(pair.value ?? '');
-		const lower = name.toLowerCase();
-		if (!HEADER_NAME.test(name)) {
-			throw new NodeOperationError(node, `Custom Headers: "${name}" is not a valid header name`);
-		}
-		if (RESERVED_HEADERS.has(lower) || lower.startsWith('x-webhook-')) {
-			throw new NodeOperationError(node, `Custom Headers: "${name}" is set by the service and cannot be replaced`);
-		}
-		if (/[\r\n\0]/.test(value)) {
-			throw new NodeOperationError(node, `Custom Headers: the value of "${name}" contains a line break`);
-		}
-		if (seen.has(lower)) {
-			throw new NodeOperationError(node, `Custom Headers: "${name}" is given twice`);
-		}
-		seen.add(lower);
-		headers[name] = value;
-	}
-	return headers;
-}
-
-/** n8n's webhook URL for this node; the service refuses anything but HTTPS (spec, Limits). */
-export function requireHttpsUrl(node: INode, url: string | undefined): string {
-	let protocol = '';
-	try {
-		protocol = new URL(url ?? '').protocol;
-	} catch {
-		protocol = '';
-	}
-	if (protocol !== 'https:') {
-		throw new NodeOperationError(
-			node,
-			`Inventory Pro delivers webhooks only to HTTPS addresses, but n8n's webhook URL for this node is "${url ?? ''}"`,
-			{
-				description:
-					"Set n8n's WEBHOOK_URL environment variable to n8n's public HTTPS address (for example https://n8n.example.com/), restart n8n and activate the workflow again.",
-			},
-		);
-	}
-	return url as string;
-}
 
 /** A name that tells an administrator which workflow a subscription feeds. */
 export function subscriptionName(workflowName: string | undefined, workflowId: string, isTest: boolean): string {

@@ -1,5 +1,5 @@
 /** What every resource module gets and gives: shared helpers for handlers and list sources. */
-import type { EndpointId } from '../../nodes/InventoryPro/endpoints';
+import type { RouteId } from '../routes';
 import type { Clock } from '../clock';
 import { toIso } from '../dates';
 import { ApiError, forbidden, FORBIDDEN, notFound, VALIDATION_FAILED } from '../errors';
@@ -27,8 +27,8 @@ export interface ListSource {
 export type ListSourceFn = (ctx: RequestContext) => ListSource;
 
 export interface ResourceModule {
-	handlers?: Partial<Record<EndpointId, Handler>>;
-	lists?: Partial<Record<EndpointId, ListSourceFn>>;
+	handlers?: Partial<Record<RouteId, Handler>>;
+	lists?: Partial<Record<RouteId, ListSourceFn>>;
 }
 
 export const nowIso = (ctx: RequestContext) => toIso(ctx.now);

@@ -1,5 +1,5 @@
 /** All resource modules of the sandbox, merged into one handler table and one list-source table. */
-import type { EndpointId } from '../../nodes/InventoryPro/endpoints';
+import type { RouteId } from '../routes';
 import type { Handler } from '../types';
 import { assets } from './assets';
 import { catalog } from './catalog';
@@ -13,8 +13,8 @@ import { reports } from './reports';
 import { warehouses } from './warehouses';
 
 export interface Resources {
-	handlers: Partial<Record<EndpointId, Handler>>;
-	lists: Partial<Record<EndpointId, ListSourceFn>>;
+	handlers: Partial<Record<RouteId, Handler>>;
+	lists: Partial<Record<RouteId, ListSourceFn>>;
 }
 
 export function createResources(deps: ResourceDeps): Resources {

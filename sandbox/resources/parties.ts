@@ -1,5 +1,5 @@
 /** Customers and vendors: one shape, two tables. Codes are unique when given (409 on a duplicate). */
-import type { EndpointId } from '../../nodes/InventoryPro/endpoints';
+import type { RouteId } from '../routes';
 import { conflict } from '../errors';
 import type { Customer, Vendor } from '../records';
 import type { Table } from '../store';
@@ -92,8 +92,8 @@ function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: Part
 	return {
 		handlers,
 		lists: {
-			[`${resource}.list` as EndpointId]: () => ({ key: `${resource}.list`, idField, rows: () => table.rows.filter((r) => r.active) }),
-			[`${resource}.listAll` as EndpointId]: () => ({ key: `${resource}.listAll`, idField, rows: () => table.rows }),
+			[`${resource}.list` as RouteId]: () => ({ key: `${resource}.list`, idField, rows: () => table.rows.filter((r) => r.active) }),
+			[`${resource}.listAll` as RouteId]: () => ({ key: `${resource}.listAll`, idField, rows: () => table.rows }),
 		},
 	};
 }

@@ -3,7 +3,7 @@
  * the report's own columns, modifiedSince ignored); GET /Report/{id}/{count} answers the newest `count`
  * rows (by the report's date column, count clamped to 1..1000) as a one-page envelope.
  */
-import { REPORT_COUNT_RANGE } from '../../nodes/InventoryPro/endpoints';
+import { REPORT_COUNT_RANGE } from '../routes';
 import { badRequest } from '../errors';
 import { pageOf, sortRows } from '../lists';
 import type { ReportRow } from '../records';

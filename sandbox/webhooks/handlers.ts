@@ -3,7 +3,7 @@
  * accounts and the rate limit; these handlers do ownership (404 for anything not the caller's),
  * validation and the rest.
  */
-import { DEFAULT_PAGE_SIZE, ENDPOINTS, type EndpointId, type ListSpec } from '../../nodes/InventoryPro/endpoints';
+import { DEFAULT_PAGE_SIZE, ROUTES, type RouteId, type ListSpec } from '../routes';
 import { pageOf, pagingHeaders, parseListQuery, resolveSort, sortRows } from '../lists';
 import { created, ok, recordNo } from '../resources/context';
 import type { Handler, HandlerResult, RequestContext } from '../types';
@@ -31,11 +31,11 @@ function paged(
 	return { status: 200, body: page, headers: pagingHeaders(page) };
 }
 
-export function webhookHandlers(service: WebhookService): Partial<Record<EndpointId, Handler>> {
+export function webhookHandlers(service: WebhookService): Partial<Record<RouteId, Handler>> {
 	return {
 		'webhook.list': (ctx) =>
 			paged(
-				ENDPOINTS['webhook.list'].list,
+				ROUTES['webhook.list'].list,
 				ctx,
 				service.list(ctx.client.clientId).map((sub) => view(sub, ctx.now)),
 			),
@@ -64,6 +64,6 @@ export function webhookHandlers(service: WebhookService): Partial<Record<Endpoin
 
 		// Log entries have no modified stamp: sorting on it means their creation time.
 		'webhook.log': (ctx) =>
-			paged(ENDPOINTS['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, { modified: 'created' }),
+			paged(ROUTES['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, { modified: 'created' }),
 	};
 }

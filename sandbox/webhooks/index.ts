@@ -25,7 +25,7 @@
  * - failureDays: whole days since the last success, or since creation when nothing was delivered yet.
  * - The delivery log lists newest first unless sort or direction is given.
  */
-import type { EndpointId } from '../../nodes/InventoryPro/endpoints';
+import type { RouteId } from '../routes';
 import type { DomainEvent, Handler, SandboxServices } from '../types';
 import { webhookHandlers } from './handlers';
 import { Sender } from './send';
@@ -54,7 +54,7 @@ export const WEBHOOK_DEFAULTS: Required<WebhookOptions> = {
 };
 
 export interface WebhookSubsystem {
-	handlers: Partial<Record<EndpointId, Handler>>;
+	handlers: Partial<Record<RouteId, Handler>>;
 	/** Delivers the event to every matching active subscription, of any client. */
 	publish(event: DomainEvent): void;
 	/** Resolves when no delivery is in flight; rethrows an internal error of a delivery, if any. */

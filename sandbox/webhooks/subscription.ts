@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 
-import { ENDPOINTS } from '../../nodes/InventoryPro/endpoints';
+import { ROUTES } from '../routes';
 import { toIso } from '../dates';
 import { ApiError, VALIDATION_FAILED } from '../errors';
 import { validateBody } from '../validate';
@@ -155,7 +155,7 @@ export function parseSubscriptionBody(body: unknown): SubscriptionInput {
 	let clean: Record<string, unknown> = {};
 	let details: Record<string, string[]> = {};
 	try {
-		clean = validateBody(ENDPOINTS['webhook.create'].body, body);
+		clean = validateBody(ROUTES['webhook.create'].body, body);
 	} catch (error) {
 		if (!(error instanceof ApiError) || error.code !== 'validation_error') throw error;
 		details = { ...error.details };

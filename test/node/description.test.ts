@@ -1,14 +1,16 @@
 /**
- * The node's description is generated from the endpoint table: these checks hold the generation to the
- * spec's rules (which filters where, required fields on top, every row reachable) without a server.
+ * The node's description against the sandbox's own model of the service (sandbox/routes.ts), which the
+ * operation files do not read: which filters each list offers, which body fields are required, every
+ * row reachable. A field or filter declared wrongly in an operation file fails here.
  */
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationsTable } from '../../scripts/operations-table';
-import { ENDPOINTS, RESOURCES, type EndpointId, type Endpoint } from '../../nodes/InventoryPro/endpoints';
-import { RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/resources';
+import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { RESOURCES as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
+import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
 
 const node = new InventoryPro();
@@ -25,13 +27,14 @@ function fieldsOf(resource: string, operation: string): INodeProperties[] {
 function operationFor(id: EndpointId): [string, string] {
 	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
 		for (const [operation, definition] of Object.entries(module.operations)) {
-			if (definition.endpoints.includes(id)) return [resource, operation];
+			if ((definition.option.endpoints as readonly string[]).includes(id)) return [resource, operation];
 		}
 	}
 	throw new Error(`no operation reaches ${id}`);
 }
 
-const rows = Object.entries(ENDPOINTS) as Array<[EndpointId, Endpoint]>;
+/** The service's model of every row the node knows (the contract test checks the ids are the same). */
+const rows = (Object.keys(ENDPOINTS) as EndpointId[]).map((id): [EndpointId, RouteSpec] => [id, ROUTES[id]]);
 
 describe('Inventory Pro node description', () => {
 	it('is the inventoryPro node, usable as a tool, with light and dark icons and a codex', () => {
@@ -61,7 +64,7 @@ describe('Inventory Pro node description', () => {
 	it('reaches every row of the endpoint table from some operation', () => {
 		const { unreachable, markdown } = operationsTable();
 		expect(unreachable).toEqual([]);
-		for (const [, row] of rows) expect(markdown).toContain(`${row.method} ${row.path}`);
+		for (const [id] of rows) expect(markdown).toContain(`${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`);
 	});
 
 	it('calls list reads getAll where a resource has one list, with returnAll and limit', () => {

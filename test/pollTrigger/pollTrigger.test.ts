@@ -369,7 +369,7 @@ describe('bad input', () => {
 	it('is refused before any request, naming the field', async () => {
 		const before = sandbox.requests.length;
 		const badDate = pollerFor(h, { watch: 'item.listAll', options: { startFrom: 'yesterday-ish' } });
-		expect((await badDate.activate()).error?.message).toMatch(/"Start From"/);
+		expect((await badDate.activate()).error?.message).toMatch(/^Start From \(startFrom\) must be an ISO 8601 date/);
 		const badWarehouse = pollerFor(h, { watch: 'inventory.materialInByWarehouse', warehouseID: 0 });
 		expect((await badWarehouse.activate()).error?.message).toMatch(/"warehouseID"/);
 		const notWatchable = pollerFor(h, { watch: 'inventory.list' });

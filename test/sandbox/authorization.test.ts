@@ -1,5 +1,5 @@
 /** Authorization from the endpoint table, and the documented order of checks (sandbox/authorize.ts). */
-import { ENDPOINTS, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { SandboxClient } from '../support/sandboxClient';
 import { expectError, FORBIDDEN, openSandbox, type TestSandbox } from './helpers';
 
@@ -26,17 +26,17 @@ describe('Security IDs', () => {
 	});
 
 	it('checks every numeric permission of the table: a client with only that ID passes, one without fails', async () => {
-		const reads = (Object.keys(ENDPOINTS) as EndpointId[]).filter((id) => {
-			const row = ENDPOINTS[id];
+		const reads = (Object.keys(ROUTES) as RouteId[]).filter((id) => {
+			const row = ROUTES[id];
 			return row.method === 'GET' && typeof row.permission === 'number' && !row.path.includes('{');
 		});
 		for (const id of reads) {
-			const permission = ENDPOINTS[id].permission as number;
+			const permission = ROUTES[id].permission as number;
 			const clientId = `only-${id}`;
 			t.sandbox.addClient({ clientId, clientSecret: 's', securityIds: [permission] });
 			t.sandbox.addClient({ clientId: `without-${id}`, clientSecret: 's', securityIds: [] });
-			const allowed = await new SandboxClient(t.sandbox, { clientId, clientSecret: 's' }).get(ENDPOINTS[id].path);
-			const denied = await new SandboxClient(t.sandbox, { clientId: `without-${id}`, clientSecret: 's' }).get(ENDPOINTS[id].path);
+			const allowed = await new SandboxClient(t.sandbox, { clientId, clientSecret: 's' }).get(ROUTES[id].path);
+			const denied = await new SandboxClient(t.sandbox, { clientId: `without-${id}`, clientSecret: 's' }).get(ROUTES[id].path);
 			expect({ id, status: allowed.status }).toEqual({ id, status: 200 });
 			expectError(denied, 403, 'forbidden', FORBIDDEN.permission);
 		}

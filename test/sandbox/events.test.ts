@@ -2,7 +2,8 @@
  * Writes publish DomainEvents per the table's `emits`, and the sandbox wires them into the webhook
  * subsystem: a real write over HTTPS ends as a signed delivery at a subscriber.
  */
-import { ENDPOINTS, fillPath, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { fillPlaceholders as fillPath } from '../../nodes/InventoryPro/validation';
+import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { expectedSignature, loopbackCertificate, Receiver } from './webhooksReceiver';
 import { openSandbox, type TestSandbox } from './helpers';
 
@@ -10,12 +11,12 @@ let t: TestSandbox;
 afterEach(() => t.sandbox.close());
 
 /** One valid call per emitting endpoint; path values and bodies for the seeded data. */
-function sampleCall(id: EndpointId): { path: Record<string, string | number>; body?: unknown } {
+function sampleCall(id: RouteId): { path: Record<string, string | number>; body?: unknown } {
 	const store = t.sandbox.store;
 	const lot = store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= 5 && !store.location(1, s.location)!.onHold)!;
 	const openPo = store.purchaseOrders.rows.find((o) => o.status === 'Open')!;
 	const openSo = store.shippingOrders.rows.find((o) => o.status === 'Open')!;
-	const samples: Partial<Record<EndpointId, { path: Record<string, string | number>; body?: unknown }>> = {
+	const samples: Partial<Record<RouteId, { path: Record<string, string | number>; body?: unknown }>> = {
 		'item.create': { path: {}, body: { itemID: 'EVT-1' } },
 		'item.update': { path: {}, body: { itemID: 'SCR-00001', units: 5 } },
 		'item.discontinue': { path: { shortID: 'SCR-00001' } },
@@ -32,12 +33,12 @@ function sampleCall(id: EndpointId): { path: Record<string, string | number>; bo
 	return sample;
 }
 
-const EMITTING = (Object.keys(ENDPOINTS) as EndpointId[]).filter((id) => 'emits' in ENDPOINTS[id]);
+const EMITTING = (Object.keys(ROUTES) as RouteId[]).filter((id) => 'emits' in ROUTES[id]);
 
 describe('events per the table', () => {
 	it.each(EMITTING)('%s publishes its `emits` event with the full record, ids and RecNo reference', async (id) => {
 		t = await openSandbox();
-		const row = ENDPOINTS[id];
+		const row = ROUTES[id];
 		const { path, body } = sampleCall(id);
 		const response = await t.demo.request(row.method, fillPath(row.path, path), { body });
 		expect(response.status).toBe(row.success);

@@ -1,5 +1,6 @@
 /** List conventions (spec): envelope, headers, paging, sort, modifiedSince modes, order dates, GET /Item?key=. */
-import { ENDPOINTS, fillPath, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { fillPlaceholders as fillPath } from '../../nodes/InventoryPro/validation';
+import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { expectError, expectPage, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -8,8 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-const LIST_IDS = (Object.keys(ENDPOINTS) as EndpointId[]).filter((id) => 'list' in ENDPOINTS[id] && id !== 'webhook.log');
-const pathOf = (id: EndpointId) => fillPath(ENDPOINTS[id].path, { warehouseID: 1, reportID: 1 });
+const LIST_IDS = (Object.keys(ROUTES) as RouteId[]).filter((id) => 'list' in ROUTES[id] && id !== 'webhook.log');
+const pathOf = (id: RouteId) => fillPath(ROUTES[id].path, { warehouseID: 1, reportID: 1 });
 
 async function all(path: string, query: Record<string, string | number> = {}) {
 	const rows: any[] = [];

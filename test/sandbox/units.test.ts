@@ -1,5 +1,5 @@
 /** Unit checks of the sandbox's small parts: dates, validation, routing, the limiter, sorting. */
-import { ENDPOINTS } from '../../nodes/InventoryPro/endpoints';
+import { ROUTES } from '../../sandbox/routes';
 import { parseIsoDate } from '../../sandbox/dates';
 import { ApiError } from '../../sandbox/errors';
 import { sortRows } from '../../sandbox/lists';
@@ -24,7 +24,7 @@ describe('parseIsoDate', () => {
 });
 
 describe('validateBody', () => {
-	const fields = ENDPOINTS['inventory.receive'].body;
+	const fields = ROUTES['inventory.receive'].body;
 
 	it('returns only the known fields, nulls dropped', () => {
 		expect(validateBody(fields, { itemID: 'A', warehouseID: 1, quantity: 2, lot: null, extra: 'x' })).toEqual({ itemID: 'A', warehouseID: 1, quantity: 2 });
@@ -51,7 +51,7 @@ describe('validateBody', () => {
 	});
 
 	it('checks options of integer fields by their text (payloadMode 1 or 2)', () => {
-		const webhook = ENDPOINTS['webhook.create'].body;
+		const webhook = ROUTES['webhook.create'].body;
 		const base = { name: 'n', url: 'https://x', events: 'a.b', active: true };
 		expect(validateBody(webhook, { ...base, payloadMode: 2 }).payloadMode).toBe(2);
 		expect(() => validateBody(webhook, { ...base, payloadMode: 3 })).toThrow(ApiError);
@@ -80,7 +80,7 @@ describe('matchRoute', () => {
 	});
 
 	it('routes every row of the table to itself', () => {
-		for (const [id, row] of Object.entries(ENDPOINTS)) {
+		for (const [id, row] of Object.entries(ROUTES)) {
 			const path = row.path.replace(/\{\w+\}/g, '7');
 			const query = 'query' in row ? new URLSearchParams('key=A&type=id') : q;
 			expect({ id, match: matchRoute(row.method, path, query)?.id }).toEqual({ id, match: id });

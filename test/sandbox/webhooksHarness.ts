@@ -3,7 +3,8 @@
  * method and path come from the endpoint table, tokens from POST /Token (fetched again after a 401,
  * since tests move the clock by days).
  */
-import { ENDPOINTS, fillPath, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { fillPlaceholders as fillPath } from '../../nodes/InventoryPro/validation';
+import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, ManualClock, startSandbox, type Sandbox } from '../../sandbox';
 import type { DomainEvent } from '../../sandbox/types';
 import type { WebhookOptions, WebhookSubsystem } from '../../sandbox/webhooks';
@@ -74,8 +75,8 @@ export class SandboxHarness {
 	}
 
 	/** Calls the endpoint with the method and path of its table row. */
-	async call(id: EndpointId, options: CallOptions = {}): Promise<Answer> {
-		const row = ENDPOINTS[id];
+	async call(id: RouteId, options: CallOptions = {}): Promise<Answer> {
+		const row = ROUTES[id];
 		const path = fillPath(row.path, options.rec === undefined ? {} : { rec: options.rec });
 		const client = this.client(options.client);
 		const send = () => client.request(row.method, path, { query: options.query, body: options.body });

@@ -42,11 +42,11 @@ describe('parseEvents', () => {
 	});
 
 	it('requires at least one event, naming the field', () => {
-		expect(() => parseEvents(node, [], ' , ')).toThrow(/^Events: choose at least one event/);
+		expect(() => parseEvents(node, [], ' , ')).toThrow(/^Events \(events\) needs at least one event type/);
 	});
 
 	it('refuses something that is not resource.action', () => {
-		expect(() => parseEvents(node, [], 'inventory')).toThrow('Other Event Types: "inventory" is not an event type');
+		expect(() => parseEvents(node, [], 'inventory')).toThrow('Other Event Types (otherEvents) "inventory" is not an event type');
 		expect(() => parseEvents(node, [], 'item.created;drop')).toThrow(/Other Event Types/);
 	});
 });
@@ -69,7 +69,7 @@ describe('parseHeaders', () => {
 		[[{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }], /given twice/],
 	])('refuses %j', (pairs, message) => {
 		expect(() => parseHeaders(node, pairs)).toThrow(message);
-		expect(() => parseHeaders(node, pairs)).toThrow(/^Custom Headers: /);
+		expect(() => parseHeaders(node, pairs)).toThrow(/^Custom Headers \(customHeaders\) /);
 	});
 });
 

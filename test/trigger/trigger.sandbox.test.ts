@@ -134,7 +134,7 @@ describe('activation', () => {
 
 	it('refuses an empty event list, naming the field, before sending anything', async () => {
 		const harness = await trigger({ events: [], otherEvents: '' });
-		await expect(harness.activate()).rejects.toThrow(/^Events: choose at least one event/);
+		await expect(harness.activate()).rejects.toThrow(/^Events \(events\) needs at least one event type/);
 		expect(suite.webhookRequests()).toEqual({});
 	});
 

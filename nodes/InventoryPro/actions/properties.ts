@@ -1,14 +1,39 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { NOUNS } from './common/resource';
-import { RESOURCE_MODULES } from './resources';
+import * as asset from './asset/Asset.resource';
+import * as category from './category/Category.resource';
+import * as customApi from './customApi/CustomApi.resource';
+import * as customer from './customer/Customer.resource';
+import * as inventory from './inventory/Inventory.resource';
+import * as item from './item/Item.resource';
+import * as location from './location/Location.resource';
+import * as purchaseOrder from './purchaseOrder/PurchaseOrder.resource';
+import * as reasonCode from './reasonCode/ReasonCode.resource';
+import * as report from './report/Report.resource';
+import * as shippingOrder from './shippingOrder/ShippingOrder.resource';
+import * as vendor from './vendor/Vendor.resource';
+import * as warehouse from './warehouse/Warehouse.resource';
+import * as webhook from './webhook/Webhook.resource';
+import * as workOrder from './workOrder/WorkOrder.resource';
 
-const resourceOptions = Object.keys(RESOURCE_MODULES)
-	.map((value) => ({
-		name: value === 'customApi' ? 'Custom API Request' : NOUNS[value as keyof typeof NOUNS].label,
-		value,
-	}))
-	.sort((a, b) => a.name.localeCompare(b.name));
+/** How the Resource dropdown names each resource. */
+export const RESOURCE_LABELS = {
+	asset: 'Asset',
+	category: 'Category',
+	customApi: 'Custom API Request',
+	customer: 'Customer',
+	inventory: 'Inventory',
+	item: 'Item',
+	location: 'Location',
+	purchaseOrder: 'Purchase Order',
+	reasonCode: 'Reason Code',
+	report: 'Report',
+	shippingOrder: 'Shipping Order',
+	vendor: 'Vendor',
+	warehouse: 'Warehouse',
+	webhook: 'Webhook Subscription',
+	workOrder: 'Work Order',
+} as const;
 
 /** The node's parameters: the resource choice, then every resource's operations and fields. */
 export const properties: INodeProperties[] = [
@@ -17,8 +42,22 @@ export const properties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: resourceOptions,
+		options: Object.entries(RESOURCE_LABELS).map(([value, name]) => ({ name, value })),
 		default: 'item',
 	},
-	...Object.values(RESOURCE_MODULES).flatMap((module) => module.description),
+	...item.description,
+	...inventory.description,
+	...customer.description,
+	...vendor.description,
+	...purchaseOrder.description,
+	...shippingOrder.description,
+	...workOrder.description,
+	...asset.description,
+	...category.description,
+	...reasonCode.description,
+	...location.description,
+	...warehouse.description,
+	...report.description,
+	...webhook.description,
+	...customApi.description,
 ];

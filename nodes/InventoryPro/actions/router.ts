@@ -1,22 +1,59 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { RESOURCE_MODULES } from './resources';
+import * as asset from './asset/Asset.resource';
+import * as category from './category/Category.resource';
+import type { OperationModule, ResourceKey } from './common/operation';
+import * as customApi from './customApi/CustomApi.resource';
+import * as customer from './customer/Customer.resource';
+import * as inventory from './inventory/Inventory.resource';
+import * as item from './item/Item.resource';
+import * as location from './location/Location.resource';
+import * as purchaseOrder from './purchaseOrder/PurchaseOrder.resource';
+import * as reasonCode from './reasonCode/ReasonCode.resource';
+import * as report from './report/Report.resource';
+import * as shippingOrder from './shippingOrder/ShippingOrder.resource';
+import * as vendor from './vendor/Vendor.resource';
+import * as warehouse from './warehouse/Warehouse.resource';
+import * as webhook from './webhook/Webhook.resource';
+import * as workOrder from './workOrder/WorkOrder.resource';
 
-/** Runs the chosen operation once per input item; with "continue on fail" a failed item carries its error. */
+/** Every resource's operations, keyed like the Resource and Operation parameters. */
+export const RESOURCES: Record<ResourceKey, { operations: Record<string, OperationModule> }> = {
+	item,
+	inventory,
+	customer,
+	vendor,
+	purchaseOrder,
+	shippingOrder,
+	workOrder,
+	asset,
+	category,
+	reasonCode,
+	location,
+	warehouse,
+	report,
+	webhook,
+	customApi,
+};
+
+/**
+ * Runs the chosen operation once per input item and pairs every output item with the input it came
+ * from; with "continue on fail" a failed item carries its error and the run goes on.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as keyof typeof RESOURCE_MODULES;
+	const resource = this.getNodeParameter('resource', 0) as ResourceKey;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const definition = RESOURCE_MODULES[resource]?.operations[operation];
-	if (!definition) {
+	const chosen = RESOURCES[resource]?.operations[operation];
+	if (!chosen) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
 	}
 
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const result = await definition.execute.call(this, itemIndex);
+			const result = await chosen.execute.call(this, itemIndex);
 			for (const json of Array.isArray(result) ? result : [result]) {
 				returnData.push({ json, pairedItem: { item: itemIndex } });
 			}

@@ -17,7 +17,8 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { endpoint, fillPath, ID_FIELD, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { endpoint, ID_FIELD, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { fillPlaceholders, placeholders } from '../validation';
 import { toNodeError, type CallInfo } from './errors';
 import { readFailure } from './failure';
 import { listQuery } from './listQuery';
@@ -132,21 +133,15 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 
 function endpointPath(ctx: InventoryProContext, id: EndpointId, params: Record<string, string | number>, itemIndex?: number): string {
 	const { path } = endpoint(id);
-	const missing = [...path.matchAll(/\{(\w+)\}/g)]
-		.map((match) => match[1])
-		.find((name) => params[name] === undefined || params[name] === null || String(params[name]).trim() === '');
-	if (missing !== undefined) {
-		throw new NodeOperationError(ctx.getNode(), `"${missing}" is required for ${path}`, { itemIndex });
-	}
 	// encodeURIComponent leaves "." and ".." alone, and the URL parser would then walk up the path.
-	const dots = Object.keys(params).find((name) => path.includes(`{${name}}`) && /^\.{1,2}$/.test(String(params[name]).trim()));
+	const dots = placeholders(path).find((name) => /^\.{1,2}$/.test(String(params[name] ?? '').trim()));
 	if (dots !== undefined) {
 		throw new NodeOperationError(ctx.getNode(), `"${dots}" cannot be "${String(params[dots]).trim()}"`, {
 			itemIndex,
 			description: `It is put into the path ${path}, where "." and ".." would point at another resource.`,
 		});
 	}
-	return fillPath(path, params);
+	return fillPlaceholders(path, params, (name) => new NodeOperationError(ctx.getNode(), `"${name}" is required for ${path}`, { itemIndex }));
 }
 
 function endpointCall(ctx: InventoryProContext, id: EndpointId, options: RequestOptions): Call {

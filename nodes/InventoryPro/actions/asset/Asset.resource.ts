@@ -1,10 +1,10 @@
-import { getManyOperation } from '../common/getMany';
-import { resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as get from './get.operation';
+import * as create from './create.operation';
+import * as update from './update.operation';
+import * as getTypes from './getTypes.operation';
 
-export const operations: OperationMap = {
-	...standardOperations('asset', { includeLabel: 'Include Retired' }),
-	getTypes: getManyOperation({ list: 'asset.types', name: 'Get Types', action: 'Get many asset types' }),
-};
+export const operations = { getAll, get, create, update, getTypes };
 
-export const description = resourceDescription('asset', operations);
+export const description = resourceDescription('asset', operations, 'getAll');

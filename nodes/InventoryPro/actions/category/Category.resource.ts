@@ -1,10 +1,8 @@
-import { actionOperation, resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as deleteOperation from './delete.operation';
+import * as disable from './disable.operation';
 
-export const operations: OperationMap = {
-	...standardOperations('category', { includeLabel: 'Include Disabled' }),
-	delete: actionOperation('category.delete', 'Delete'),
-	disable: actionOperation('category.disable', 'Disable'),
-};
+export const operations = { getAll, delete: deleteOperation, disable };
 
-export const description = resourceDescription('category', operations);
+export const description = resourceDescription('category', operations, 'getAll');

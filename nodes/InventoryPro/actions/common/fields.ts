@@ -1,156 +1,170 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { FieldSpec } from '../../endpoints';
-import { label } from './labels';
-import { PICKERS, pickerFor, pickerLocator } from './pickers';
-import { fieldError, isBlank, toBoolean, toIsoDate, toJsonObject, toNumber, toText } from './validate';
+import {
+	fieldError,
+	isBlank,
+	toBoolean,
+	toIsoDate,
+	toJsonObject,
+	toNumber,
+	toText,
+} from '../../validation';
+import { label } from '../../validation/labels';
+import { pickerDropdown, pickerLocator, PICKERS, type Picker } from './pickers';
 
-/** Tweaks an operation may apply to a generated field (better wording, other options). */
-export type FieldOverrides = Record<string, Partial<INodeProperties>>;
+type Value = IDataObject[string];
+type Reader = (ctx: IExecuteFunctions, value: unknown, itemIndex: number) => Value;
 
 /**
- * The n8n parameter for one body/query field of the endpoint table. Required fields become top-level
- * parameters (warehouses as a picker), optional ones live in a collection (pickers as dropdowns).
+ * One parameter of an operation together with the check its value passes before anything is sent.
+ * An operation file lists its fields with the builders below; the builder says what the UI shows and
+ * what the check is, nothing is derived from the field's name.
  */
-export function fieldProperty(field: FieldSpec, topLevel: boolean, overrides: FieldOverrides = {}): INodeProperties {
-	const picker = pickerFor(field.name);
-	const base = { displayName: label(field.name), name: field.name, description: field.description };
-	let property: INodeProperties;
-
-	if (picker && topLevel && field.type === 'integer') {
-		property = pickerLocator(field.name, picker, { description: field.description });
-	} else if (picker) {
-		property = {
-			...base,
-			// n8n's convention for dynamic dropdowns, which also take an ID or code from an expression.
-			displayName: `${base.displayName.replace(/ ID$/, '')} Name or ID`,
-			type: 'options',
-			typeOptions: { loadOptionsMethod: PICKERS[picker].loadMethod },
-			default: '',
-			description: `${field.description}. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-		};
-	} else if (field.options) {
-		const numeric = field.type === 'integer' || field.type === 'number';
-		property = {
-			...base,
-			type: 'options',
-			options: field.options.map((option) => ({ name: option, value: numeric ? Number(option) : option })),
-			default: numeric ? Number(field.options[0]) : field.options[0],
-		};
-	} else {
-		property = { ...base, ...typeAndDefault(field) };
-	}
-	if (topLevel && field.required) property.required = true;
-	return { ...property, ...overrides[field.name] } as INodeProperties;
+export interface Field {
+	name: string;
+	required: boolean;
+	property: INodeProperties;
+	read: Reader;
 }
 
-function typeAndDefault(field: FieldSpec): Pick<INodeProperties, 'type' | 'default' | 'typeOptions' | 'options' | 'placeholder'> {
-	switch (field.type) {
-		case 'number':
-			return { type: 'number', default: 0 };
-		case 'integer':
-			return { type: 'number', default: 0, typeOptions: { numberPrecision: 0 } };
-		case 'boolean':
-			return { type: 'boolean', default: false };
-		case 'dateTime':
-			return { type: 'dateTime', default: '' };
-		case 'object':
-			return { type: 'json', default: '{}' };
-		case 'lines':
-			return {
-				type: 'fixedCollection',
-				placeholder: 'Add Line',
-				typeOptions: { multipleValues: true, sortable: true },
-				default: {},
-				options: [
-					{
-						displayName: 'Line',
-						name: 'line',
-						values: (field.lineFields ?? []).map((line) => ({
-							...fieldProperty(line, false),
-							required: line.required,
-							...(line.required ? {} : { description: `${line.description}; 0 or empty leaves it to the service` }),
-						})),
-					},
-				],
-			};
-		default:
-			return {
-				type: 'string',
-				default: '',
-				...(field.typeOptions?.password ? { typeOptions: { password: true } } : {}),
-			};
-	}
+export interface FieldOptions {
+	required?: boolean;
+	displayName?: string;
+	placeholder?: string;
+	default?: INodeProperties['default'];
 }
 
-/** Reads one field's value and checks it against its type before anything is sent. */
-export function readValue(
-	ctx: IExecuteFunctions,
-	field: FieldSpec,
-	value: unknown,
-	itemIndex: number,
-): IDataObject[string] {
-	switch (field.type) {
-		case 'number':
-			return toNumber(ctx, value, field.name, itemIndex);
-		case 'integer':
-			return toNumber(ctx, value, field.name, itemIndex, { integer: true, positive: /ID$/.test(field.name) });
-		case 'boolean':
-			return toBoolean(ctx, value, field.name, itemIndex);
-		case 'dateTime':
-			return toIsoDate(ctx, value, field.name, itemIndex);
-		case 'object':
-			return toJsonObject(ctx, value, field.name, itemIndex);
-		case 'lines':
-			return readLines(ctx, field, value, itemIndex);
-		default:
-			return toText(ctx, value, field.name, itemIndex);
-	}
+function make<Name extends string>(
+	name: Name,
+	description: string,
+	options: FieldOptions,
+	shape: Omit<INodeProperties, 'displayName' | 'name'>,
+	read: Reader,
+): Field & { name: Name } {
+	const property: INodeProperties = {
+		displayName: options.displayName ?? label(name),
+		name,
+		description,
+		...shape,
+	};
+	if (options.placeholder !== undefined) property.placeholder = options.placeholder;
+	if (options.default !== undefined) property.default = options.default;
+	if (options.required) property.required = true;
+	return { name, required: options.required === true, property, read };
 }
 
-function readLines(ctx: IExecuteFunctions, field: FieldSpec, value: unknown, itemIndex: number): IDataObject[] {
-	const lines = ((value as IDataObject | undefined)?.line ?? []) as IDataObject[];
-	if (!Array.isArray(lines) || lines.length === 0) {
-		throw fieldError(ctx, field.name, 'needs at least one line', itemIndex);
-	}
-	// n8n fills every value of a line with its default, so an untouched optional 0 means "not given".
-	const given = (line: IDataObject) =>
-		Object.fromEntries(
-			Object.entries(line).filter(([name, value]) => {
-				const spec = field.lineFields?.find((f) => f.name === name);
-				return spec?.required || (value !== 0 && value !== '');
+const positive = { integer: true, positive: true };
+
+/** The field builders; each states its UI and its check. */
+export const field = {
+	text(name: string, description: string, options: FieldOptions & { password?: boolean } = {}): Field {
+		const typeOptions = options.password ? { typeOptions: { password: true } } : {};
+		return make(name, description, options, { type: 'string', default: '', ...typeOptions }, (ctx, value, i) =>
+			toText(ctx, value, name, i),
+		);
+	},
+	number(name: string, description: string, options: FieldOptions = {}): Field {
+		return make(name, description, options, { type: 'number', default: 0 }, (ctx, value, i) =>
+			toNumber(ctx, value, name, i),
+		);
+	},
+	/** A record number: a whole number greater than zero. */
+	id(name: string, description: string, options: FieldOptions = {}): Field {
+		const shape = { type: 'number' as const, default: 0, typeOptions: { numberPrecision: 0 } };
+		return make(name, description, options, shape, (ctx, value, i) => toNumber(ctx, value, name, i, positive));
+	},
+	boolean(name: string, description: string, options: FieldOptions = {}): Field {
+		return make(name, description, options, { type: 'boolean', default: false }, (ctx, value, i) =>
+			toBoolean(ctx, value, name, i),
+		);
+	},
+	dateTime(name: string, description: string, options: FieldOptions = {}): Field {
+		return make(name, description, options, { type: 'dateTime', default: '' }, (ctx, value, i) =>
+			toIsoDate(ctx, value, name, i),
+		);
+	},
+	json(name: string, description: string, options: FieldOptions = {}): Field {
+		return make(name, description, options, { type: 'json', default: '{}' }, (ctx, value, i) =>
+			toJsonObject(ctx, value, name, i),
+		);
+	},
+	/** A fixed list; numeric choices are sent as whole numbers. */
+	choice(name: string, description: string, choices: ReadonlyArray<string | { name: string; value: string | number }>, options: FieldOptions = {}): Field {
+		const list = choices.map((choice) => (typeof choice === 'string' ? { name: choice, value: choice } : choice));
+		const numeric = typeof list[0].value === 'number';
+		const shape = { type: 'options' as const, options: list, default: list[0].value };
+		return make(name, description, options, shape, (ctx, value, i) =>
+			numeric ? toNumber(ctx, value, name, i, { integer: true }) : toText(ctx, value, name, i),
+		);
+	},
+	/**
+	 * A record the service can list (warehouse, report, category, reason code, location): a "From List /
+	 * By ID" locator when required, a dropdown inside a collection. Warehouses and reports are sent by
+	 * number, the others by code or name.
+	 */
+	pick(picker: Picker, name: string, description: string, options: FieldOptions = {}): Field {
+		const property = options.required
+			? pickerLocator(picker, name, { description, displayName: options.displayName })
+			: pickerDropdown(picker, name, description);
+		const read: Reader = (ctx, value, i) =>
+			PICKERS[picker].sendsNumber ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i);
+		return { name, required: options.required === true, property, read };
+	},
+	/** Order lines: a repeatable group of fields; untouched optional values (0 or empty) are not sent. */
+	lines(name: string, description: string, lineFields: readonly Field[]): Field {
+		const values = lineFields.map(
+			(line): INodeProperties => ({
+				...line.property,
+				...(line.required ? { required: true } : {}),
+				...(line.required ? {} : { description: `${line.property.description}; 0 or empty leaves it to the service` }),
 			}),
 		);
-	return lines.map((line) => readObject(ctx, field.lineFields ?? [], given(line), itemIndex));
+		const property: INodeProperties = {
+			displayName: label(name),
+			name,
+			description,
+			type: 'fixedCollection',
+			placeholder: 'Add Line',
+			typeOptions: { multipleValues: true, sortable: true },
+			default: {},
+			options: [{ displayName: 'Line', name: 'line', values }],
+			required: true,
+		};
+		const read: Reader = (ctx, value, i) => {
+			const lines = ((value as IDataObject | undefined)?.line ?? []) as IDataObject[];
+			if (!Array.isArray(lines) || lines.length === 0) throw fieldError(ctx, name, 'needs at least one line', i, 'Add a line');
+			return lines.map((line) => readObject(ctx, lineFields, given(lineFields, line), i));
+		};
+		return { name, required: true, property, read };
+	},
+};
+
+// n8n fills every value of a line with its default, so an untouched optional 0 means "not given".
+function given(fields: readonly Field[], line: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(line).filter(([name, value]) => {
+			const spec = fields.find((f) => f.name === name);
+			return spec?.required || (value !== 0 && value !== '');
+		}),
+	);
 }
 
 /** Required fields must be present; optional ones are sent only when not blank (an empty secret must never replace one). */
-export function readObject(
-	ctx: IExecuteFunctions,
-	fields: readonly FieldSpec[],
-	values: IDataObject,
-	itemIndex: number,
-): IDataObject {
+export function readObject(ctx: IExecuteFunctions, fields: readonly Field[], values: IDataObject, itemIndex: number): IDataObject {
 	const result: IDataObject = {};
-	for (const field of fields) {
-		const value = values[field.name];
-		if (field.required || !isBlank(value)) result[field.name] = readValue(ctx, field, value, itemIndex);
+	for (const spec of fields) {
+		const value = values[spec.name];
+		if (spec.required || !isBlank(value)) result[spec.name] = spec.read(ctx, value, itemIndex);
 	}
 	return result;
 }
 
-/** Name of the collection that holds an operation's optional fields. */
-export const optionalCollectionName = (operation: string) =>
-	operation === 'update' ? 'updateFields' : 'additionalFields';
+export type Collection = 'additionalFields' | 'updateFields' | 'options';
 
-/** Required fields at top level, optional ones in one collection. */
-export function fieldProperties(
-	fields: readonly FieldSpec[],
-	collection: string,
-	overrides: FieldOverrides = {},
-): INodeProperties[] {
-	const required = fields.filter((field) => field.required).map((field) => fieldProperty(field, true, overrides));
-	const optional = fields.filter((field) => !field.required);
+/** Required fields at top level, optional ones in one collection, sorted by label. */
+export function fieldProperties(fields: readonly Field[], collection: Collection): INodeProperties[] {
+	const required = fields.filter((f) => f.required).map((f) => f.property);
+	const optional = fields.filter((f) => !f.required);
 	if (optional.length === 0) return required;
 	return [
 		...required,
@@ -160,33 +174,62 @@ export function fieldProperties(
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
-			options: optional
-				.map((field) => fieldProperty(field, false, overrides))
-				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			options: optional.map((f) => f.property).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	];
 }
 
-/** The raw values of `fieldProperties` (pickers resolved to their value), keyed by field name. */
-export function rawFields(
-	ctx: IExecuteFunctions,
-	fields: readonly FieldSpec[],
-	collection: string,
-	itemIndex: number,
-): IDataObject {
+/** The values of `fieldProperties` as entered (locators resolved to their value), keyed by field name. */
+export function rawFields(ctx: IExecuteFunctions, fields: readonly Field[], collection: Collection, itemIndex: number): IDataObject {
 	const values: IDataObject = { ...(ctx.getNodeParameter(collection, itemIndex, {}) as IDataObject) };
-	for (const field of fields.filter((f) => f.required)) {
-		values[field.name] = ctx.getNodeParameter(field.name, itemIndex, undefined, { extractValue: true });
+	for (const spec of fields.filter((f) => f.required)) {
+		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true }) as Value;
 	}
 	return values;
 }
 
 /** The values of `fieldProperties`, checked, as the object to send. */
-export function readFields(
-	ctx: IExecuteFunctions,
-	fields: readonly FieldSpec[],
-	collection: string,
-	itemIndex: number,
-): IDataObject {
+export function readFields(ctx: IExecuteFunctions, fields: readonly Field[], collection: Collection, itemIndex: number): IDataObject {
 	return readObject(ctx, fields, rawFields(ctx, fields, collection, itemIndex), itemIndex);
+}
+
+/** For updates: the values of `fieldProperties(fields, 'updateFields')`, and an error when no optional one was given. */
+export function readChanges(ctx: IExecuteFunctions, fields: readonly Field[], itemIndex: number): IDataObject {
+	const body = readFields(ctx, fields, 'updateFields', itemIndex);
+	if (!fields.some((f) => !f.required && f.name in body)) {
+		throw fieldError(ctx, 'updateFields', 'needs at least one field to change', itemIndex, 'Add a field under Update Fields');
+	}
+	return body;
+}
+
+/** A path value; its name is kept in the type so an operation's path fields can be checked against its row. */
+export type PathField<Name extends string = string> = Field & { name: Name };
+
+/** A path value: a record number or, for text ids such as an item's shortID, trimmed text. */
+export const pathField = {
+	number<Name extends string>(name: Name): PathField<Name> {
+		return make(name, `The ${label(name)}`, { required: true, placeholder: 'e.g. 1001' }, { type: 'string', default: '' }, (ctx, value, i) =>
+			toNumber(ctx, value, name, i, positive),
+		);
+	},
+	text<Name extends string>(name: Name, description: string, placeholder: string): PathField<Name> {
+		return make(name, description, { required: true, placeholder }, { type: 'string', default: '' }, (ctx, value, i) =>
+			toText(ctx, value, name, i),
+		);
+	},
+	/** A locator; the path always takes the record's number, whatever a body would name it by. */
+	pick<Name extends string>(picker: Picker, name: Name): PathField<Name> {
+		const read: Reader = (ctx, value, i) => toNumber(ctx, value, name, i, positive);
+		return { name, required: true, property: pickerLocator(picker, name), read };
+	},
+};
+
+/** Reads path fields into the values the transport fills the path with. */
+export function readPath(ctx: IExecuteFunctions, fields: readonly Field[], itemIndex: number): Record<string, string | number> {
+	const values: Record<string, string | number> = {};
+	for (const spec of fields) {
+		const raw: unknown = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true });
+		values[spec.name] = spec.read(ctx, raw, itemIndex) as string | number;
+	}
+	return values;
 }

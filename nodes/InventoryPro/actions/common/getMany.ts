@@ -1,40 +1,39 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { endpoint, type EndpointId, type ListSpec } from '../../endpoints';
+import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../endpoints';
 import { apiRequestAllItems, buildListQuery } from '../../transport';
-import { label } from './labels';
+import { isBlank, toNumber } from '../../validation';
+import { label } from '../../validation/labels';
+import { readPath, type Field } from './fields';
+import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';
-import { pathProperties, readPath } from './paths';
-import type { OperationDefinition } from './types';
-import { isBlank, toNumber } from './validate';
 
+/** A Get Many over list rows of the endpoint table; the ids must be list rows or it does not compile. */
 export interface GetManyConfig {
 	/** The list read by default. */
-	list: EndpointId;
-	/** The `/X/All` twin, read when the "Include …" filter is on. */
-	listAll?: EndpointId;
-	/** Wording of that filter, e.g. "Include Discontinued". */
-	includeLabel?: string;
-	/** The one-warehouse variant (`/Inventory/{warehouseID}`, …), read when a warehouse filter is set. */
-	byWarehouse?: EndpointId;
-	name?: string;
-	action: string;
-	/** Applied to every record, e.g. flattening report rows. */
-	transform?: (record: IDataObject) => IDataObject;
+	list: ListEndpointId;
+	/** The `/X/All` twin, read when the "Include …" filter is on, and that filter's wording. */
+	listAll?: { id: ListEndpointId; label: string };
+	/** The one-warehouse variant (`/Inventory/{warehouseID}`, …), read when the warehouse filter is set. */
+	byWarehouse?: ListEndpointId;
+	/** Path values of `list`, e.g. the report to run. */
+	path?: readonly Field[];
 }
 
 /**
- * "Get Many" for any list row of the endpoint table: returnAll/limit plus exactly the filters the row
- * supports (spec, List conventions): sort columns from the row, modifiedSince only where the service
- * honours it, startDate/endDate only on orders.
+ * Return All / Limit plus exactly the filters the list row supports (spec, List conventions): its sort
+ * columns, modifiedSince only where the service honours it, startDate/endDate only on orders.
  */
-export function getManyOperation(config: GetManyConfig): OperationDefinition {
-	const { list, listAll, byWarehouse } = config;
-	const spec = endpoint(list).list as ListSpec;
-	const endpoints = [list, listAll, byWarehouse].filter((id): id is EndpointId => id !== undefined);
-
-	const properties: INodeProperties[] = [
-		...pathProperties(list),
+export function getManyProperties(config: GetManyConfig): INodeProperties[] {
+	const spec = listSpec(config.list);
+	const notice: INodeProperties = {
+		displayName: 'Modified Since filters on the order header only: changes to order lines alone may not show',
+		name: 'headerOnlyNotice',
+		type: 'notice',
+		default: '',
+	};
+	return [
+		...(config.path ?? []).map((f) => f.property),
 		{
 			displayName: 'Return All',
 			name: 'returnAll',
@@ -51,17 +50,7 @@ export function getManyOperation(config: GetManyConfig): OperationDefinition {
 			default: 50,
 			description: 'Max number of results to return',
 		},
-		...(spec.modifiedSince === 'headerOnly'
-			? [
-					{
-						displayName:
-							'Modified Since filters on the order header only: changes to order lines alone may not show',
-						name: 'headerOnlyNotice',
-						type: 'notice',
-						default: '',
-					} as INodeProperties,
-				]
-			: []),
+		...(spec.modifiedSince === 'headerOnly' ? [notice] : []),
 		{
 			displayName: 'Filters',
 			name: 'filters',
@@ -71,55 +60,55 @@ export function getManyOperation(config: GetManyConfig): OperationDefinition {
 			options: filterOptions(config, spec),
 		},
 	];
-
-	return {
-		option: { name: config.name ?? 'Get Many', action: config.action, description: endpoint(list).summary },
-		properties,
-		endpoints,
-		async execute(itemIndex) {
-			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-			const limit = returnAll
-				? undefined
-				: toNumber(this, this.getNodeParameter('limit', itemIndex, 50), 'limit', itemIndex, {
-						integer: true,
-						positive: true,
-					});
-			const filters = { ...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject) };
-
-			let id = list;
-			const path = readPath(this, list, itemIndex);
-			if (listAll) {
-				if (filters.includeInactive === true) id = listAll;
-				delete filters.includeInactive;
-			}
-			if (byWarehouse) {
-				if (!isBlank(filters.warehouseID)) {
-					id = byWarehouse;
-					path.warehouseID = toNumber(this, filters.warehouseID, 'warehouseID', itemIndex, {
-						integer: true,
-						positive: true,
-					});
-				}
-				delete filters.warehouseID;
-			}
-
-			const query = buildListQuery.call(this, id, filters, itemIndex);
-			const records = await apiRequestAllItems.call(this, id, { path, query, itemIndex }, limit);
-			return config.transform ? records.map(config.transform) : records;
-		},
-	};
 }
+
+export interface ListRequest {
+	id: ListEndpointId;
+	path: Record<string, string | number>;
+	query: IDataObject;
+	limit?: number;
+}
+
+/** The list to read, its path values and its checked query, from the Get Many parameters. */
+export function readListRequest(ctx: IExecuteFunctions, config: GetManyConfig, itemIndex: number): ListRequest {
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll
+		? undefined
+		: toNumber(ctx, ctx.getNodeParameter('limit', itemIndex, 50), 'limit', itemIndex, { integer: true, positive: true });
+	const { includeInactive, warehouseID, ...filters } = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+
+	let id = config.list;
+	const path = readPath(ctx, config.path ?? [], itemIndex);
+	if (config.listAll && includeInactive === true) id = config.listAll.id;
+	if (config.byWarehouse && !isBlank(warehouseID)) {
+		id = config.byWarehouse;
+		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, { integer: true, positive: true });
+	}
+	// A filter the list does not have is passed on, so the transport's check names it.
+	if (!config.listAll && includeInactive !== undefined) filters.includeInactive = includeInactive;
+	if (!config.byWarehouse && warehouseID !== undefined) filters.warehouseID = warehouseID;
+	return { id, path, query: buildListQuery.call(ctx, id, filters, itemIndex), limit };
+}
+
+const dateFilter = (name: string, displayName: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'dateTime',
+	default: '',
+	description,
+});
 
 function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[] {
 	const options: INodeProperties[] = [];
 	const defaultSort = spec.defaultSort;
 	if (config.listAll) {
+		const all = ENDPOINTS[config.listAll.id];
 		options.push({
-			displayName: config.includeLabel ?? 'Include Inactive',
+			displayName: config.listAll.label,
 			name: 'includeInactive',
 			type: 'boolean',
 			default: false,
-			description: `Whether to read ${endpoint(config.listAll).path} instead of ${endpoint(config.list).path}: ${endpoint(config.listAll).summary.toLowerCase()}`,
+			description: `Whether to read ${all.path} instead of ${ENDPOINTS[config.list].path}: ${all.summary.toLowerCase()}`,
 		});
 	}
 	if (config.byWarehouse) {
@@ -129,37 +118,18 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 			type: 'options',
 			typeOptions: { loadOptionsMethod: PICKERS.warehouse.loadMethod },
 			default: '',
-			description: `Only this warehouse (${endpoint(config.byWarehouse).path}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+			description: `Only this warehouse (${ENDPOINTS[config.byWarehouse].path}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		});
 	}
 	if (spec.modifiedSince === 'supported' || spec.modifiedSince === 'headerOnly') {
-		options.push({
-			displayName: 'Modified Since',
-			name: 'modifiedSince',
-			type: 'dateTime',
-			default: '',
-			description:
-				spec.modifiedSince === 'headerOnly'
-					? 'Only orders whose header was modified on or after this time (line-level changes may not show)'
-					: 'Only records modified on or after this time',
-		});
+		const headerOnly = 'Only orders whose header was modified on or after this time (line-level changes may not show)';
+		const text = spec.modifiedSince === 'headerOnly' ? headerOnly : 'Only records modified on or after this time';
+		options.push(dateFilter('modifiedSince', 'Modified Since', text));
 	}
 	if (spec.orderDates) {
 		options.push(
-			{
-				displayName: 'Created After',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only orders created on or after this time',
-			},
-			{
-				displayName: 'Created Before',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only orders created on or before this time',
-			},
+			dateFilter('startDate', 'Created After', 'Only orders created on or after this time'),
+			dateFilter('endDate', 'Created Before', 'Only orders created on or before this time'),
 		);
 	}
 	options.push(
@@ -192,4 +162,27 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 		},
 	);
 	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/** The rows a Get Many can read, for the README's operations table. */
+export function listEndpoints(config: GetManyConfig): ListEndpointId[] {
+	return [config.list, config.listAll?.id, config.byWarehouse].filter((id): id is ListEndpointId => id !== undefined);
+}
+
+/** A Get Many that returns the records as the service sends them. */
+export function listOperation(
+	resource: ResourceKey,
+	operation: string,
+	option: { name: string; action: string },
+	config: GetManyConfig,
+): OperationModule {
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+		const { id, path, query, limit } = readListRequest(this, config, itemIndex);
+		return await apiRequestAllItems.call(this, id, { path, query, itemIndex }, limit);
+	}
+	return {
+		option: { ...option, endpoints: listEndpoints(config) },
+		description: updateDisplayOptions(show(resource, operation), getManyProperties(config)),
+		execute,
+	};
 }

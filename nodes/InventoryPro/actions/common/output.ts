@@ -24,3 +24,9 @@ export function flatten(record: IDataObject, prefix = '', into: IDataObject = {}
 	}
 	return into;
 }
+
+/** A single-record call's answer: the record(s), or for an empty answer a success flag with the path values. */
+export function recordResult(response: unknown, path: IDataObject = {}): IDataObject[] {
+	if (response === undefined || response === null || response === '') return [{ success: true, ...path }];
+	return toRecords(response);
+}

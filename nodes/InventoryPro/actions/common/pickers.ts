@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { EndpointId } from '../../endpoints';
-import { label } from './labels';
+import { label } from '../../validation/labels';
 
 /** Records the UI offers from the service: warehouses, reports, categories, reason codes, locations. */
 export type Picker = 'warehouse' | 'report' | 'category' | 'reasonCode' | 'location';
@@ -17,6 +17,8 @@ export interface PickerSpec {
 	/** Methods in methods/listSearch.ts and methods/loadOptions.ts. */
 	searchMethod: string;
 	loadMethod: string;
+	/** Whether a write sends the record's number (warehouse, report) rather than its code or name. */
+	sendsNumber: boolean;
 }
 
 export const PICKERS: Record<Picker, PickerSpec> = {
@@ -27,6 +29,7 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		noun: 'warehouse',
 		searchMethod: 'searchWarehouses',
 		loadMethod: 'getWarehouses',
+		sendsNumber: true,
 	},
 	report: {
 		list: 'report.list',
@@ -35,6 +38,7 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		noun: 'report',
 		searchMethod: 'searchReports',
 		loadMethod: 'getReports',
+		sendsNumber: true,
 	},
 	category: {
 		list: 'category.list',
@@ -43,6 +47,7 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		noun: 'category',
 		searchMethod: 'searchCategories',
 		loadMethod: 'getCategories',
+		sendsNumber: false,
 	},
 	reasonCode: {
 		list: 'reasonCode.list',
@@ -51,6 +56,7 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		noun: 'reason code',
 		searchMethod: 'searchReasonCodes',
 		loadMethod: 'getReasonCodes',
+		sendsNumber: false,
 	},
 	location: {
 		list: 'location.list',
@@ -59,35 +65,23 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		noun: 'location',
 		searchMethod: 'searchLocations',
 		loadMethod: 'getLocations',
+		sendsNumber: false,
 	},
 };
 
-/** Path placeholders and body fields that name a picker record. */
-export function pickerFor(name: string): Picker | undefined {
-	if (/warehouseID$/i.test(name)) return 'warehouse';
-	if (name === 'reportID') return 'report';
-	if (name === 'categoryID' || name === 'category') return 'category';
-	if (name === 'reasonCodeID' || name === 'reasonCode') return 'reasonCode';
-	if (name === 'locationID' || name === 'location' || name === 'fromLocation' || name === 'toLocation') {
-		return 'location';
-	}
-	return undefined;
-}
-
 /** A "From List / By ID" selector; read it with `extractValue: true`. */
 export function pickerLocator(
-	name: string,
 	picker: Picker,
-	options: { required?: boolean; description?: string } = {},
+	name: string,
+	options: { displayName?: string; description?: string } = {},
 ): INodeProperties {
 	const spec = PICKERS[picker];
-	const displayName = name.startsWith('from') || name.startsWith('to') ? label(name).replace(/ ID$/, '') : label(picker);
 	return {
-		displayName,
+		displayName: options.displayName ?? label(picker),
 		name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: options.required ?? true,
+		required: true,
 		description: options.description ?? `The ${spec.noun}`,
 		modes: [
 			{
@@ -110,5 +104,17 @@ export function pickerLocator(
 				],
 			},
 		],
+	};
+}
+
+/** A dropdown inside a collection (n8n's convention for dynamic options that also take an expression). */
+export function pickerDropdown(picker: Picker, name: string, description: string): INodeProperties {
+	return {
+		displayName: `${label(name).replace(/ ID$/, '')} Name or ID`,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: PICKERS[picker].loadMethod },
+		default: '',
+		description: `${description}. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }

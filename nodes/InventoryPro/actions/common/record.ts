@@ -1,63 +1,51 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { endpoint, type EndpointId } from '../../endpoints';
+import type { EndpointId, PathParam } from '../../endpoints';
 import { apiRequest } from '../../transport';
-import { fieldProperties, rawFields, readFields, readObject, type FieldOverrides } from './fields';
-import { toRecords } from './output';
-import { pathProperties, readPath } from './paths';
-import type { OperationDefinition } from './types';
-import { fieldError } from './validate';
+import { fieldProperties, readChanges, readFields, readPath, type Field, type PathField } from './fields';
+import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
+import { recordResult } from './output';
 
-export interface RecordConfig {
-	id: EndpointId;
-	name: string;
-	action: string;
-	/** Optional body fields go to "Update Fields" (at least one needed) instead of "Additional Fields". */
+/** One call of one endpoint row with its path, query and body fields, as the operation file states them. */
+export interface RecordSpec<Id extends EndpointId> {
+	endpoint: Id;
+	/** Only the row's own placeholders compile here. */
+	path?: ReadonlyArray<PathField<PathParam<Id>>>;
+	query?: readonly Field[];
+	body?: readonly Field[];
+	/** Optional body fields go under Update Fields, and at least one is needed. */
 	update?: boolean;
-	overrides?: FieldOverrides;
-	/** Turns UI-shaped body values (e.g. a multi-select) into the table's types before they are checked. */
-	prepare?: (this: IExecuteFunctions, values: IDataObject, itemIndex: number) => void;
 }
 
 /**
- * Any single-record call of the endpoint table: get, create, update and id-only actions (discontinue,
- * delete, disable, hold, release, finalize, test). Path placeholders become ID fields or pickers, query
- * and body fields come from the row's FieldSpecs.
+ * The shape many operations share (get, create, update, delete, disable, hold, …): path fields on
+ * top, then query fields, then required body fields, optional ones in a collection; one request; the
+ * answer as items, or a success flag with the path values when the service answers with nothing.
  */
-export function recordOperation(config: RecordConfig): OperationDefinition {
-	const { id } = config;
-	const row = endpoint(id);
-	const collection = config.update ? 'updateFields' : 'additionalFields';
-	const query = row.query ?? [];
-	const body = row.body ?? [];
+export function recordOperation<Id extends EndpointId>(
+	resource: ResourceKey,
+	operation: string,
+	option: { name: string; action: string },
+	spec: RecordSpec<Id>,
+): OperationModule {
+	const { path = [], query = [], body } = spec;
+	const collection = spec.update ? 'updateFields' : 'additionalFields';
+	const description = updateDisplayOptions(show(resource, operation), [
+		...fieldProperties([...path, ...query], 'options'),
+		...(body ? fieldProperties(body, collection) : []),
+	]);
 
-	return {
-		option: { name: config.name, action: config.action, description: row.summary },
-		properties: [
-			...pathProperties(id),
-			...fieldProperties(query, 'options', config.overrides),
-			...fieldProperties(body, collection, config.overrides),
-		],
-		endpoints: [id],
-		async execute(itemIndex) {
-			const path = readPath(this, id, itemIndex);
-			const options: { path: typeof path; itemIndex: number; query?: IDataObject; body?: IDataObject } = {
-				path,
-				itemIndex,
-			};
-			if (query.length) options.query = readFields(this, query, 'options', itemIndex);
-			if (body.length) {
-				const values = rawFields(this, body, collection, itemIndex);
-				config.prepare?.call(this, values, itemIndex);
-				options.body = readObject(this, body, values, itemIndex);
-				const optionalSent = body.some((field) => !field.required && field.name in options.body!);
-				if (config.update && !optionalSent) {
-					throw fieldError(this, collection, 'needs at least one field to change', itemIndex);
-				}
-			}
-			const response: unknown = await apiRequest.call(this, id, options);
-			if (response === undefined || response === null || response === '') return { success: true, ...path };
-			return toRecords(response);
-		},
-	};
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+		const request: { path: Record<string, string | number>; itemIndex: number; query?: IDataObject; body?: IDataObject } = {
+			path: readPath(this, path, itemIndex),
+			itemIndex,
+		};
+		if (query.length) request.query = readFields(this, query, 'options', itemIndex);
+		if (body) {
+			request.body = spec.update ? readChanges(this, body, itemIndex) : readFields(this, body, collection, itemIndex);
+		}
+		return recordResult(await apiRequest.call(this, spec.endpoint, request), request.path);
+	}
+
+	return { option: { ...option, endpoints: [spec.endpoint] }, description, execute };
 }

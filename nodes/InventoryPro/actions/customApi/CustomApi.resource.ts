@@ -1,8 +1,7 @@
-import { resourceDescription } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
 import * as request from './request.operation';
 
 /** Not one of the 14 resources of the spec: a way out for paths the endpoint table does not know. */
-export const operations: OperationMap = { request: request.operation };
+export const operations = { request };
 
-export const description = resourceDescription('customApi', operations);
+export const description = resourceDescription('customApi', operations, 'request');

@@ -1,9 +1,9 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IHttpRequestMethods } from 'n8n-workflow';
 
 import { customApiRequest } from '../../transport';
+import { fieldError, isBlank, toJsonObject } from '../../validation';
+import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { toRecords } from '../common/output';
-import type { OperationDefinition } from '../common/types';
-import { fieldError, isBlank, toJsonObject } from '../common/validate';
 
 const WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -11,82 +11,81 @@ const WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
  * Any path below the API root with the node's credential, pacing, paging and error mapping:
  * for endpoints a deployment adds or the endpoint table does not know.
  */
-export const operation: OperationDefinition = {
-	option: {
-		name: 'Make a Request',
-		action: 'Make a custom API request',
-		description: 'Call any path of the API with this credential',
-	},
-	properties: [
-		{
-			displayName: 'Method',
-			name: 'method',
-			type: 'options',
-			options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({ name: method, value: method })),
-			default: 'GET',
-		},
-		{
-			displayName: 'Path',
-			name: 'path',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. /Inventory/MaterialIn',
-			description: 'Path below the API root (…/api/v2), starting with a slash',
-		},
-		{
-			displayName: 'Return All Pages',
-			name: 'followPages',
-			type: 'boolean',
-			displayOptions: { show: { method: ['GET'] } },
-			default: false,
-			description:
-				'Whether to treat the path as a paged list: read every page and return one item per record. Off returns the response as it is.',
-		},
-		{
-			displayName: 'Query Parameters',
-			name: 'queryParameters',
-			type: 'fixedCollection',
-			placeholder: 'Add Parameter',
-			typeOptions: { multipleValues: true },
-			default: {},
-			options: [
-				{
-					displayName: 'Parameter',
-					name: 'parameter',
-					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
-		},
-		{
-			displayName: 'JSON Body',
-			name: 'body',
-			type: 'json',
-			displayOptions: { show: { method: WITH_BODY } },
-			default: '',
-			description: 'Request body; leave empty to send none',
-		},
-	],
+export const option: OperationOption = {
+	name: 'Make a Request',
+	action: 'Make a custom API request',
+	description: 'Call any path of the API with this credential',
 	endpoints: [],
-	async execute(itemIndex) {
-		const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
-		// The transport keeps the path below the API root, so the token never goes elsewhere.
-		const path = String(this.getNodeParameter('path', itemIndex, '')).trim();
-		const query: IDataObject = {};
-		const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as IDataObject[];
-		for (const { name, value } of parameters) {
-			if (isBlank(name)) throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
-			query[String(name)] = value as string;
-		}
-
-		const rawBody = WITH_BODY.includes(method) ? this.getNodeParameter('body', itemIndex, '') : '';
-		const body = isBlank(rawBody) ? undefined : toJsonObject(this, rawBody, 'body', itemIndex);
-		const returnAll = method === 'GET' && (this.getNodeParameter('followPages', itemIndex, false) as boolean);
-
-		const response: unknown = await customApiRequest.call(this, method, path, { query, body, returnAll, itemIndex });
-		return toRecords(response);
-	},
 };
+export const description = updateDisplayOptions(show('customApi', 'request'), [
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({ name: method, value: method })),
+		default: 'GET',
+	},
+	{
+		displayName: 'Path',
+		name: 'path',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. /Inventory/MaterialIn',
+		description: 'Path below the API root (…/api/v2), starting with a slash',
+	},
+	{
+		displayName: 'Return All Pages',
+		name: 'followPages',
+		type: 'boolean',
+		displayOptions: { show: { method: ['GET'] } },
+		default: false,
+		description:
+			'Whether to treat the path as a paged list: read every page and return one item per record. Off returns the response as it is.',
+	},
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		placeholder: 'Add Parameter',
+		typeOptions: { multipleValues: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'JSON Body',
+		name: 'body',
+		type: 'json',
+		displayOptions: { show: { method: WITH_BODY } },
+		default: '',
+		description: 'Request body; leave empty to send none',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
+	// The transport keeps the path below the API root, so the token never goes elsewhere.
+	const path = String(this.getNodeParameter('path', itemIndex, '')).trim();
+	const query: IDataObject = {};
+	const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as IDataObject[];
+	for (const { name, value } of parameters) {
+		if (isBlank(name)) throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
+		query[String(name)] = value as string;
+	}
+
+	const rawBody = WITH_BODY.includes(method) ? this.getNodeParameter('body', itemIndex, '') : '';
+	const body = isBlank(rawBody) ? undefined : toJsonObject(this, rawBody, 'body', itemIndex);
+	const returnAll = method === 'GET' && (this.getNodeParameter('followPages', itemIndex, false) as boolean);
+
+	const response: unknown = await customApiRequest.call(this, method, path, { query, body, returnAll, itemIndex });
+	return toRecords(response);
+}

@@ -1,29 +1,11 @@
-import { getManyOperation } from '../common/getMany';
-import { recordOperation } from '../common/record';
-import { resourceDescription } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as getMaterialIn from './getMaterialIn.operation';
+import * as getMaterialOut from './getMaterialOut.operation';
+import * as receive from './receive.operation';
+import * as move from './move.operation';
+import * as issue from './issue.operation';
 
-export const operations: OperationMap = {
-	getAll: getManyOperation({
-		list: 'inventory.list',
-		byWarehouse: 'inventory.listByWarehouse',
-		action: 'Get stock on hand',
-	}),
-	getMaterialIn: getManyOperation({
-		list: 'inventory.materialIn',
-		byWarehouse: 'inventory.materialInByWarehouse',
-		name: 'Get Material In',
-		action: 'Get stock movements in',
-	}),
-	getMaterialOut: getManyOperation({
-		list: 'inventory.materialOut',
-		byWarehouse: 'inventory.materialOutByWarehouse',
-		name: 'Get Material Out',
-		action: 'Get stock movements out',
-	}),
-	receive: recordOperation({ id: 'inventory.receive', name: 'Receive', action: 'Receive stock' }),
-	move: recordOperation({ id: 'inventory.move', name: 'Move', action: 'Move stock' }),
-	issue: recordOperation({ id: 'inventory.issue', name: 'Issue', action: 'Issue stock' }),
-};
+export const operations = { getAll, getMaterialIn, getMaterialOut, receive, move, issue };
 
-export const description = resourceDescription('inventory', operations);
+export const description = resourceDescription('inventory', operations, 'getAll');

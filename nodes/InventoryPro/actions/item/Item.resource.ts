@@ -1,27 +1,10 @@
-import { recordOperation } from '../common/record';
-import { actionOperation, resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as get from './get.operation';
+import * as create from './create.operation';
+import * as update from './update.operation';
+import * as discontinue from './discontinue.operation';
 
-export const operations: OperationMap = {
-	...standardOperations('item', { includeLabel: 'Include Discontinued' }),
-	// GET /Item?key=…&type=… (v1): look up by shortID or by part number.
-	get: recordOperation({
-		id: 'item.get',
-		name: 'Get',
-		action: 'Get an item',
-		overrides: {
-			key: { displayName: 'Item Key', placeholder: 'e.g. WIDGET-01' },
-			type: {
-				displayName: 'Look Up By',
-				options: [
-					{ name: 'Short ID', value: 'id' },
-					{ name: 'Part Number', value: 'partNo' },
-				],
-				default: 'id',
-			},
-		},
-	}),
-	discontinue: actionOperation('item.discontinue', 'Discontinue'),
-};
+export const operations = { getAll, get, create, update, discontinue };
 
-export const description = resourceDescription('item', operations);
+export const description = resourceDescription('item', operations, 'getAll');

@@ -1,10 +1,8 @@
-import { actionOperation, resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as hold from './hold.operation';
+import * as release from './release.operation';
 
-export const operations: OperationMap = {
-	...standardOperations('location'),
-	hold: actionOperation('location.hold', 'Hold', { action: 'Put a location on hold' }),
-	release: actionOperation('location.release', 'Release'),
-};
+export const operations = { getAll, hold, release };
 
-export const description = resourceDescription('location', operations);
+export const description = resourceDescription('location', operations, 'getAll');

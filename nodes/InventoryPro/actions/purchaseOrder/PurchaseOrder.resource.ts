@@ -1,9 +1,9 @@
-import { actionOperation, resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as get from './get.operation';
+import * as create from './create.operation';
+import * as finalize from './finalize.operation';
 
-export const operations: OperationMap = {
-	...standardOperations('purchaseOrder'),
-	finalize: actionOperation('purchaseOrder.finalize', 'Finalize'),
-};
+export const operations = { getAll, get, create, finalize };
 
-export const description = resourceDescription('purchaseOrder', operations);
+export const description = resourceDescription('purchaseOrder', operations, 'getAll');

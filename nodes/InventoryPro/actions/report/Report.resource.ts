@@ -1,14 +1,8 @@
-import { getManyOperation } from '../common/getMany';
-import { flatten } from '../common/output';
-import { resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as run from './run.operation';
 import * as getLatestRows from './getLatestRows.operation';
 
-export const operations: OperationMap = {
-	...standardOperations('report'),
-	// Every row, paged, flattened for spreadsheets.
-	run: getManyOperation({ list: 'report.run', name: 'Run', action: 'Run a report', transform: (row) => flatten(row) }),
-	getLatestRows: getLatestRows.operation,
-};
+export const operations = { getAll, run, getLatestRows };
 
 export const description = resourceDescription('report', operations, 'run');

@@ -1,6 +1,9 @@
-import { resourceDescription, standardOperations } from '../common/resource';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as get from './get.operation';
+import * as create from './create.operation';
+import * as update from './update.operation';
 
-// Setting status Completed in an update finalizes the order (it emits order.completed).
-export const operations = standardOperations('shippingOrder');
+export const operations = { getAll, get, create, update };
 
-export const description = resourceDescription('shippingOrder', operations);
+export const description = resourceDescription('shippingOrder', operations, 'getAll');

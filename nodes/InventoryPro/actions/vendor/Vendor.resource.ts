@@ -1,5 +1,9 @@
-import { resourceDescription, standardOperations } from '../common/resource';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as get from './get.operation';
+import * as create from './create.operation';
+import * as update from './update.operation';
 
-export const operations = standardOperations('vendor', { includeLabel: 'Include Inactive' });
+export const operations = { getAll, get, create, update };
 
-export const description = resourceDescription('vendor', operations);
+export const description = resourceDescription('vendor', operations, 'getAll');

@@ -1,11 +1,7 @@
-import { getManyOperation } from '../common/getMany';
-import { resourceDescription, standardOperations } from '../common/resource';
-import type { OperationMap } from '../common/types';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as getItems from './getItems.operation';
 
-// Read-only in the spec.
-export const operations: OperationMap = {
-	...standardOperations('warehouse'),
-	getItems: getManyOperation({ list: 'warehouse.items', name: 'Get Items', action: 'Get items stocked in a warehouse' }),
-};
+export const operations = { getAll, getItems };
 
-export const description = resourceDescription('warehouse', operations);
+export const description = resourceDescription('warehouse', operations, 'getAll');

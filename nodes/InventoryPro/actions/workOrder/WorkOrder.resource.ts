@@ -1,6 +1,7 @@
-import { resourceDescription, standardOperations } from '../common/resource';
+import { resourceDescription } from '../common/operation';
+import * as getAll from './getAll.operation';
+import * as get from './get.operation';
 
-// Read-only in the spec: list (with order dates) and get.
-export const operations = standardOperations('workOrder');
+export const operations = { getAll, get };
 
-export const description = resourceDescription('workOrder', operations);
+export const description = resourceDescription('workOrder', operations, 'getAll');

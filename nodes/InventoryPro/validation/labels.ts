@@ -13,6 +13,9 @@ const LABELS: Record<string, string> = {
 	trackingNo: 'Tracking Number',
 	shortID: 'Short ID',
 	url: 'URL',
+	otherEvents: 'Other Event Types',
+	customHeaders: 'Custom Headers',
+	webhookUrl: 'Webhook URL',
 };
 
 /** `fromWarehouseID` → "From Warehouse ID". */

@@ -1,0 +1,11 @@
+import { pathField } from '../common/fields';
+import { recordOperation } from '../common/record';
+import { assetFields } from './fields';
+
+/** PUT /Asset/{assetID} (assumed): only the fields given change. */
+export const { option, description, execute } = recordOperation('asset', 'update', { name: 'Update', action: 'Update an asset' }, {
+	endpoint: 'asset.update',
+	path: [pathField.number('assetID')],
+	body: assetFields({ tagRequired: false }),
+	update: true,
+});

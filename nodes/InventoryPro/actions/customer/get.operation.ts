@@ -1,0 +1,8 @@
+import { pathField } from '../common/fields';
+import { recordOperation } from '../common/record';
+
+/** GET /Customer/{customerID} (assumed). */
+export const { option, description, execute } = recordOperation('customer', 'get', { name: 'Get', action: 'Get a customer' }, {
+	endpoint: 'customer.get',
+	path: [pathField.number('customerID')],
+});

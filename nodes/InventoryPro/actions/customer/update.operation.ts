@@ -1,0 +1,11 @@
+import { pathField } from '../common/fields';
+import { recordOperation } from '../common/record';
+import { partyFields } from '../common/party';
+
+/** PUT /Customer/{customerID} (assumed): only the fields given change. */
+export const { option, description, execute } = recordOperation('customer', 'update', { name: 'Update', action: 'Update a customer' }, {
+	endpoint: 'customer.update',
+	path: [pathField.number('customerID')],
+	body: partyFields('customerCode', { nameRequired: false }),
+	update: true,
+});

@@ -1,0 +1,23 @@
+import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { field, fieldProperties, readFields } from '../common/fields';
+import { stockFields } from './fields';
+import { show, type OperationOption, type OperationResult } from '../common/operation';
+import { recordResult } from '../common/output';
+
+/** POST /Inventory/Issue (v1): stock out of a warehouse; the service answers 409 when stock is short. */
+export const option: OperationOption = { name: 'Issue', action: 'Issue stock', endpoints: ['inventory.issue'] };
+
+const fields = stockFields([
+	field.pick('warehouse', 'warehouseID', 'Warehouse issuing the stock', { required: true }),
+	field.pick('location', 'location', 'Bin or location code'),
+	field.pick('reasonCode', 'reasonCode', 'Reason code'),
+]);
+
+export const description = updateDisplayOptions(show('inventory', 'issue'), fieldProperties(fields, 'additionalFields'));
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const body = readFields(this, fields, 'additionalFields', itemIndex);
+	return recordResult(await apiRequest.call(this, 'inventory.issue', { body, itemIndex }));
+}

@@ -1,0 +1,24 @@
+import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { field, fieldProperties, readFields } from '../common/fields';
+import { stockFields } from './fields';
+import { show, type OperationOption, type OperationResult } from '../common/operation';
+import { recordResult } from '../common/output';
+
+/** POST /Inventory/Move (v1): stock between bins or warehouses; the answer is the MaterialIn record at the target. */
+export const option: OperationOption = { name: 'Move', action: 'Move stock', endpoints: ['inventory.move'] };
+
+const fields = stockFields([
+	field.pick('warehouse', 'fromWarehouseID', 'Warehouse the stock leaves', { required: true, displayName: 'From Warehouse' }),
+	field.pick('location', 'fromLocation', 'Bin the stock leaves'),
+	field.pick('warehouse', 'toWarehouseID', 'Warehouse the stock goes to', { required: true, displayName: 'To Warehouse' }),
+	field.pick('location', 'toLocation', 'Bin the stock goes to'),
+]);
+
+export const description = updateDisplayOptions(show('inventory', 'move'), fieldProperties(fields, 'additionalFields'));
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const body = readFields(this, fields, 'additionalFields', itemIndex);
+	return recordResult(await apiRequest.call(this, 'inventory.move', { body, itemIndex }));
+}

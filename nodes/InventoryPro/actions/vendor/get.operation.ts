@@ -1,0 +1,8 @@
+import { pathField } from '../common/fields';
+import { recordOperation } from '../common/record';
+
+/** GET /Vendor/{vendorID} (assumed). */
+export const { option, description, execute } = recordOperation('vendor', 'get', { name: 'Get', action: 'Get a vendor' }, {
+	endpoint: 'vendor.get',
+	path: [pathField.number('vendorID')],
+});

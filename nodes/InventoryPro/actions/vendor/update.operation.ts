@@ -1,0 +1,11 @@
+import { pathField } from '../common/fields';
+import { recordOperation } from '../common/record';
+import { partyFields } from '../common/party';
+
+/** PUT /Vendor/{vendorID} (assumed): only the fields given change. */
+export const { option, description, execute } = recordOperation('vendor', 'update', { name: 'Update', action: 'Update a vendor' }, {
+	endpoint: 'vendor.update',
+	path: [pathField.number('vendorID')],
+	body: partyFields('vendorCode', { nameRequired: false }),
+	update: true,
+});

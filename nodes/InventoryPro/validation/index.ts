@@ -1,0 +1,150 @@
+/**
+ * The one place input is checked, for the action node and both triggers: blank values, numbers, dates,
+ * JSON, path placeholders. Every refusal has one shape: "<Label> (<field>) <what was wrong>", and its
+ * description says what to do. Nothing here sends a request.
+ */
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import { label } from './labels';
+
+/** Anything that can name the node an error belongs to (every n8n function context can). */
+export interface HasNode {
+	getNode(): INode;
+}
+
+/** Bad input, reported before any request, naming the field as shown and as sent, and the way out. */
+export function fieldError(ctx: HasNode, field: string, problem: string, itemIndex?: number, fix?: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${label(field)} (${field}) ${problem}`, {
+		itemIndex,
+		...(fix ? { description: fix } : {}),
+	});
+}
+
+/** The one blank check: undefined, null, or text of white space only. */
+export function isBlank(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+export function toText(ctx: HasNode, value: unknown, field: string, itemIndex?: number): string {
+	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a value');
+	if (typeof value === 'object') throw fieldError(ctx, field, 'must be text', itemIndex, 'Enter text, not a list or object');
+	return String(value as string | number | boolean).trim();
+}
+
+export function toNumber(
+	ctx: HasNode,
+	value: unknown,
+	field: string,
+	itemIndex?: number,
+	{ integer = false, positive = false } = {},
+): number {
+	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a number');
+	const number = typeof value === 'number' ? value : Number(String(value).trim());
+	if (!Number.isFinite(number)) throw fieldError(ctx, field, 'must be a number', itemIndex, `Got ${JSON.stringify(value)}`);
+	if (integer && !Number.isInteger(number)) throw fieldError(ctx, field, 'must be a whole number', itemIndex, `Got ${number}`);
+	if (positive && number <= 0) throw fieldError(ctx, field, 'must be greater than zero', itemIndex, `Got ${number}`);
+	return number;
+}
+
+export function toBoolean(ctx: HasNode, value: unknown, field: string, itemIndex?: number): boolean {
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	throw fieldError(ctx, field, 'must be true or false', itemIndex, `Got ${JSON.stringify(value)}`);
+}
+
+/** JSON fields accept an object (from an expression) or JSON text. */
+export function toJsonObject(ctx: HasNode, value: unknown, field: string, itemIndex?: number): IDataObject | IDataObject[] {
+	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a JSON object');
+	let parsed: unknown = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			throw fieldError(ctx, field, 'must be valid JSON', itemIndex, 'Check quotes, commas and braces');
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null) {
+		throw fieldError(ctx, field, 'must be a JSON object or array', itemIndex, `Got ${JSON.stringify(parsed)}`);
+	}
+	return parsed as IDataObject | IDataObject[];
+}
+
+const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * The one date parser. Strict ISO 8601: a date (2026-01-31), or a date-time (T or, as RFC 3339 allows, a
+ * space before the time) with optional seconds, a fraction of up to 9 digits and a zone (Z, ±hh, ±hh:mm).
+ * A real calendar date and clock time. **No zone means UTC**, as the service stamps and reads it (spec:
+ * "UTC recommended"), never the machine's zone; a date alone is midnight UTC. Returns the instant in ms
+ * and the digits past the millisecond (service stamps compare on them).
+ */
+export function parseStamp(value: unknown): { ms: number; subMs: string } | undefined {
+	if (typeof value !== 'string') return undefined;
+	const match = STAMP.exec(value.trim());
+	if (!match) return undefined;
+	const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = match;
+	const fields = [y, mo, d, h, mi, s].map(Number);
+	const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+	const check = new Date(local);
+	if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] - 1 || check.getUTCDate() !== fields[2]) return undefined;
+	if (fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
+	let offsetMin = 0;
+	if (zone.toUpperCase() !== 'Z') {
+		const [, sign, oh, om = '0'] = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) as RegExpExecArray;
+		if (Number(oh) > 23 || Number(om) > 59) return undefined;
+		offsetMin = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
+	}
+	const digits = fraction.padEnd(9, '0');
+	return { ms: local - offsetMin * 60_000 + Number(digits.slice(0, 3)), subMs: digits.slice(3) };
+}
+
+/** The instant of an ISO 8601 text (see parseStamp), or undefined. */
+export function parseIsoDate(text: string): number | undefined {
+	return parseStamp(text)?.ms;
+}
+
+/**
+ * A date input as ISO 8601 text: text is checked and passed on as written; Date and Luxon values
+ * (from expressions) are converted.
+ */
+export function toIsoDate(ctx: HasNode, value: unknown, field: string, itemIndex?: number): string {
+	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a date, e.g. 2026-01-31T00:00:00Z');
+	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+	const luxon = value as { toISO?: () => string | null };
+	if (typeof value === 'object' && typeof luxon.toISO === 'function') {
+		const iso = luxon.toISO();
+		if (iso) return iso;
+	}
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (parseIsoDate(text) === undefined) {
+		throw fieldError(
+			ctx,
+			field,
+			`must be an ISO 8601 date or date-time (got ${JSON.stringify(value)})`,
+			itemIndex,
+			'Use the form 2026-01-31 or 2026-01-31T08:00:00Z; a time without a zone is read as UTC',
+		);
+	}
+	return text;
+}
+
+/** The `{name}` placeholders of a path, in order. */
+export function placeholders(path: string): string[] {
+	return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+/**
+ * The one placeholder filler: values are URI-encoded so a value cannot change the path. A blank value
+ * throws what `missing` makes of its name.
+ */
+export function fillPlaceholders(
+	path: string,
+	values: Record<string, string | number>,
+	missing: (name: string) => Error = (name) => new Error(`Missing path parameter "${name}"`),
+): string {
+	return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const value = values[name];
+		if (isBlank(value)) throw missing(name);
+		return encodeURIComponent(String(value));
+	});
+}

@@ -1,0 +1,78 @@
+/**
+ * Where each row of the node's endpoint table comes from, for the README's operations table. Dev-only:
+ * it does not ship. The spec leaves most write paths unshown:
+ *  - 'spec'     : stated by the v2 interface description (../shared/spec/inventory-api.md)
+ *  - 'v1'       : the vendor's public v1 documentation; assumed unchanged in v2
+ *  - 'assumed'  : REST convention, chosen by us; verify against your deployment
+ * Keyed by the node's endpoint ids, so a row added there without a source here does not compile.
+ */
+import type { EndpointId } from '../nodes/InventoryPro/endpoints';
+
+export type PathSource = 'spec' | 'v1' | 'assumed';
+
+export const SOURCES: Record<EndpointId, PathSource> = {
+	'item.list': 'spec',
+	'item.listAll': 'spec',
+	'item.get': 'v1',
+	'item.create': 'spec',
+	'item.update': 'v1',
+	'item.discontinue': 'v1',
+	'inventory.list': 'spec',
+	'inventory.listByWarehouse': 'spec',
+	'inventory.materialIn': 'spec',
+	'inventory.materialOut': 'spec',
+	'inventory.materialInByWarehouse': 'assumed',
+	'inventory.materialOutByWarehouse': 'assumed',
+	'inventory.receive': 'v1',
+	'inventory.move': 'v1',
+	'inventory.issue': 'v1',
+	'customer.list': 'spec',
+	'customer.listAll': 'spec',
+	'customer.get': 'assumed',
+	'customer.create': 'assumed',
+	'customer.update': 'assumed',
+	'vendor.list': 'spec',
+	'vendor.listAll': 'spec',
+	'vendor.get': 'assumed',
+	'vendor.create': 'assumed',
+	'vendor.update': 'assumed',
+	'purchaseOrder.list': 'spec',
+	'purchaseOrder.get': 'assumed',
+	'purchaseOrder.create': 'assumed',
+	'purchaseOrder.finalize': 'assumed',
+	'shippingOrder.list': 'spec',
+	'shippingOrder.get': 'assumed',
+	'shippingOrder.create': 'assumed',
+	'shippingOrder.update': 'assumed',
+	'workOrder.list': 'spec',
+	'workOrder.get': 'assumed',
+	'asset.list': 'spec',
+	'asset.listAll': 'spec',
+	'asset.types': 'spec',
+	'asset.get': 'assumed',
+	'asset.create': 'assumed',
+	'asset.update': 'assumed',
+	'category.list': 'spec',
+	'category.listAll': 'spec',
+	'category.delete': 'assumed',
+	'category.disable': 'assumed',
+	'reasonCode.list': 'spec',
+	'reasonCode.listAll': 'spec',
+	'reasonCode.delete': 'assumed',
+	'reasonCode.disable': 'assumed',
+	'location.list': 'spec',
+	'location.hold': 'assumed',
+	'location.release': 'assumed',
+	'warehouse.list': 'spec',
+	'warehouse.items': 'spec',
+	'report.list': 'assumed',
+	'report.run': 'spec',
+	'report.latest': 'spec',
+	'webhook.list': 'spec',
+	'webhook.get': 'spec',
+	'webhook.create': 'spec',
+	'webhook.update': 'spec',
+	'webhook.delete': 'spec',
+	'webhook.test': 'spec',
+	'webhook.log': 'spec',
+};
