@@ -1,0 +1,57 @@
+/**
+ * The node's endpoint table and the sandbox's routes are declared separately (the node's in
+ * nodes/InventoryPro/endpoints.ts, the sandbox's in sandbox/routes.ts); here they must agree on every
+ * row's method, path and Security ID, in both directions, so a wrong edit on either side fails.
+ * And the published build carries none of the sandbox's model.
+ */
+import { readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+
+import { ENDPOINTS, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { ROUTES, type RouteId } from '../../sandbox/routes';
+import { DIST, ensureBuilt } from '../harness/build';
+
+const clientIds = Object.keys(ENDPOINTS) as EndpointId[];
+const sandboxIds = Object.keys(ROUTES) as RouteId[];
+const wire = (row: { method: string; path: string; permission: unknown }) => `${row.method} ${row.path} ${String(row.permission)}`;
+
+describe('the node’s endpoint table against the sandbox’s routes', () => {
+	it.each(clientIds)('%s: the sandbox serves the same method, path and Security ID', (id) => {
+		const route = (ROUTES as Record<string, (typeof ROUTES)[RouteId] | undefined>)[id];
+		expect(route && wire(route)).toBe(wire(ENDPOINTS[id]));
+	});
+
+	it.each(sandboxIds)('%s: the node knows the route the sandbox serves', (id) => {
+		const row = (ENDPOINTS as Record<string, (typeof ENDPOINTS)[EndpointId] | undefined>)[id];
+		expect(row && wire(row)).toBe(wire(ROUTES[id]));
+	});
+});
+
+function files(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+	);
+}
+
+describe('the published build (dist/)', () => {
+	beforeAll(() => ensureBuilt());
+
+	it('carries none of the sandbox’s model or the README’s sources', () => {
+		const javascript = files(DIST).filter((file) => file.endsWith('.js'));
+		expect(javascript.length).toBeGreaterThan(20);
+		const found = javascript.flatMap((file) => {
+			const text = readFileSync(file, 'utf8');
+			return [/\bwarehouseFields\b/, /\bemits\s*:/, /\bsuccess\s*:\s*20[01]\b/, /\bwrite\s*:\s*(true|false)\b/, /\bsource\s*:\s*'(spec|v1|assumed)'/]
+				.filter((pattern) => pattern.test(text))
+				.map((pattern) => `${file.slice(DIST.length)} ${pattern.source}`);
+		});
+		expect(found).toEqual([]);
+	});
+
+	it('has rows of exactly the shipped shape', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const built = require(join(DIST, 'nodes/InventoryPro/endpoints.js')) as { ENDPOINTS: Record<string, object> };
+		const keys = new Set(Object.values(built.ENDPOINTS).flatMap((row) => Object.keys(row)));
+		expect([...keys].sort()).toEqual(['list', 'method', 'path', 'permission', 'query', 'summary']);
+	});
+});
