@@ -147,6 +147,19 @@ describe('continue on fail', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	it('pairs many outputs and the failed item with their inputs', async () => {
+		const result = await h.run({
+			type: 'inventoryPro',
+			parameters: { resource: 'customer', operation: 'getAll', returnAll: false, limit: '={{ $json.limit }}' },
+			inputItems: [{ limit: 2 }, { limit: 'many' }, { limit: 3 }],
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		const output = result.runData['Under Test'][0].data!.main[0]!;
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 2 }, { item: 2 }]);
+		expect(output[2].json.error).toMatch(/^Limit \(limit\) must be a number/);
+	});
+
 	it('also for bad input of one item', async () => {
 		const result = await h.run({
 			type: 'inventoryPro',

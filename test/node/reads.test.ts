@@ -140,6 +140,17 @@ describe('read operations', () => {
 		expect(dates).toEqual([...dates].sort().reverse());
 	});
 
+	it('pairs each of many output items with the input item it came from (n8n-core cannot fill that in)', async () => {
+		const result = await h.run({
+			type: 'inventoryPro',
+			parameters: { resource: 'item', operation: 'getAll', returnAll: false, limit: '={{ $json.limit }}' },
+			inputItems: [{ limit: 2 }, { limit: 3 }],
+		});
+		expect(result.error).toBeUndefined();
+		const output = result.runData['Under Test'][0].data!.main[0]!;
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }, { item: 1 }]);
+	});
+
 	it('pairs every output item with its input item', async () => {
 		const inputItems: IDataObject[] = [{ part: '10001' }, { part: '10002' }, { part: '10004' }];
 		const result = await h.run({

@@ -2,16 +2,18 @@
  * The transport through real n8n-core runs against the sandbox: paging request counts, rate limiting
  * (429 waits, retries running out, pacing under the client's budget) and the service's errors as the
  * workflow shows them. No test sleeps more than a second: 429 waits are milliseconds on the test
- * credential, and the pacing test runs the sandbox on a clock 600 times faster than real time.
+ * credential, and the pacing test runs the pacer and the sandbox on one manual clock.
  */
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
+import { join } from 'path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { ManualClock, ScaledClock } from '../../sandbox/clock';
 import { startHarness, type Harness, type RunResult } from '../harness';
+import { DIST } from '../harness/build';
 import { SandboxClient } from '../support/sandboxClient';
 
 const SEED = { items: 1_234 };
@@ -310,42 +312,74 @@ describe('429 Too Many Requests', () => {
 	});
 });
 
-describe('pacing to the credential budget (sandbox clock 600× real time: its minute is 100 ms)', () => {
+/**
+ * The pacer and the sandbox share one virtual clock: the pacer's waits advance the sandbox's ManualClock
+ * instead of sleeping, and requests take no virtual time. So what is measured is the pacing rule
+ * itself (five per window, the sixth waits for the oldest to leave), not this machine's speed.
+ */
+describe('pacing to the credential budget (pacer and sandbox on one manual clock)', () => {
 	let paced: Harness;
+	let clock: ManualClock;
+	let pacer: { clock: { now(): number; sleep(ms: number): Promise<void> } };
+	let realClock: typeof pacer.clock;
+	const waits: number[] = [];
 
 	beforeAll(async () => {
-		paced = await startHarness({ sandbox: { clock: new ScaledClock(600), seed: SEED, rateLimitPerMinute: 5 } });
+		clock = new ManualClock();
+		paced = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 5 } });
+		// The very pacer instance the loaded node uses (n8n loads it from dist/, and so does the harness).
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		pacer = (require(join(DIST, 'nodes/InventoryPro/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
+		realClock = pacer.clock;
+		pacer.clock = {
+			now: () => clock.now(),
+			sleep: async (ms) => {
+				waits.push(ms);
+				clock.advance(ms);
+			},
+		};
 	});
-	afterAll(async () => await paced?.stop());
-	beforeEach(() => paced.sandbox.resetStats());
+	afterAll(async () => {
+		if (pacer) pacer.clock = realClock;
+		await paced?.stop();
+	});
 
-	const exportTwice = async (credentials: object) => {
-		const id = paced.addCredential(paced.credential(credentials));
+	test('within the budget: a long export waits out the window and meets no 429', async () => {
+		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5 }));
+		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
 			results.push(await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never }));
 		}
-		return results;
-	};
-
-	test('within the budget: a long export slows down and meets no 429', async () => {
-		// The pacer's window is the sandbox's minute plus a margin for the trip between the two clocks.
-		const started = Date.now();
-		const results = await exportTwice({ requestsPerMinute: 5, rateWindowMs: 125 });
-		const elapsed = Date.now() - started;
 		for (const result of results) {
 			expect(result.error).toBeUndefined();
 			expect(result.items.length).toBeGreaterThan(1_000);
 		}
+		const requests = paced.requests('item.list');
+		expect(requests).toBe(2 * Math.ceil(results[0].items.length / 250));
 		expect(paced.sandbox.stats.rateLimited).toBe(0);
-		expect(paced.requests('item.list')).toBe(2 * Math.ceil(results[0].items.length / 250));
-		// Ten requests at five per window: at least one full wait.
-		expect(elapsed).toBeGreaterThanOrEqual(100);
+		// Five requests per 60 s window: the export took (requests - 1) / 5 full windows, to the millisecond.
+		expect(clock.now() - started).toBe(Math.floor((requests - 1) / 5) * 60_000);
+		expect(waits.length).toBeGreaterThan(0);
 	});
+});
 
-	test('without pacing the same export collects 429s (what the pacer avoids)', async () => {
-		const results = await exportTwice({ clientId: 'scoped', clientSecret: 'scoped-secret', requestsPerMinute: 1_000, rateLimitMaxWaitMs: 60 });
-		for (const result of results) expect(result.error).toBeUndefined();
-		expect(paced.sandbox.stats.rateLimited).toBeGreaterThan(0);
+describe('without pacing (sandbox clock 600× real time: its minute is 100 ms)', () => {
+	let unpaced: Harness;
+
+	beforeAll(async () => {
+		unpaced = await startHarness({ sandbox: { clock: new ScaledClock(600), seed: SEED, rateLimitPerMinute: 5 } });
+	});
+	afterAll(async () => await unpaced?.stop());
+
+	test('the same export collects 429s (what the pacer avoids) and still completes', async () => {
+		const id = unpaced.addCredential(
+			unpaced.credential({ clientId: 'scoped', clientSecret: 'scoped-secret', requestsPerMinute: 1_000, rateLimitMaxWaitMs: 60 }),
+		);
+		for (let run = 0; run < 2; run++) {
+			const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never });
+			expect(result.error).toBeUndefined();
+		}
+		expect(unpaced.sandbox.stats.rateLimited).toBeGreaterThan(0);
 	});
 });
