@@ -45,8 +45,13 @@ async function write(resource: string, operation: string, parameters: INodeParam
 
 const api = (path: string) => `/api/v2${path}`;
 
+/** Each write test makes its own records, so any one of them runs alone or in any order. */
 describe('items', () => {
 	const itemID = 'N8N-WIDGET-01';
+	const newItem = async (id: string) => {
+		await items(h, 'item', 'create', { itemID: id, additionalFields: { description: 'Test widget', uOM: 'BOX' } });
+		return id;
+	};
 
 	it('creates an item with the known item fields', async () => {
 		const { records, request } = await write('item', 'create', {
@@ -59,6 +64,7 @@ describe('items', () => {
 	});
 
 	it('updates only the fields given', async () => {
+		const itemID = await newItem('N8N-WIDGET-02');
 		const { records, request } = await write('item', 'update', { itemID, updateFields: { description: 'Renamed widget' } });
 		expect([request.method, request.path]).toEqual(['PUT', api('/Item')]);
 		expect(request.body).toEqual({ itemID, description: 'Renamed widget' });
@@ -66,6 +72,7 @@ describe('items', () => {
 	});
 
 	it('discontinues an item', async () => {
+		const itemID = await newItem('N8N-WIDGET-03');
 		const { records, request } = await write('item', 'discontinue', { shortID: itemID });
 		expect([request.method, request.path]).toEqual(['DELETE', api(`/Item/${itemID}`)]);
 		expect(records[0]).toEqual(expect.objectContaining({ shortID: itemID, discontinued: true }));
@@ -122,7 +129,8 @@ describe.each([
 	['customer', 'customerID', 'customerCode', '/Customer'],
 	['vendor', 'vendorID', 'vendorCode', '/Vendor'],
 ])('%s', (resource, idField, codeField, path) => {
-	let id: number;
+	const created = async () =>
+		(await items(h, resource, 'create', { name: `N8N ${resource}`, additionalFields: { country: 'DE' } }))[0][idField] as number;
 
 	it('creates one', async () => {
 		const { records, request } = await write(resource, 'create', {
@@ -133,11 +141,11 @@ describe.each([
 		expect(request.body).toEqual({
 			name: `N8N ${resource}`, [codeField]: `N8N-${resource.toUpperCase()}`, email: 'buyer@example.com', country: 'DE', active: true,
 		});
-		id = records[0][idField] as number;
-		expect(id).toEqual(expect.any(Number));
+		expect(records[0][idField]).toEqual(expect.any(Number));
 	});
 
 	it('updates one', async () => {
+		const id = await created();
 		const { records, request } = await write(resource, 'update', { [idField]: String(id), updateFields: { phone: '+49 30 1234' } });
 		expect([request.method, request.path]).toEqual(['PUT', api(`${path}/${id}`)]);
 		expect(request.body).toEqual({ phone: '+49 30 1234' });
@@ -146,7 +154,8 @@ describe.each([
 });
 
 describe('assets', () => {
-	let assetID: number;
+	const created = async () =>
+		(await items(h, 'asset', 'create', { assetTag: `N8N-ASSET-${Date.now()}`, additionalFields: { status: 'In Service' } }))[0].assetID as number;
 
 	it('creates an asset', async () => {
 		const { records, request } = await write('asset', 'create', {
@@ -155,10 +164,11 @@ describe('assets', () => {
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Asset')]);
 		expect(request.body).toEqual({ assetTag: 'N8N-ASSET-1', typeID: 1, warehouseID: 1, status: 'In Service', serialNo: 'SN-1' });
-		assetID = records[0].assetID as number;
+		expect(records[0].assetID).toEqual(expect.any(Number));
 	});
 
 	it('updates an asset', async () => {
+		const assetID = await created();
 		const { records, request } = await write('asset', 'update', { assetID: String(assetID), updateFields: { status: 'In Repair' } });
 		expect([request.method, request.path, request.body]).toEqual(['PUT', api(`/Asset/${assetID}`), { status: 'In Repair' }]);
 		expect(records[0]).toEqual(expect.objectContaining({ assetID, status: 'In Repair' }));
@@ -167,8 +177,16 @@ describe('assets', () => {
 
 describe('orders', () => {
 	const twoItems = () => h.sandbox.store.items.rows.filter((item) => !item.discontinued).slice(0, 2).map((item) => item.shortID);
-	let poNo: number;
-	let soNo: number;
+	const newPurchaseOrder = async () => {
+		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
+		const lines = { line: [{ itemID: twoItems()[0], quantity: 2 }] };
+		return (await items(h, 'purchaseOrder', 'create', { vendorID, warehouseID: byId(1), lines }))[0].poNo as number;
+	};
+	const newShippingOrder = async () => {
+		const customerID = h.sandbox.store.customers.rows.find((customer) => customer.active)!.customerID;
+		const lines = { line: [{ itemID: twoItems()[0], quantity: 1 }] };
+		return (await items(h, 'shippingOrder', 'create', { customerID, warehouseID: byId(1), lines }))[0].soNo as number;
+	};
 
 	it('creates a purchase order with lines', async () => {
 		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
@@ -184,11 +202,11 @@ describe('orders', () => {
 			vendorID, warehouseID: 1, reference: 'N8N-PO', orderDate: '2026-01-05T08:00:00Z',
 			lines: [{ itemID: a, quantity: 10, unitCost: 2.5 }, { itemID: b, quantity: 4 }],
 		});
-		poNo = records[0].poNo as number;
 		expect(records[0].lines).toHaveLength(2);
 	});
 
 	it('finalizes the purchase order', async () => {
+		const poNo = await newPurchaseOrder();
 		const { records, request } = await write('purchaseOrder', 'finalize', { poNo: String(poNo) });
 		expect([request.method, request.path]).toEqual(['POST', api(`/PurchaseOrder/${poNo}/Finalize`)]);
 		expect(records[0]).toEqual(expect.objectContaining({ poNo, status: 'Final' }));
@@ -203,10 +221,11 @@ describe('orders', () => {
 			lines: { line: [{ itemID: a, quantity: 1, unitPrice: 9.99 }] },
 		});
 		expect(request.body).toEqual({ customerID, warehouseID: 1, lines: [{ itemID: a, quantity: 1, unitPrice: 9.99 }] });
-		soNo = records[0].soNo as number;
+		expect(records[0].soNo).toEqual(expect.any(Number));
 	});
 
 	it('updates the shipping order', async () => {
+		const soNo = await newShippingOrder();
 		const { records, request } = await write('shippingOrder', 'update', {
 			soNo: String(soNo),
 			updateFields: { carrier: 'DHL', trackingNo: 'JD0001', status: 'Shipped', shipDate: '2026-01-06' },
@@ -257,8 +276,12 @@ describe('categories, reason codes and locations', () => {
 });
 
 describe('webhook subscriptions', () => {
-	let rec: number;
-	let secret: string;
+	const created = async () => {
+		const [record] = await items(h, 'webhook', 'create', {
+			name: 'n8n test', url: receiverUrl, events: ['item.created', 'inventory.received'], payloadMode: 2, active: true,
+		});
+		return { rec: record.rec as number, secret: record.secret as string };
+	};
 
 	it('creates a subscription and returns its secret once', async () => {
 		const { records, request } = await write('webhook', 'create', {
@@ -273,13 +296,14 @@ describe('webhook subscriptions', () => {
 		expect(request.body).toEqual({
 			name: 'n8n test', url: receiverUrl, events: 'item.created,inventory.received', payloadMode: 2, active: true, headers: { 'X-Env': 'test' },
 		});
-		rec = records[0].rec as number;
-		secret = records[0].secret as string;
+		const secret = records[0].secret as string;
+		expect(records[0].rec).toEqual(expect.any(Number));
 		expect(secret).toEqual(expect.any(String));
 		expect(secret.length).toBeGreaterThan(8);
 	});
 
 	it('lists and gets it without the secret', async () => {
+		const { rec, secret } = await created();
 		const list = await capture(h, () => items(h, 'webhook', 'getAll', { returnAll: true }));
 		expect(list.requests[0].path).toBe(api('/Webhook'));
 		expect(list.result.map((sub) => sub.rec)).toContain(rec);
@@ -290,6 +314,7 @@ describe('webhook subscriptions', () => {
 	});
 
 	it('replaces it whole, keeping the secret when none is given', async () => {
+		const { rec } = await created();
 		const { records, request } = await write('webhook', 'update', {
 			rec: String(rec),
 			name: 'n8n test (renamed)',
@@ -304,6 +329,7 @@ describe('webhook subscriptions', () => {
 	});
 
 	it('sends a test event signed with the secret from create', async () => {
+		const { rec, secret } = await created();
 		deliveries.length = 0;
 		const { records, request } = await write('webhook', 'test', { rec: String(rec) });
 		expect([request.method, request.path]).toEqual(['POST', api(`/Webhook/${rec}/test`)]);
@@ -315,6 +341,8 @@ describe('webhook subscriptions', () => {
 	});
 
 	it('reads the delivery log', async () => {
+		const { rec } = await created();
+		await items(h, 'webhook', 'test', { rec: String(rec) });
 		const { result, requests } = await capture(h, () => items(h, 'webhook', 'getLog', { rec: String(rec), returnAll: true }));
 		expect(requests[0].path).toBe(api(`/Webhook/${rec}/log`));
 		expect(result.length).toBeGreaterThan(0);
@@ -322,6 +350,7 @@ describe('webhook subscriptions', () => {
 	});
 
 	it('deletes it', async () => {
+		const { rec } = await created();
 		const { request } = await write('webhook', 'delete', { rec: String(rec) });
 		expect([request.method, request.path]).toEqual(['DELETE', api(`/Webhook/${rec}`)]);
 		const gone = await runOp(h, 'webhook', 'get', { rec: String(rec) });
