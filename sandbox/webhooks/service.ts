@@ -179,7 +179,7 @@ export class WebhookService {
 	async idle(): Promise<void> {
 		while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
 		const error = this.errors.shift();
-		if (error !== undefined) throw error;
+		if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 	}
 
 	/** Number of retries waiting for the clock. */

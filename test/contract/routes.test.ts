@@ -41,7 +41,13 @@ describe('the published build (dist/)', () => {
 		expect(javascript.length).toBeGreaterThan(20);
 		const found = javascript.flatMap((file) => {
 			const text = readFileSync(file, 'utf8');
-			return [/\bwarehouseFields\b/, /\bemits\s*:/, /\bsuccess\s*:\s*20[01]\b/, /\bwrite\s*:\s*(true|false)\b/, /\bsource\s*:\s*'(spec|v1|assumed)'/]
+			return [
+				/\bwarehouseFields\b/,
+				/\bemits\s*:/,
+				/\bsuccess\s*:\s*20[01]\b/,
+				/\bwrite\s*:\s*(true|false)\b/,
+				/\bsource\s*:\s*'(spec|v1|assumed)'/,
+			]
 				.filter((pattern) => pattern.test(text))
 				.map((pattern) => `${file.slice(DIST.length)} ${pattern.source}`);
 		});
@@ -49,7 +55,6 @@ describe('the published build (dist/)', () => {
 	});
 
 	it('has rows of exactly the shipped shape', () => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const built = require(join(DIST, 'nodes/InventoryPro/endpoints.js')) as { ENDPOINTS: Record<string, object> };
 		const keys = new Set(Object.values(built.ENDPOINTS).flatMap((row) => Object.keys(row)));
 		expect([...keys].sort()).toEqual(['list', 'method', 'path', 'permission', 'query', 'summary']);

@@ -598,7 +598,7 @@ export class N8n {
 	async binary(ref: BinaryRef): Promise<Buffer> {
 		if (ref.data && !ref.id) return Buffer.from(ref.data, 'base64');
 		const query = new URLSearchParams({ id: ref.id ?? '', action: 'download' });
-		const res = await this.session.raw('GET', `/rest/binary-data?${query}`);
+		const res = await this.session.raw('GET', `/rest/binary-data?${query.toString()}`);
 		if (res.status !== 200) throw new RestError('GET', '/rest/binary-data', res.status, res.text);
 		return res.body;
 	}

@@ -125,7 +125,13 @@ export function checkSubscriptionBody(ctx: HasNode, values: IDataObject, itemInd
 	body.events = events.join(',');
 
 	if (!isHttpsUrl(values.url)) {
-		throw fieldError(ctx, 'url', 'must be an https:// URL', itemIndex, 'Enter the receiver address, e.g. https://example.com/hooks/inventory');
+		throw fieldError(
+			ctx,
+			'url',
+			'must be an https:// URL',
+			itemIndex,
+			'Enter the receiver address, e.g. https://example.com/hooks/inventory',
+		);
 	}
 
 	const raw = values.headers;

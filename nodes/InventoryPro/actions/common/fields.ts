@@ -1,14 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	fieldError,
-	isBlank,
-	toBoolean,
-	toIsoDate,
-	toJsonObject,
-	toNumber,
-	toText,
-} from '../../validation';
+import { fieldError, isBlank, toBoolean, toIsoDate, toJsonObject, toNumber, toText } from '../../validation';
 import { label } from '../../validation/labels';
 import { pickerDropdown, pickerLocator, PICKERS, type Picker } from './pickers';
 
@@ -64,9 +56,7 @@ export const field = {
 		);
 	},
 	number(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'number', default: 0 }, (ctx, value, i) =>
-			toNumber(ctx, value, name, i),
-		);
+		return make(name, description, options, { type: 'number', default: 0 }, (ctx, value, i) => toNumber(ctx, value, name, i));
 	},
 	/** A record number: a whole number greater than zero. */
 	id(name: string, description: string, options: FieldOptions = {}): Field {
@@ -74,22 +64,21 @@ export const field = {
 		return make(name, description, options, shape, (ctx, value, i) => toNumber(ctx, value, name, i, positive));
 	},
 	boolean(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'boolean', default: false }, (ctx, value, i) =>
-			toBoolean(ctx, value, name, i),
-		);
+		return make(name, description, options, { type: 'boolean', default: false }, (ctx, value, i) => toBoolean(ctx, value, name, i));
 	},
 	dateTime(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'dateTime', default: '' }, (ctx, value, i) =>
-			toIsoDate(ctx, value, name, i),
-		);
+		return make(name, description, options, { type: 'dateTime', default: '' }, (ctx, value, i) => toIsoDate(ctx, value, name, i));
 	},
 	json(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'json', default: '{}' }, (ctx, value, i) =>
-			toJsonObject(ctx, value, name, i),
-		);
+		return make(name, description, options, { type: 'json', default: '{}' }, (ctx, value, i) => toJsonObject(ctx, value, name, i));
 	},
 	/** A fixed list; numeric choices are sent as whole numbers. */
-	choice(name: string, description: string, choices: ReadonlyArray<string | { name: string; value: string | number }>, options: FieldOptions = {}): Field {
+	choice(
+		name: string,
+		description: string,
+		choices: ReadonlyArray<string | { name: string; value: string | number }>,
+		options: FieldOptions = {},
+	): Field {
 		const list = choices.map((choice) => (typeof choice === 'string' ? { name: choice, value: choice } : choice));
 		const numeric = typeof list[0].value === 'number';
 		const shape = { type: 'options' as const, options: list, default: list[0].value };
@@ -112,13 +101,11 @@ export const field = {
 	},
 	/** Order lines: a repeatable group of fields; untouched optional values (0 or empty) are not sent. */
 	lines(name: string, description: string, lineFields: readonly Field[]): Field {
-		const values = lineFields.map(
-			(line): INodeProperties => ({
-				...line.property,
-				...(line.required ? { required: true } : {}),
-				...(line.required ? {} : { description: `${line.property.description}; 0 or empty leaves it to the service` }),
-			}),
-		);
+		const values = lineFields.map((line): INodeProperties => ({
+			...line.property,
+			...(line.required ? { required: true } : {}),
+			...(line.required ? {} : { description: `${line.property.description}; 0 or empty leaves it to the service` }),
+		}));
 		const property: INodeProperties = {
 			displayName: label(name),
 			name,
@@ -208,8 +195,12 @@ export type PathField<Name extends string = string> = Field & { name: Name };
 /** A path value: a record number or, for text ids such as an item's shortID, trimmed text. */
 export const pathField = {
 	number<Name extends string>(name: Name): PathField<Name> {
-		return make(name, `The ${label(name)}`, { required: true, placeholder: 'e.g. 1001' }, { type: 'string', default: '' }, (ctx, value, i) =>
-			toNumber(ctx, value, name, i, positive),
+		return make(
+			name,
+			`The ${label(name)}`,
+			{ required: true, placeholder: 'e.g. 1001' },
+			{ type: 'string', default: '' },
+			(ctx, value, i) => toNumber(ctx, value, name, i, positive),
 		);
 	},
 	text<Name extends string>(name: Name, description: string, placeholder: string): PathField<Name> {

@@ -70,11 +70,7 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 };
 
 /** A "From List / By ID" selector; read it with `extractValue: true`. */
-export function pickerLocator(
-	picker: Picker,
-	name: string,
-	options: { displayName?: string; description?: string } = {},
-): INodeProperties {
+export function pickerLocator(picker: Picker, name: string, options: { displayName?: string; description?: string } = {}): INodeProperties {
 	const spec = PICKERS[picker];
 	return {
 		displayName: options.displayName ?? label(picker),
