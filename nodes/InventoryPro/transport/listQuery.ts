@@ -1,30 +1,10 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { endpoint, type EndpointId, type ListSpec } from '../endpoints';
+import { isBlank, parseIsoDate, toIsoDate } from '../validation';
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/** A date filter as ISO 8601 text: strings are checked, Date and Luxon values (expressions) converted. */
-function isoDate(node: INode, field: string, value: unknown, itemIndex: number): string {
-	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
-	const luxon = value as { toISO?: () => string | null } | null;
-	if (typeof luxon === 'object' && luxon !== null && typeof luxon.toISO === 'function') {
-		const text = luxon.toISO();
-		if (text) return text;
-	}
-	const text = typeof value === 'string' ? value.trim() : '';
-	const [datePart] = text.split(/[T ]/);
-	const calendar = new Date(`${datePart}T00:00:00Z`);
-	if (!ISO_8601.test(text) || Number.isNaN(calendar.getTime()) || calendar.toISOString().slice(0, 10) !== datePart) {
-		throw new NodeOperationError(node, `"${field}" must be an ISO 8601 date or date-time, e.g. 2026-01-31T00:00:00Z`, {
-			itemIndex,
-			description: `Got ${JSON.stringify(value)}.`,
-		});
-	}
-	return text;
-}
+/** A date filter as ISO 8601 text, by the one date parser; Date and Luxon values (expressions) converted. */
+const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) => toIsoDate({ getNode: () => node }, value, field, itemIndex);
 
 /**
  * The list filters of one request, checked against the endpoint's row of the table before anything
@@ -39,7 +19,7 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 	const query: IDataObject = {};
 
 	for (const [field, value] of Object.entries(filters)) {
-		if (blank(value)) continue;
+		if (isBlank(value)) continue;
 		switch (field) {
 			case 'sort': {
 				const text = String(value).trim();
@@ -93,9 +73,9 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 	}
 
 	if (query.startDate !== undefined && query.endDate !== undefined) {
-		const start = Date.parse(String(query.startDate));
-		const end = Date.parse(String(query.endDate));
-		if (!Number.isNaN(start) && !Number.isNaN(end) && start > end) {
+		const start = parseIsoDate(String(query.startDate));
+		const end = parseIsoDate(String(query.endDate));
+		if (start !== undefined && end !== undefined && start > end) {
 			throw new NodeOperationError(node, '"startDate" is after "endDate"', { itemIndex });
 		}
 	}
