@@ -70,6 +70,15 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Check Interval (Minutes)',
+				name: 'checkInterval',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 5,
+				description:
+					'How often the trigger confirms its subscription is active and catches up on events that were not delivered. Poll Times above sets how often n8n wakes it; this sets how often it checks.',
+			},
+			{
 				displayName: 'Custom Headers',
 				name: 'customHeaders',
 				type: 'fixedCollection',

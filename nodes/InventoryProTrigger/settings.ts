@@ -1,4 +1,10 @@
-import { NodeOperationError, type IDataObject, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type IPollFunctions,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { deriveSigningSecret } from './signature';
 import {
@@ -12,7 +18,7 @@ import {
 	type SubscriptionBody,
 } from './subscription';
 
-type TriggerContext = IHookFunctions | IWebhookFunctions;
+type TriggerContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 /** The subscribed event types as the node's parameters give them. */
 export function subscribedEvents(this: TriggerContext): string[] {
@@ -38,15 +44,25 @@ export async function signingSecret(this: TriggerContext): Promise<string> {
 	return deriveSigningSecret(clientSecret, String(this.getWorkflow().id ?? ''), node.webhookId ?? node.name);
 }
 
+/** How often the poller confirms the subscription (minutes, at least 1). */
+export function checkIntervalMs(this: TriggerContext): number {
+	const minutes = Number(triggerOptions.call(this).checkInterval ?? DEFAULT_CHECK_MINUTES);
+	return Math.max(1, Number.isFinite(minutes) ? minutes : DEFAULT_CHECK_MINUTES) * 60_000;
+}
+
+export const DEFAULT_CHECK_MINUTES = 5;
+
 /**
  * The subscription this node wants, validated before any request is sent: HTTPS URL first, then
- * events and headers. The fingerprint is what static data keeps in place of the secret.
+ * events and headers. The fingerprint is what static data keeps in place of the secret. The poller
+ * has no webhook URL of its own and passes the one the last activation used.
  */
 export async function desiredSubscription(
-	this: IHookFunctions,
+	this: IHookFunctions | IPollFunctions,
+	knownUrl?: string,
 ): Promise<{ body: SubscriptionBody; fingerprint: string }> {
 	const node = this.getNode();
-	const url = requireHttpsUrl(node, this.getNodeWebhookUrl('default'));
+	const url = requireHttpsUrl(node, knownUrl ?? (this as IHookFunctions).getNodeWebhookUrl('default'));
 	const events = subscribedEvents.call(this);
 	const customHeaders = (triggerOptions.call(this).customHeaders as IDataObject | undefined)?.header;
 	const headers = parseHeaders(node, customHeaders);

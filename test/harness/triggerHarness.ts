@@ -36,12 +36,32 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 
+import { Container } from '@n8n/di';
+
 import { createCertificate } from '../../sandbox/tls';
-import { core, workflowLib } from './n8n';
+import { DIST } from './build';
+import { core, prepareN8n, workflowLib } from './n8n';
 import { outputOf } from './execute';
 import { singleNodeWorkflow, triggerNode, withHooks, type TriggerNodeOptions, type WorkflowInstance } from './triggerNode';
 
-const { HookContext, WebhookContext, WorkflowExecute } = core;
+const { HookContext, PollContext, PollTriggerExecutor, WebhookContext, WorkflowExecute } = core;
+
+/** The trigger's process memory and clock, from the same compiled module n8n would load. */
+interface TriggerMemory {
+	forgetLive(key: string): void;
+	clock: { now(): number };
+}
+export function triggerMemory(): TriggerMemory {
+	return require(`${DIST}/nodes/InventoryProTrigger/state.js`) as TriggerMemory;
+}
+
+/** One run of the trigger's poller. */
+export interface PollResult {
+	/** Items of the execution it started, or undefined when it returned null. */
+	emitted?: IDataObject[];
+	/** Thrown by the activation poll (n8n would switch the poller off) or reported by a scheduled one. */
+	error?: Error;
+}
 const { createRunExecutionData } = workflowLib;
 
 export interface TriggerHarnessOptions extends TriggerNodeOptions {
@@ -130,6 +150,7 @@ interface Registration {
 	test: boolean;
 	workflow: WorkflowInstance;
 	webhookData: IWebhookData;
+	activation?: WorkflowActivateMode;
 }
 
 export class TriggerHarness {
@@ -204,7 +225,7 @@ export class TriggerHarness {
 			throw error;
 		}
 		this.saved = this.copy(workflow.staticData);
-		this.production = { test: false, workflow, webhookData };
+		this.production = { test: false, workflow, webhookData, activation };
 	}
 
 	async deactivate(): Promise<void> {
@@ -212,6 +233,62 @@ export class TriggerHarness {
 		this.production = undefined;
 		await this.runHook('delete', workflow, this.webhookData(workflow, 'internal', false), 'internal', 'update');
 		this.saved = this.copy(workflow.staticData);
+	}
+
+	/**
+	 * One poll of the active workflow's poller, as n8n's PollTriggerExecutor runs it: on the workflow
+	 * object of the activation (not the database copy), `testingTrigger` for the poll n8n runs at
+	 * activation or start-up (a throw there switches the poller off), and the static data saved only
+	 * when the poll emits. Emitted items count as an execution, like a delivery's.
+	 */
+	async poll(testingTrigger = false): Promise<PollResult> {
+		prepareN8n();
+		const registration = this.production;
+		if (!registration) throw new Error('poll() needs an active workflow');
+		const { workflow } = registration;
+		const result: PollResult = {};
+		const emit = (data: INodeExecutionData[][]) => {
+			this.saved = this.copy(workflow.staticData);
+			result.emitted = (data[0] ?? []).map((item) => item.json);
+			this.executions.push(result.emitted);
+		};
+		const context = new PollContext(
+			workflow,
+			this.node,
+			this.additionalData('trigger'),
+			'trigger',
+			registration.activation ?? 'activate',
+			emit as never,
+			(error: Error) => (result.error = error),
+		);
+		const executor = Container.get(PollTriggerExecutor).create(workflow, this.node, context, () => true);
+		try {
+			await executor(testingTrigger);
+		} catch (error) {
+			result.error = error as Error;
+		}
+		this.pollErrors.push(...(result.error ? [result.error] : []));
+		return result;
+	}
+
+	/** Errors the poller threw or reported, oldest first. */
+	readonly pollErrors: Error[] = [];
+
+	/**
+	 * An n8n restart on its default path: the process memory is gone, the workflow is rebuilt from the
+	 * saved static data, n8n re-publishes it (checkExists/create, activation 'init', because the node
+	 * has a poller) and runs the start-up poll.
+	 */
+	async restart(): Promise<PollResult> {
+		this.forgetProcessMemory();
+		this.production = undefined;
+		await this.activate('init');
+		return await this.poll(true);
+	}
+
+	/** What a new n8n process would not know. */
+	forgetProcessMemory(): void {
+		triggerMemory().forgetLive(`${this.workflowId}\n${NODE_NAME}\nlive`);
 	}
 
 	/** The editor's "Listen for test event": test URL, mode manual, static data of its own. */
@@ -348,6 +425,10 @@ export class TriggerHarness {
 		} catch (error) {
 			call.error = error as Error;
 			return answer(500, { message: 'Error in workflow' });
+		}
+		// LiveWebhooks.executeWebhook: static data the production webhook changed is saved (test runs' is not).
+		if (!registration.test && (workflow.staticData as IDataObject).__dataChanged === true) {
+			this.saved = this.copy(workflow.staticData);
 		}
 		if (result.noWebhookResponse === true) {
 			call.status = response.statusCode;

@@ -9,7 +9,7 @@ import { ALL_SECURITY_IDS, DEMO_CLIENTS, ManualClock, type Sandbox } from '../..
 import { SandboxClient, type Credentials } from '../support/sandboxClient';
 import { CREDENTIAL_TYPE, startHarness, type Harness } from './index';
 import { PACKAGE } from './nodeTypes';
-import { TriggerHarness } from './triggerHarness';
+import { TriggerHarness, triggerMemory } from './triggerHarness';
 
 const CLIENT: Credentials = { clientId: 'trigger-tests', clientSecret: 'trigger-tests-secret-1' };
 const TYPE_NAME = `${PACKAGE}.inventoryProTrigger`;
@@ -45,6 +45,8 @@ export async function startTriggerSuite(): Promise<TriggerSuite> {
 		credential: { clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret },
 	});
 	const { sandbox } = harness;
+	// n8n's clock, as the trigger reads it, moves with the sandbox's: check intervals without sleeping.
+	triggerMemory().clock.now = () => clock.now();
 	const nodeType = harness.nodeTypes.getByNameAndVersion(TYPE_NAME, 1);
 	const stored = harness.credentials.get(harness.credentialId);
 	let clientSecret = CLIENT.clientSecret;

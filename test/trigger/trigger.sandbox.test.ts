@@ -105,7 +105,14 @@ describe('activation', () => {
 		// Static data: the subscription id and a fingerprint, nothing secret.
 		const saved = harness.memory();
 		expect(Object.keys(saved)).toEqual(['node:Inventory Pro Trigger']);
-		expect(saved['node:Inventory Pro Trigger']).toEqual({ rec: subs[0].rec, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+		expect(saved['node:Inventory Pro Trigger']).toMatchObject({
+			rec: subs[0].rec,
+			fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+			url: harness.productionUrl,
+			// A new subscription: its whole delivery log is the trigger's to catch up from.
+			logOf: subs[0].rec,
+			logAfter: 0,
+		});
 		const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
 		expect(JSON.stringify(saved)).not.toContain(secret);
 		expect(JSON.stringify(saved)).not.toContain(suite.clientSecret);
@@ -147,10 +154,12 @@ describe('activation', () => {
 		const extra = await suite.api.post('/Webhook', { ...current, rec: undefined, active: true, events: 'item.created' });
 		expect(extra.status).toBe(201);
 		harness.saved = {};
+		harness.forgetProcessMemory();
 
 		suite.sandbox.resetStats();
 		await harness.activate();
-		expect(suite.webhookRequests()).toEqual({ 'webhook.list': 1, 'webhook.update': 1, 'webhook.delete': 1 });
+		// The log read sets the catch-up start of the adopted subscription to now.
+		expect(suite.webhookRequests()).toEqual({ 'webhook.list': 1, 'webhook.update': 1, 'webhook.delete': 1, 'webhook.log': 1 });
 		const subs = await subscriptionsFor(harness.productionUrl);
 		expect(subs).toEqual([expect.objectContaining({ rec, events: 'inventory.received', active: true })]);
 		expect(harness.memory()['node:Inventory Pro Trigger']).toMatchObject({ rec });
@@ -231,10 +240,12 @@ describe('deliveries', () => {
 		expect(harness.calls.slice(2).map((call) => [call.status, call.executed])).toEqual(attempts.map(() => [401, false]));
 		expect(harness.executions).toHaveLength(2);
 
-		// Control: the same request unaltered is accepted, so the 401s came from the signature check.
+		// Control: the same request unaltered is accepted (200), so the 401s came from the signature
+		// check; being a repeat of a delivery already run, it starts nothing.
 		expect(await post(harness, first.rawBody, headers)).toBe(200);
 		await harness.idle();
-		expect(harness.executions).toHaveLength(3);
+		expect(harness.calls[harness.calls.length - 1]).toMatchObject({ status: 200, executed: false });
+		expect(harness.executions).toHaveLength(2);
 	});
 
 	it('acknowledges and drops a signed event the node did not subscribe to', async () => {
@@ -368,15 +379,17 @@ describe('healing and deactivation', () => {
 		expect(harness.executions[0][0].headers).not.toHaveProperty('x-team');
 	});
 
-	it('heals a rotated client secret on the next activation', async () => {
+	it('keeps verifying across a client-secret rotation and re-keys the subscription on the next activation', async () => {
 		const harness = await trigger();
 		await harness.activate();
+		const { rec } = harness.memory()['node:Inventory Pro Trigger'] as { rec: number };
 		suite.rotateSecret('rotated-demo-secret-2');
 		try {
-			// The service still signs with the secret derived from the old client secret.
+			// The service still signs with the secret derived from the old client secret: this process
+			// verified with it before, so it still verifies until the re-key.
 			await receive(1);
 			await settle(harness);
-			expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([[401, false]]);
+			expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([[200, true]]);
 
 			suite.sandbox.resetStats();
 			await harness.activate('init');
@@ -384,9 +397,14 @@ describe('healing and deactivation', () => {
 			await receive(1);
 			await settle(harness);
 			expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([
-				[401, false],
+				[200, true],
 				[200, true],
 			]);
+			// After the re-key the old secret no longer verifies.
+			const oldSecret = deriveSigningSecret('trigger-tests-secret-1', harness.workflowId, WEBHOOK_ID);
+			const body = Buffer.from(JSON.stringify({ event: 'inventory.received', data: { recNo: 999001 } }));
+			expect(await post(harness, body, { 'content-type': 'application/json', 'x-webhook-signature': sign(body, oldSecret) })).toBe(401);
+			expect((await suite.api.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true });
 		} finally {
 			suite.rotateSecret(undefined);
 		}

@@ -40,6 +40,11 @@ export interface RequestOptions {
 	query?: IDataObject;
 	body?: IDataObject | IDataObject[];
 	itemIndex?: number;
+	/**
+	 * One quick attempt for a caller that must answer soon (the webhook trigger): no wait for a pacing
+	 * slot, no 429 retry, and the request gives up after this many milliseconds.
+	 */
+	quickMs?: number;
 }
 
 export interface CustomRequestOptions {
@@ -58,7 +63,10 @@ interface Call {
 	body?: IDataObject | IDataObject[];
 	permission?: Permission;
 	itemIndex?: number;
+	quickMs?: number;
 }
+
+const NO_SLOT = { waited: 0, answered: () => undefined };
 
 function withoutBlanks(query: IDataObject | undefined): IDataObject | undefined {
 	if (!query) return undefined;
@@ -96,7 +104,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 	let waitedMs = 0;
 
 	for (let attempt = 0; ; attempt++) {
-		const slot = await pacer.book(settings.key, settings.requestsPerMinute, settings.windowMs);
+		const slot = call.quickMs === undefined ? await pacer.book(settings.key, settings.requestsPerMinute, settings.windowMs) : NO_SLOT;
 		// Fresh options per attempt: n8n's helper adds the Authorization header to the object it gets.
 		const request: IHttpRequestOptions = {
 			method: call.method,
@@ -108,6 +116,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 			disableFollowRedirect: true,
 			timeout: settings.timeoutMs,
 		};
+		if (call.quickMs !== undefined) request.timeout = call.quickMs;
 		const qs = withoutBlanks(call.query);
 		if (qs) request.qs = qs;
 		if (call.body !== undefined && call.method !== 'GET') request.body = call.body;
@@ -119,7 +128,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		} catch (error) {
 			const failure = readFailure(error);
 			// 429 is the one failure the service promises it did not act on; nothing else is sent again.
-			if (failure.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
+			if (failure.status === 429 && call.quickMs === undefined && attempt < MAX_RATE_LIMIT_RETRIES) {
 				const retryAfter = parseRetryAfter(failure.headers['retry-after'], Date.now());
 				const wait = rateLimitWait(attempt, retryAfter, settings.backoff);
 				await sleep(wait);
@@ -153,6 +162,7 @@ function endpointCall(ctx: InventoryProContext, id: EndpointId, options: Request
 		body: options.body,
 		permission: row.permission,
 		itemIndex: options.itemIndex,
+		quickMs: options.quickMs,
 	};
 }
 
