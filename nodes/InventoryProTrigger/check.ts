@@ -35,11 +35,10 @@ export async function checkSubscription(this: IPollFunctions, entry: Live): Prom
 	if (entry.lastCheckAt !== undefined && now - entry.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS) return null;
 	entry.lastCheckAt = now;
 
+	let result: { items: IDataObject[]; notice?: string };
 	try {
-		const items = await check.call(this, entry, now);
+		result = await check.call(this, entry, now);
 		entry.failures = 0;
-		entry.told = undefined;
-		return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
 	} catch (error) {
 		entry.failures++;
 		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
@@ -52,22 +51,29 @@ export async function checkSubscription(this: IPollFunctions, entry: Live): Prom
 				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
 		});
 	}
+	if (result.notice !== undefined) {
+		this.logger.warn(result.notice);
+		if (entry.told === result.notice) return null;
+		entry.told = result.notice;
+		throw new NodeOperationError(this.getNode(), result.notice);
+	}
+	entry.told = undefined;
+	return result.items.length > 0 ? [this.helpers.returnJsonArray(result.items)] : null;
 }
 
-async function check(this: IPollFunctions, entry: Live, now: number): Promise<IDataObject[]> {
+async function check(this: IPollFunctions, entry: Live, now: number): Promise<{ items: IDataObject[]; notice?: string }> {
 	const staticData = this.getWorkflowStaticData('node');
 	let state: TriggerState = readState(staticData, entry, now);
 	// Not activated through n8n's webhook hooks yet (they record the URL): nothing to check.
-	if (state.url === undefined) return [];
+	if (state.url === undefined) return { items: [] };
 	const desired = await desiredSubscription.call(this, state.url);
 	const events = subscribedEvents.call(this);
 	const healed = await ensureSubscription.call(this, state, desired, now);
 	if (healed.outcome === 'disabledManually') {
-		const message = `The Inventory Pro subscription ${state.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`;
-		this.logger.warn(message);
-		if (entry.told === message) return [];
-		entry.told = message;
-		throw new NodeOperationError(this.getNode(), message);
+		return {
+			items: [],
+			notice: `The Inventory Pro subscription ${state.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
+		};
 	}
 	if (healed.outcome !== 'kept') {
 		entry.secret = desired.body.secret;
@@ -97,5 +103,5 @@ async function check(this: IPollFunctions, entry: Live, now: number): Promise<ID
 		fresh.push(event);
 	}
 	writeState(staticData, entry, { ...state, seen }, now);
-	return fresh.map(output);
+	return { items: fresh.map(output) };
 }

@@ -1,0 +1,345 @@
+// The trigger under faults, in-process: n8n down while the service delivers, restarts, repeated
+// deliveries, a service that fails the checks, a manual disable, a slow item API. n8n-core's contexts
+// drive the built node (hooks, webhook, poller); time moves with the sandbox's ManualClock.
+import { request } from 'https';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
+import { triggerMemory, WEBHOOK_ID, type ReceivedCall, type TriggerHarness } from '../harness/triggerHarness';
+import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
+
+let suite: TriggerSuite;
+const open: TriggerHarness[] = [];
+const MINUTE = 60_000;
+const NODE = 'node:Inventory Pro Trigger';
+
+const CHECKED_RECEIPTS: INodeParameters = { events: ['inventory.received'], options: { checkInterval: 1 } };
+
+async function trigger(parameters: INodeParameters = CHECKED_RECEIPTS) {
+	const harness = await suite.newTrigger({ parameters });
+	open.push(harness);
+	return harness;
+}
+
+/** Activation as n8n does it: hooks, then the activation poll (which must do nothing and never throw). */
+async function activate(harness: TriggerHarness) {
+	await harness.activate();
+	const first = await harness.poll(true);
+	expect(first).toEqual({});
+	return (harness.memory()[NODE] as { rec: number }).rec;
+}
+
+async function receive(quantity: number): Promise<IDataObject> {
+	const shortID = suite.sandbox.store.items.rows[0].shortID;
+	const answer = await suite.api.post('/Inventory/Receive', { itemID: shortID, warehouseID: 1, quantity, reference: `q${quantity}` });
+	expect(answer.status).toBe(201);
+	return answer.body;
+}
+
+async function settle(harness: TriggerHarness): Promise<void> {
+	await suite.sandbox.webhooks.idle();
+	await harness.idle();
+}
+
+/** Moves n8n's and the service's clock on, running the service's due retries. */
+async function advance(harness: TriggerHarness, ms: number): Promise<void> {
+	suite.clock.advance(ms);
+	await settle(harness);
+}
+
+async function subscription(rec: number): Promise<IDataObject> {
+	return (await suite.api.get(`/Webhook/${rec}`)).body as IDataObject;
+}
+
+function post(harness: TriggerHarness, body: Buffer, headers: Record<string, string>): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const req = request(
+			harness.productionUrl,
+			{ method: 'POST', ca: harness.ca, agent: false, headers: { ...headers, 'content-length': String(body.length) } },
+			(res) => {
+				res.resume();
+				res.on('end', () => resolve(res.statusCode ?? 0));
+			},
+		);
+		req.on('error', reject);
+		req.end(body);
+	});
+}
+
+const headersOf = (call: ReceivedCall): Record<string, string> => {
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(call.headers)) {
+		if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
+	}
+	return headers;
+};
+
+/** Quantities of every execution's items, in order: one array per execution. */
+const quantities = (harness: TriggerHarness) =>
+	harness.executions.map((items) => items.map((item) => (item.data as IDataObject | null)?.quantity));
+
+beforeAll(async () => {
+	suite = await startTriggerSuite();
+});
+
+afterEach(async () => {
+	for (const harness of open.splice(0)) {
+		harness.failWith = undefined;
+		if (harness.memory()[NODE] && (harness.memory()[NODE] as IDataObject).rec !== undefined) await harness.deactivate();
+		await harness.close();
+	}
+	suite.sandbox.resetStats();
+	// Each test in its own minute of service time: records of one test are not inside another's outage.
+	suite.clock.advance(MINUTE);
+	await suite.sandbox.webhooks.idle();
+});
+
+afterAll(async () => {
+	await suite?.close();
+});
+
+describe('n8n down, then restarted (scenario a)', () => {
+	it('re-enables the subscription with nobody re-activating and runs each missed event once, oldest first, marked recovered', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+
+		// n8n is down: every delivery fails; the third failure disables the subscription.
+		harness.failWith = 503;
+		for (const quantity of [11, 12, 13]) {
+			await receive(quantity);
+			await settle(harness);
+		}
+		expect(await subscription(rec)).toMatchObject({ active: false, disableType: 1 });
+		// Nothing is attempted while it is disabled; the lists still show it.
+		await advance(harness, MINUTE);
+		await receive(14);
+		await settle(harness);
+		expect(harness.executions).toEqual([]);
+
+		// Restart: memory gone, the poller's node is re-published (checkExists heals), start-up poll.
+		harness.failWith = undefined;
+		await advance(harness, MINUTE);
+		const startup = await harness.restart();
+		expect(startup).toEqual({});
+		expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
+
+		// The next check: the three failed deliveries (log) and the one never attempted (list), once each.
+		await advance(harness, MINUTE);
+		const check = await harness.poll();
+		expect(check.error).toBeUndefined();
+		expect(quantities(harness)).toEqual([[11, 12, 13, 14]]);
+		for (const item of check.emitted ?? []) {
+			expect(item).toMatchObject({ event: 'inventory.received', recovered: true, reference: `RecNo:${(item.data as IDataObject).recNo}` });
+		}
+		// Saved with the emit: a restart now would not run them again.
+		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(4);
+
+		// A later receipt runs once, live; the next checks repeat nothing, also after a restart.
+		await receive(15);
+		await settle(harness);
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({});
+		await harness.restart();
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({});
+		expect(quantities(harness)).toEqual([[11, 12, 13, 14], [15]]);
+		expect(harness.executions[1][0]).not.toHaveProperty('recovered');
+	});
+
+	it('does not recover a failed delivery that the service may still retry, and runs it once when the retry arrives', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		harness.failWith = 503;
+		await receive(21);
+		await settle(harness);
+		harness.failWith = undefined;
+		// A check a minute later by n8n's clock, before the service's retry (due 1 s later by its own):
+		// the failure is not final, so it is left to the retry.
+		const memory = triggerMemory();
+		memory.clock.now = () => suite.clock.now() + MINUTE;
+		try {
+			expect(await harness.poll()).toEqual({});
+		} finally {
+			memory.clock.now = () => suite.clock.now();
+		}
+		expect(harness.executions).toEqual([]);
+		await advance(harness, MINUTE);
+		expect(quantities(harness)).toEqual([[21]]);
+		expect(harness.executions[0][0]).not.toHaveProperty('recovered');
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({});
+		expect(quantities(harness)).toEqual([[21]]);
+	});
+});
+
+describe('exactly once (scenario b)', () => {
+	it('runs one signed delivery POSTed three times once, also after a restart', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		await receive(31);
+		await settle(harness);
+		const [delivery] = harness.calls;
+		for (let i = 0; i < 2; i++) expect(await post(harness, delivery.rawBody, headersOf(delivery))).toBe(200);
+		await harness.idle();
+		expect(harness.calls.map((call) => call.executed)).toEqual([true, false, false]);
+
+		await harness.restart();
+		expect(await post(harness, delivery.rawBody, headersOf(delivery))).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[31]]);
+	});
+
+	it('does not run a recovered event again when its live delivery arrives late', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		harness.failWith = 503;
+		for (const quantity of [41, 42, 43]) {
+			await receive(quantity);
+			await settle(harness);
+		}
+		harness.failWith = undefined;
+		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
+		await advance(harness, MINUTE);
+		await harness.poll();
+		expect(quantities(harness)).toEqual([[41, 42, 43]]);
+		// The first failed attempt's exact bytes, delivered now (a late retry or a replay).
+		const late = harness.calls[0];
+		expect(await post(harness, late.rawBody, headersOf(late))).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[41, 42, 43]]);
+	});
+});
+
+describe('clear signals', () => {
+	it('never throws at activation or start-up while the service fails; reports a lasting failure once and heals after', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		harness.failWith = 503;
+		for (const quantity of [51, 52, 53]) {
+			await receive(quantity);
+			await settle(harness);
+		}
+		harness.failWith = undefined;
+		suite.sandbox.failNext('webhook.get', 'internal_error', 4);
+		// Restart while the service fails: hooks and start-up poll must not switch the trigger off.
+		const startup = await harness.restart();
+		expect(startup.error).toBeUndefined();
+
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({}); // first failure: logged only
+		await advance(harness, MINUTE);
+		const second = await harness.poll();
+		expect(second.error?.message).toMatch(/^Inventory Pro Trigger could not check its subscription: /);
+		expect((second.error as { description?: string }).description).toMatch(/stays active/);
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({}); // the same problem is not reported every interval
+
+		await advance(harness, MINUTE);
+		const healed = await harness.poll();
+		expect(healed.error).toBeUndefined();
+		expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
+		expect(quantities(harness)).toEqual([[51, 52, 53]]);
+	});
+
+	it('leaves a manually disabled subscription disabled and says so, once; activation by a person fails with the reason', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		const current = await subscription(rec);
+		const put = await suite.api.put(`/Webhook/${rec}`, { name: current.name, url: current.url, events: current.events, payloadMode: 1, active: false });
+		expect(put.status).toBe(200);
+		expect(await subscription(rec)).toMatchObject({ disableType: 2 });
+
+		await advance(harness, MINUTE);
+		const told = await harness.poll();
+		expect(told.error?.message).toMatch(/disabled manually in Inventory Pro, so no events arrive/);
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({});
+		expect(await subscription(rec)).toMatchObject({ active: false, disableType: 2 });
+
+		// A restart does not fail on it either; a person activating hears it.
+		expect((await harness.restart()).error).toBeUndefined();
+		await expect(harness.activate()).rejects.toThrow(/disabled manually/);
+	});
+
+	it('checks once per check interval, not on every poll', async () => {
+		const harness = await trigger({ events: ['inventory.received'], options: { checkInterval: 5 } });
+		await activate(harness);
+		suite.sandbox.resetStats();
+		for (let minute = 1; minute <= 10; minute++) {
+			await advance(harness, MINUTE);
+			await harness.poll();
+		}
+		// Minutes 1 (first check after activation), 6 (five later): one subscription read each.
+		expect(suite.webhookRequests(['webhook.get'])).toEqual({ 'webhook.get': 2 });
+	});
+});
+
+describe('subscription deleted out of band, and secret rotation across a restart', () => {
+	it('re-creates a deleted subscription and recovers what happened while it was missing', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({});
+		expect((await suite.api.delete(`/Webhook/${rec}`)).status).toBe(200);
+		await receive(61);
+		await settle(harness);
+		expect(harness.calls).toEqual([]);
+
+		await advance(harness, MINUTE);
+		const check = await harness.poll();
+		expect(check.error).toBeUndefined();
+		const again = (harness.memory()[NODE] as { rec: number }).rec;
+		expect(again).not.toBe(rec);
+		expect(quantities(harness)).toEqual([[61]]);
+		await receive(62);
+		await settle(harness);
+		expect(quantities(harness)).toEqual([[61], [62]]);
+	});
+
+	it('after a rotation and a restart, re-keys at the next check and recovers the deliveries that failed meanwhile', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		suite.rotateSecret('rotated-trigger-secret-3');
+		try {
+			await harness.restart();
+			// The start-up hooks re-key at once; to see the in-between, undo that at the service.
+			const oldSecret = deriveSigningSecret('trigger-tests-secret-1', harness.workflowId, WEBHOOK_ID);
+			const current = await subscription(rec);
+			await suite.api.put(`/Webhook/${rec}`, { name: current.name, url: current.url, events: current.events, payloadMode: 1, active: true, secret: oldSecret });
+			for (const quantity of [71, 72, 73]) {
+				await receive(quantity);
+				await settle(harness);
+			}
+			expect(harness.calls.map((call) => call.status)).toEqual([401, 401, 401]);
+			expect(await subscription(rec)).toMatchObject({ disableType: 1 });
+
+			await advance(harness, MINUTE);
+			await harness.poll();
+			expect(quantities(harness)).toEqual([[71, 72, 73]]);
+			await receive(74);
+			await settle(harness);
+			expect(quantities(harness)).toEqual([[71, 72, 73], [74]]);
+		} finally {
+			suite.rotateSecret(undefined);
+		}
+	});
+});
+
+describe('answering fast (scenario d)', () => {
+	it('answers within the bound while the item API answers 429, with item null and the reason; one execution', async () => {
+		const harness = await trigger({ events: ['inventory.received'], payloadMode: 'identifiers', options: { fetchItem: true, checkInterval: 1 } });
+		await activate(harness);
+		suite.sandbox.failNext('item.get', 'rate_limited', 10);
+		const started = Date.now();
+		await receive(81);
+		await settle(harness);
+		expect(Date.now() - started).toBeLessThan(3000);
+		expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([[200, true]]);
+		expect(harness.executions).toHaveLength(1);
+		expect(harness.executions[0][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
+		// One attempt only: no waiting out the 429.
+		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 1 });
+	});
+});
+
