@@ -192,10 +192,16 @@ export class InventoryProTrigger implements INodeType {
 			const now = clock.now();
 			const staticData = this.getWorkflowStaticData('node');
 			const state = readState(staticData, entry, now);
-			const keys = [deliveryKey(request.rawBody), payloadEventKey(delivery.event, delivery.data)].filter(
+			const eventKey = payloadEventKey(delivery.event, delivery.data);
+			const deliveryId = request.headers['x-webhook-delivery'];
+			const sameBytesDiffer = eventKey === undefined && typeof deliveryId === 'string' && deliveryId !== '';
+			const keys = [deliveryKey(request.rawBody, sameBytesDiffer ? deliveryId : undefined), eventKey].filter(
 				(key): key is string => key !== undefined,
 			);
 			if (keys.some((key) => state.seen?.[key] !== undefined)) {
+				// n8n saves static data after an answer that starts nothing, but not reliably after one that
+				// starts an execution (measured, 2.40.7): write what this process knows so it is kept.
+				writeState(staticData, entry, state, now);
 				return { webhookResponse: { message: 'Event already received' } };
 			}
 			const seen = { ...(state.seen ?? {}) };

@@ -7,9 +7,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { stampKey } from '../InventoryProPollTrigger/cursor';
 
-/** The exact bytes of a delivery: a retry or a replay of them is the same delivery. */
-export function deliveryKey(rawBody: Buffer): string {
-	return `d:${createHash('sha256').update(rawBody).digest('hex').slice(0, 40)}`;
+/**
+ * The exact bytes of a delivery: a retry or a replay of them is the same delivery. When the bytes do
+ * not identify the event (identifiers-only item.updated: every update of an item sends the same
+ * bytes), the service's delivery id, the same on every attempt of one event, is part of the key.
+ */
+export function deliveryKey(rawBody: Buffer, deliveryId?: string): string {
+	const hash = createHash('sha256').update(rawBody);
+	if (deliveryId !== undefined) hash.update(`\n${deliveryId}`);
+	return `d:${hash.digest('hex').slice(0, 40)}`;
 }
 
 /**

@@ -354,9 +354,20 @@ export class N8n {
 			...this.options.env,
 		};
 		this.logFile = createWriteStream(this.logPath);
-		this.process = spawnGroup(nodeBin, [join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'), 'start'], {
+		this.env = env;
+		this.nodeBin = nodeBin;
+		await this.launch();
+		await this.setUpOwner();
+	}
+
+	private env: NodeJS.ProcessEnv = {};
+	private nodeBin = '';
+
+	/** Starts the n8n process with the environment of the first start and waits until it is ready. */
+	private async launch(): Promise<void> {
+		this.process = spawnGroup(this.nodeBin, [join(this.options.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'), 'start'], {
 			cwd: this.root,
-			env,
+			env: this.env,
 			cleanupDir: this.options.keepFolder ? undefined : this.root,
 			onLine: (line) => {
 				this.logFile?.write(`${line}\n`);
@@ -367,7 +378,18 @@ export class N8n {
 		});
 		this.session = new N8nSession(this.baseUrl, this.ca);
 		await this.waitUntilReady(this.options.readyTimeoutMs ?? 180_000);
-		await this.setUpOwner();
+	}
+
+	/** Stops the n8n process (SIGTERM, like a shutdown), keeping its folder and database. */
+	async halt(): Promise<void> {
+		await this.process?.stop();
+		this.process = undefined;
+	}
+
+	/** Starts n8n again on the same folder, database, port and keys after halt(), and logs in. */
+	async resume(): Promise<void> {
+		await this.launch();
+		await this.login();
 	}
 
 	private async waitUntilReady(timeoutMs: number): Promise<void> {
@@ -429,6 +451,11 @@ export class N8n {
 	async createCredential(type: string, data: Record<string, unknown>, name = `${type} (e2e)`): Promise<CredentialRef> {
 		const created = await this.session.call<CredentialRef>('POST', '/rest/credentials', { name, type, data });
 		return { id: created.id, name: created.name, type: created.type };
+	}
+
+	/** PATCH /rest/credentials/:id: replaces the credential's data, as saving it in the editor does. */
+	async updateCredential(credential: CredentialRef, data: Record<string, unknown>): Promise<void> {
+		await this.session.call('PATCH', `/rest/credentials/${credential.id}`, { name: credential.name, type: credential.type, data });
 	}
 
 	/** POST /rest/credentials/test with the stored credential: n8n runs the credential's test request. */

@@ -426,8 +426,11 @@ export class TriggerHarness {
 			call.error = error as Error;
 			return answer(500, { message: 'Error in workflow' });
 		}
-		// LiveWebhooks.executeWebhook: static data the production webhook changed is saved (test runs' is not).
-		if (!registration.test && (workflow.staticData as IDataObject).__dataChanged === true) {
+		// LiveWebhooks.executeWebhook saves static data the production webhook changed (test runs' is not)
+		// when it answers. Measured in n8n 2.40.7: after an answer that starts an execution the save does
+		// not happen (the execution's workflow object resets the change flag first), so only answers
+		// without an execution save here.
+		if (!registration.test && result.workflowData === undefined && (workflow.staticData as IDataObject).__dataChanged === true) {
 			this.saved = this.copy(workflow.staticData);
 		}
 		if (result.noWebhookResponse === true) {

@@ -343,3 +343,20 @@ describe('answering fast (scenario d)', () => {
 	});
 });
 
+
+describe('events whose bytes repeat', () => {
+	it('runs two identifiers-only updates of one item twice (the same bytes, two deliveries), a replay of either never', async () => {
+		const harness = await trigger({ events: ['item.updated'], payloadMode: 'identifiers', options: { checkInterval: 1 } });
+		await activate(harness);
+		const shortID = suite.sandbox.store.items.rows[1].shortID;
+		for (const description of ['first change', 'second change']) {
+			expect((await suite.api.put('/Item', { itemID: shortID, description })).status).toBe(200);
+			await settle(harness);
+		}
+		expect(harness.calls[0].rawBody.equals(harness.calls[1].rawBody)).toBe(true);
+		expect(harness.executions).toHaveLength(2);
+		expect(await post(harness, harness.calls[1].rawBody, headersOf(harness.calls[1]))).toBe(200);
+		await harness.idle();
+		expect(harness.executions).toHaveLength(2);
+	});
+});

@@ -1,0 +1,241 @@
+// The webhook trigger under faults in a real n8n 2.40.7 (default settings, HTTPS both ways): n8n down
+// while the service delivers and then restarted with nobody re-activating (a), one delivery POSTed
+// three times (b), a client-secret rotation (c), Fetch Item Details while the item API answers 429
+// (d), and the editor's "listen for test event". The trigger's check interval is set to its minimum,
+// one minute; n8n's Poll Times keep their default (every minute).
+import { ALL_SECURITY_IDS, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
+import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
+import { SandboxClient } from '../support/sandboxClient';
+import { ensureN8n, httpsCall, loopbackCertificate, N8n, startN8n, type CredentialRef, type Workflow } from './n8n';
+import { chain, PREFIX } from './support/workflows';
+
+const CLIENT = { clientId: 'e2e-trigger', clientSecret: 'e2e-trigger-secret-1' };
+const ROTATED = 'e2e-trigger-secret-2';
+const NODE = 'On stock received';
+const MINUTE = 60_000;
+
+let sandbox: Sandbox;
+let n8n: N8n;
+let credential: CredentialRef;
+let credentialData: Record<string, unknown>;
+/** The trigger's own account at the service, to look at its subscriptions. */
+let owner: SandboxClient;
+/** Another account, writing stock receipts as people do. */
+let operator: SandboxClient;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+		await sleep(500);
+	}
+}
+
+async function receive(quantity: number): Promise<Record<string, unknown>> {
+	const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
+	const answer = await operator.post('/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity, reference: `e2e-${quantity}` });
+	expect(answer.status).toBe(201);
+	return answer.body as Record<string, unknown>;
+}
+
+async function subscriptionAt(url: string): Promise<Record<string, any> | undefined> {
+	const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, any>>;
+	return subs.find((sub) => sub.url === url);
+}
+
+/** The trigger's output items of every finished execution, oldest first. */
+async function runs(workflowId: string): Promise<Array<Array<Record<string, any>>>> {
+	const executions = (await n8n.executions(workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
+	const out: Array<Array<Record<string, any>>> = [];
+	for (const summary of executions) {
+		const run = await n8n.execution(summary.id);
+		expect(run.status).toBe('success');
+		out.push(N8n.output(run, NODE).map((item) => item.json));
+	}
+	return out;
+}
+
+const quantities = (all: Array<Array<Record<string, any>>>) => all.map((items) => items.map((item) => item.data?.quantity));
+
+async function triggerWorkflow(name: string, parameters: Record<string, unknown>): Promise<{ workflow: Workflow; url: string }> {
+	const trigger = {
+		name: NODE,
+		type: `${PREFIX}inventoryProTrigger`,
+		typeVersion: 1,
+		parameters,
+		credentials: { inventoryProApi: { id: '', name: '' } },
+	};
+	const workflow = await n8n.createWorkflow(chain(name, trigger), [credential]);
+	return { workflow, url: await n8n.productionWebhookUrl(workflow, NODE) };
+}
+
+beforeAll(async () => {
+	const n8nDir = await ensureN8n();
+	const certificate = await loopbackCertificate();
+	sandbox = await startSandbox({
+		port: 0,
+		webhookCa: [certificate.cert],
+		clients: [...DEMO_CLIENTS, { ...CLIENT, securityIds: ALL_SECURITY_IDS }],
+	});
+	n8n = await startN8n({ n8nDir, certificate, extraCa: sandbox.ca });
+	credentialData = { baseUrl: sandbox.baseUrl, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, ignoreSslIssues: false };
+	credential = await n8n.createCredential('inventoryProApi', credentialData, 'Inventory Pro (trigger e2e)');
+	owner = new SandboxClient(sandbox, CLIENT);
+	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped')!);
+}, 20 * MINUTE);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await sandbox?.close();
+}, MINUTE);
+
+describe('stock receipts through the webhook trigger, under faults', () => {
+	let workflowId: string;
+	let webhookUrl: string;
+	let webhookId: string;
+	let rec: number;
+	/** A signed delivery the service never sent, for (b). */
+	let replay: { body: string; headers: Record<string, string> };
+
+	test('activation creates one active subscription; a receipt runs once', async () => {
+		const { workflow, url } = await triggerWorkflow('e2e: trigger under faults', { events: ['inventory.received'], options: { checkInterval: 1 } });
+		workflowId = workflow.id;
+		webhookUrl = url;
+		webhookId = workflow.nodes.find((n) => n.name === NODE)!.webhookId!;
+		await n8n.activate(workflowId);
+		const sub = await subscriptionAt(webhookUrl);
+		expect(sub).toMatchObject({ active: true, disableType: 0, events: 'inventory.received' });
+		rec = Number(sub!.rec);
+
+		await receive(100);
+		await n8n.waitForExecutions(workflowId, 1);
+		expect(quantities(await runs(workflowId))).toEqual([[100]]);
+	});
+
+	test('(b) one signed delivery POSTed three times starts one execution', async () => {
+		const secret = deriveSigningSecret(CLIENT.clientSecret, workflowId, webhookId);
+		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 990001, quantity: 200, reference: 'replayed' } });
+		const { createHmac } = await import('crypto');
+		const headers = {
+			'content-type': 'application/json',
+			'x-webhook-event': 'inventory.received',
+			'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+		};
+		replay = { body, headers };
+		for (let i = 0; i < 3; i++) {
+			const answer = await httpsCall('POST', webhookUrl, n8n.ca, { raw: body, headers });
+			expect(answer.status).toBe(200);
+		}
+		await n8n.waitForExecutions(workflowId, 2);
+		await sleep(3000);
+		expect(quantities(await runs(workflowId))).toEqual([[100], [200]]);
+		// Measured: n8n saved the static data webhook() changed (the key that makes a repeat a repeat).
+		const saved = (await n8n.getWorkflow(workflowId)) as unknown as { staticData?: Record<string, any> };
+		expect(Object.keys(saved.staticData?.[`node:${NODE}`]?.seen ?? {}).length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('(a) n8n down: deliveries fail and the service disables the subscription', async () => {
+		await n8n.halt();
+		for (const quantity of [301, 302, 303]) await receive(quantity);
+		const disabled = await until(
+			'subscription disabled by failures',
+			async () => {
+				const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
+				return sub.disableType === 1 && sub;
+			},
+			2 * MINUTE,
+		);
+		expect(disabled).toMatchObject({ active: false, disableType: 1 });
+		const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value as Array<Record<string, any>>;
+		expect(log.filter((entry) => entry.success === false).length).toBeGreaterThanOrEqual(3);
+		// One more while it is disabled: never attempted.
+		await receive(304);
+	}, 3 * MINUTE);
+
+	test('(a) after a restart, with nobody re-activating: re-enabled, each missed receipt run once, oldest first, marked recovered', async () => {
+		const started = Date.now();
+		await n8n.resume();
+		const healed = await until(
+			'subscription active again',
+			async () => {
+				const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
+				return sub.active === true && sub;
+			},
+			2 * MINUTE,
+		);
+		expect(healed).toMatchObject({ disableType: 0 });
+		const healedAfter = Date.now() - started;
+
+		// Within two check intervals of the start.
+		await n8n.waitForExecutions(workflowId, 3, 2 * MINUTE + 30_000);
+		const recoveredAfter = Date.now() - started;
+		const all = await runs(workflowId);
+		expect(quantities(all)).toEqual([[100], [200], [301, 302, 303, 304]]);
+		for (const item of all[2]) expect(item).toMatchObject({ event: 'inventory.received', recovered: true });
+		process.stderr.write(`trigger e2e: healed ${healedAfter} ms, recovered ${recoveredAfter} ms after n8n was started again\n`);
+
+		// A repeat of (b) after the restart still starts nothing.
+		expect((await httpsCall('POST', webhookUrl, n8n.ca, { raw: replay.body, headers: replay.headers })).status).toBe(200);
+
+		// A later receipt runs once, live.
+		await receive(305);
+		await n8n.waitForExecutions(workflowId, 4);
+		expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
+	}, 5 * MINUTE);
+
+	test('(a) one check interval later nothing repeats', async () => {
+		await sleep(MINUTE + 10_000);
+		expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
+	}, 2 * MINUTE);
+
+	test('(c) client secret rotated in the service and in the credential: every later receipt runs exactly once', async () => {
+		const before = sandbox.requests.length;
+		sandbox.rotateSecret(CLIENT.clientId, ROTATED);
+		await n8n.updateCredential(credential, { ...credentialData, clientSecret: ROTATED });
+		await receive(401);
+		await receive(402);
+		await n8n.waitForExecutions(workflowId, 6, MINUTE);
+		// The next check re-keys the subscription (a PUT carrying the new signing secret).
+		await until(
+			're-key',
+			async () => sandbox.requests.slice(before).some((r) => r.endpointId === 'webhook.update' && r.status === 200),
+			2 * MINUTE + 30_000,
+		);
+		await receive(403);
+		await n8n.waitForExecutions(workflowId, 7, MINUTE);
+		await sleep(3000);
+		const all = quantities(await runs(workflowId)).slice(5).flat();
+		expect(all.sort()).toEqual([401, 402, 403]);
+		const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<Record<string, any>>;
+		expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
+		await n8n.deactivate(workflowId);
+	}, 5 * MINUTE);
+});
+
+describe('(d) Fetch Item Details while the item API answers 429', () => {
+	test('the webhook answers within the bound, with item null and the reason; one execution', async () => {
+		const { workflow, url } = await triggerWorkflow('e2e: trigger fetch item', {
+			events: ['inventory.received'],
+			payloadMode: 'identifiers',
+			options: { fetchItem: true, checkInterval: 1 },
+		});
+		await n8n.activate(workflow.id);
+		const sub = await subscriptionAt(url);
+		sandbox.failNext('item.get', 'rate_limited', 20);
+		await receive(501);
+		await n8n.waitForExecutions(workflow.id, 1);
+		await sleep(2000);
+		const all = await runs(workflow.id);
+		expect(all).toHaveLength(1);
+		expect(all[0][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
+		const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
+		expect(entry).toMatchObject({ success: true, attempt: 1 });
+		expect(entry.duration).toBeLessThan(3500);
+		process.stderr.write(`trigger e2e: delivery with Fetch Item Details under 429 answered in ${entry.duration} ms\n`);
+		await n8n.deactivate(workflow.id);
+	}, 3 * MINUTE);
+});
