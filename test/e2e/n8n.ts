@@ -613,6 +613,14 @@ export class N8n {
 		throw new Error(`execution ${started.executionId} did not finish in ${timeoutMs} ms`);
 	}
 
+	/**
+	 * The editor's "Listen for test event" on a webhook trigger (POST /rest/workflows/:id/run from that
+	 * trigger): n8n registers the test webhook and waits for one call. Resolves with n8n's answer.
+	 */
+	async listenForTestEvent(workflowId: string, triggerName: string): Promise<Record<string, unknown>> {
+		return await this.session.call('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
+	}
+
 	/** The items a node returned in an execution (first run, first output). */
 	static output(execution: Execution, nodeName: string): Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> {
 		const run = execution.data.resultData.runData[nodeName]?.[0];

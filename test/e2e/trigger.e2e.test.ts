@@ -81,7 +81,15 @@ beforeAll(async () => {
 		webhookCa: [certificate.cert],
 		clients: [...DEMO_CLIENTS, { ...CLIENT, securityIds: ALL_SECURITY_IDS }],
 	});
-	n8n = await startN8n({ n8nDir, certificate, extraCa: sandbox.ca });
+	n8n = await startN8n({
+		n8nDir,
+		certificate,
+		extraCa: sandbox.ca,
+		// What the trigger says in n8n's log (the note quotes it), and n8n's re-publication at start.
+		onLine: (line) => {
+			if (/Inventory Pro Trigger|Re-publishing|publish/i.test(line)) process.stderr.write(`[n8n] ${line}\n`);
+		},
+	});
 	credentialData = { baseUrl: sandbox.baseUrl, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, ignoreSslIssues: false };
 	credential = await n8n.createCredential('inventoryProApi', credentialData, 'Inventory Pro (trigger e2e)');
 	owner = new SandboxClient(sandbox, CLIENT);
@@ -194,11 +202,12 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 
 	test('(c) client secret rotated in the service and in the credential: every later receipt runs exactly once', async () => {
 		const before = sandbox.requests.length;
+		const ran = (await n8n.executions(workflowId)).length;
 		sandbox.rotateSecret(CLIENT.clientId, ROTATED);
 		await n8n.updateCredential(credential, { ...credentialData, clientSecret: ROTATED });
 		await receive(401);
 		await receive(402);
-		await n8n.waitForExecutions(workflowId, 6, MINUTE);
+		await n8n.waitForExecutions(workflowId, ran + 2, MINUTE);
 		// The next check re-keys the subscription (a PUT carrying the new signing secret).
 		await until(
 			're-key',
@@ -206,9 +215,9 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			2 * MINUTE + 30_000,
 		);
 		await receive(403);
-		await n8n.waitForExecutions(workflowId, 7, MINUTE);
+		await n8n.waitForExecutions(workflowId, ran + 3, MINUTE);
 		await sleep(3000);
-		const all = quantities(await runs(workflowId)).slice(5).flat();
+		const all = quantities(await runs(workflowId)).slice(ran).flat();
 		expect(all.sort()).toEqual([401, 402, 403]);
 		const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<Record<string, any>>;
 		expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
@@ -225,17 +234,49 @@ describe('(d) Fetch Item Details while the item API answers 429', () => {
 		});
 		await n8n.activate(workflow.id);
 		const sub = await subscriptionAt(url);
+		// Baseline: the same delivery while the item API answers normally.
+		await receive(500);
+		await n8n.waitForExecutions(workflow.id, 1);
+		const [baseline] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
 		sandbox.failNext('item.get', 'rate_limited', 20);
 		await receive(501);
-		await n8n.waitForExecutions(workflow.id, 1);
+		await n8n.waitForExecutions(workflow.id, 2);
 		await sleep(2000);
 		const all = await runs(workflow.id);
-		expect(all).toHaveLength(1);
-		expect(all[0][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
+		expect(all).toHaveLength(2);
+		expect(all[0][0].item).toMatchObject({ shortID: all[0][0].data.shortID });
+		expect(all[1][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
 		const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
 		expect(entry).toMatchObject({ success: true, attempt: 1 });
 		expect(entry.duration).toBeLessThan(3500);
-		process.stderr.write(`trigger e2e: delivery with Fetch Item Details under 429 answered in ${entry.duration} ms\n`);
+		process.stderr.write(
+			`trigger e2e: delivery with Fetch Item Details answered in ${baseline.duration} ms (item API fine), ${entry.duration} ms (item API answering 429)\n`,
+		);
 		await n8n.deactivate(workflow.id);
+	}, 3 * MINUTE);
+});
+
+describe('the editor: "Listen for test event"', () => {
+	test('shows the service\'s test event as the trigger\'s output', async () => {
+		const { workflow } = await triggerWorkflow('e2e: trigger test event', { events: ['inventory.received'] });
+		const before = new Set((await owner.get('/Webhook', { pageSize: 250 })).body.value.map((s: Record<string, any>) => s.rec));
+		const started = await n8n.listenForTestEvent(workflow.id, NODE);
+		expect(started).toMatchObject({ waitingForWebhook: true });
+		const testSub = await until(
+			'test subscription',
+			async () => {
+				const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, any>>;
+				return subs.find((s) => !before.has(s.rec) && String(s.url).includes('/webhook-test/'));
+			},
+			MINUTE,
+		);
+		const result = await owner.post(`/Webhook/${testSub.rec}/test`);
+		expect(result.body).toMatchObject({ success: true, statusCode: 200 });
+		const [execution] = await n8n.waitForExecutions(workflow.id, 1, MINUTE);
+		const run = await n8n.execution(execution.id);
+		expect(run.mode).toBe('manual');
+		expect(N8n.output(run, NODE)).toEqual([
+			{ json: expect.objectContaining({ event: 'test', data: expect.objectContaining({ rec: testSub.rec }) }) },
+		]);
 	}, 3 * MINUTE);
 });

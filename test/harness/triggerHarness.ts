@@ -19,7 +19,7 @@
  * object has only status/json/send/end. The real-n8n e2e suite covers the actual server.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
-import { createServer, type Server } from 'https';
+import { createServer, request as httpsRequest, type Server } from 'https';
 import type { AddressInfo } from 'net';
 
 import type {
@@ -308,6 +308,31 @@ export class TriggerHarness {
 	/** The test registration's static data (never saved by n8n). */
 	testMemory(): IDataObject | undefined {
 		return this.testRegistration ? this.copy(this.testRegistration.workflow.staticData) : undefined;
+	}
+
+	/** Posts straight to the production URL, as an attacker or a replaying proxy would; resolves with the status. */
+	post(body: Buffer, headers: Record<string, string>): Promise<number> {
+		return new Promise((resolve, reject) => {
+			const req = httpsRequest(
+				this.productionUrl,
+				{ method: 'POST', ca: this.ca, agent: false, headers: { ...headers, 'content-length': String(body.length) } },
+				(res) => {
+					res.resume();
+					res.on('end', () => resolve(res.statusCode ?? 0));
+				},
+			);
+			req.on('error', reject);
+			req.end(body);
+		});
+	}
+
+	/** The headers a received call came with, as a client would send them again. */
+	static headersOf(call: ReceivedCall): Record<string, string> {
+		const headers: Record<string, string> = {};
+		for (const [name, value] of Object.entries(call.headers)) {
+			if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
+		}
+		return headers;
 	}
 
 	/** Resolves when every execution the receiver started has finished. */

@@ -1,12 +1,11 @@
 // The trigger under faults, in-process: n8n down while the service delivers, restarts, repeated
 // deliveries, a service that fails the checks, a manual disable, a slow item API. n8n-core's contexts
 // drive the built node (hooks, webhook, poller); time moves with the sandbox's ManualClock.
-import { request } from 'https';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
-import { triggerMemory, WEBHOOK_ID, type ReceivedCall, type TriggerHarness } from '../harness/triggerHarness';
+import { triggerMemory, WEBHOOK_ID, TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
 let suite: TriggerSuite;
@@ -52,28 +51,7 @@ async function subscription(rec: number): Promise<IDataObject> {
 	return (await suite.api.get(`/Webhook/${rec}`)).body as IDataObject;
 }
 
-function post(harness: TriggerHarness, body: Buffer, headers: Record<string, string>): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const req = request(
-			harness.productionUrl,
-			{ method: 'POST', ca: harness.ca, agent: false, headers: { ...headers, 'content-length': String(body.length) } },
-			(res) => {
-				res.resume();
-				res.on('end', () => resolve(res.statusCode ?? 0));
-			},
-		);
-		req.on('error', reject);
-		req.end(body);
-	});
-}
 
-const headersOf = (call: ReceivedCall): Record<string, string> => {
-	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(call.headers)) {
-		if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
-	}
-	return headers;
-};
 
 /** Quantities of every execution's items, in order: one array per execution. */
 const quantities = (harness: TriggerHarness) =>
@@ -180,12 +158,12 @@ describe('exactly once (scenario b)', () => {
 		await receive(31);
 		await settle(harness);
 		const [delivery] = harness.calls;
-		for (let i = 0; i < 2; i++) expect(await post(harness, delivery.rawBody, headersOf(delivery))).toBe(200);
+		for (let i = 0; i < 2; i++) expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
 		await harness.idle();
 		expect(harness.calls.map((call) => call.executed)).toEqual([true, false, false]);
 
 		await harness.restart();
-		expect(await post(harness, delivery.rawBody, headersOf(delivery))).toBe(200);
+		expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
 		await harness.idle();
 		expect(quantities(harness)).toEqual([[31]]);
 	});
@@ -205,7 +183,7 @@ describe('exactly once (scenario b)', () => {
 		expect(quantities(harness)).toEqual([[41, 42, 43]]);
 		// The first failed attempt's exact bytes, delivered now (a late retry or a replay).
 		const late = harness.calls[0];
-		expect(await post(harness, late.rawBody, headersOf(late))).toBe(200);
+		expect(await harness.post(late.rawBody, TriggerHarness.headersOf(late))).toBe(200);
 		await harness.idle();
 		expect(quantities(harness)).toEqual([[41, 42, 43]]);
 	});
@@ -355,7 +333,7 @@ describe('events whose bytes repeat', () => {
 		}
 		expect(harness.calls[0].rawBody.equals(harness.calls[1].rawBody)).toBe(true);
 		expect(harness.executions).toHaveLength(2);
-		expect(await post(harness, harness.calls[1].rawBody, headersOf(harness.calls[1]))).toBe(200);
+		expect(await harness.post(harness.calls[1].rawBody, TriggerHarness.headersOf(harness.calls[1]))).toBe(200);
 		await harness.idle();
 		expect(harness.executions).toHaveLength(2);
 	});

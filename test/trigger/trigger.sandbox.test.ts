@@ -2,12 +2,11 @@
 // WebhookContext drive the built node, which talks to the sandbox over HTTPS; the sandbox delivers
 // signed events to the harness's HTTPS receiver.
 import { createHmac } from 'crypto';
-import { request } from 'https';
 
 import type { INodeParameters } from 'n8n-workflow';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
-import { WEBHOOK_ID, type ReceivedCall, type TriggerHarness } from '../harness/triggerHarness';
+import { WEBHOOK_ID, TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
 let suite: TriggerSuite;
@@ -41,32 +40,10 @@ async function settle(harness: TriggerHarness): Promise<void> {
 	await harness.idle();
 }
 
-/** Posts straight to the receiver, as an attacker or a replaying proxy would. */
-function post(harness: TriggerHarness, body: Buffer, headers: Record<string, string>): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const req = request(
-			harness.productionUrl,
-			{ method: 'POST', ca: harness.ca, agent: false, headers: { ...headers, 'content-length': String(body.length) } },
-			(res) => {
-				res.resume();
-				res.on('end', () => resolve(res.statusCode ?? 0));
-			},
-		);
-		req.on('error', reject);
-		req.end(body);
-	});
-}
 
 const sign = (body: Buffer, secret: string) =>
 	`sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
 
-const deliveryHeaders = (call: ReceivedCall): Record<string, string> => {
-	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(call.headers)) {
-		if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
-	}
-	return headers;
-};
 
 beforeAll(async () => {
 	suite = await startTriggerSuite();
@@ -222,7 +199,7 @@ describe('deliveries', () => {
 		await settle(harness);
 		expect(harness.executions).toHaveLength(2);
 		const [first, second] = harness.calls;
-		const headers = deliveryHeaders(first);
+		const headers = TriggerHarness.headersOf(first);
 		const { 'x-webhook-signature': _signature, ...unsigned } = headers;
 
 		const tampered = Buffer.from(first.rawBody.toString('utf8').replace('"quantity":3', '"quantity":3000'));
@@ -235,14 +212,14 @@ describe('deliveries', () => {
 			['malformed header', first.rawBody, { ...unsigned, 'x-webhook-signature': headers['x-webhook-signature'].toUpperCase() }],
 		];
 		for (const [label, body, sent] of attempts) {
-			expect([label, await post(harness, body, sent)]).toEqual([label, 401]);
+			expect([label, await harness.post(body, sent)]).toEqual([label, 401]);
 		}
 		expect(harness.calls.slice(2).map((call) => [call.status, call.executed])).toEqual(attempts.map(() => [401, false]));
 		expect(harness.executions).toHaveLength(2);
 
 		// Control: the same request unaltered is accepted (200), so the 401s came from the signature
 		// check; being a repeat of a delivery already run, it starts nothing.
-		expect(await post(harness, first.rawBody, headers)).toBe(200);
+		expect(await harness.post(first.rawBody, headers)).toBe(200);
 		await harness.idle();
 		expect(harness.calls[harness.calls.length - 1]).toMatchObject({ status: 200, executed: false });
 		expect(harness.executions).toHaveLength(2);
@@ -403,7 +380,7 @@ describe('healing and deactivation', () => {
 			// After the re-key the old secret no longer verifies.
 			const oldSecret = deriveSigningSecret('trigger-tests-secret-1', harness.workflowId, WEBHOOK_ID);
 			const body = Buffer.from(JSON.stringify({ event: 'inventory.received', data: { recNo: 999001 } }));
-			expect(await post(harness, body, { 'content-type': 'application/json', 'x-webhook-signature': sign(body, oldSecret) })).toBe(401);
+			expect(await harness.post(body, { 'content-type': 'application/json', 'x-webhook-signature': sign(body, oldSecret) })).toBe(401);
 			expect((await suite.api.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true });
 		} finally {
 			suite.rotateSecret(undefined);
