@@ -178,6 +178,8 @@ export class InventoryProTrigger implements INodeType {
 			verifySignature(request.rawBody, header, secret) ||
 			(!test && entry.previousSecret !== undefined && verifySignature(request.rawBody, header, entry.previousSecret));
 		if (!verified) return refuse(this, 401, 'Missing or invalid X-Webhook-Signature');
+		// A process that only receives deliveries (queue mode) learns the secret from them.
+		if (!test) entry.secret ??= secret;
 		const delivery = parsePayload(request.rawBody);
 		if (delivery === undefined) return refuse(this, 400, 'The body is not an event payload');
 
