@@ -10,7 +10,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { EndpointId } from '../InventoryPro/endpoints';
 import { apiRequest } from '../InventoryPro/transport';
-import { stampKey } from '../InventoryProPollTrigger/cursor';
+import { stampKey, startCursor } from '../InventoryProPollTrigger/cursor';
 import { fetchChanges } from '../InventoryProPollTrigger/poll';
 import { findWatchable } from '../InventoryProPollTrigger/watchable';
 import { eventKey, recordNumber, referenceNumber } from './identity';
@@ -91,7 +91,7 @@ const recordEventKey = (event: string, record: IDataObject) => eventKey(event, r
 async function walk(this: IPollFunctions, id: EndpointId, since: string): Promise<IDataObject[]> {
 	const watchable = findWatchable(id);
 	if (!watchable) return [];
-	const changes = await fetchChanges.call(this, { watchable, path: {} }, { since, atSince: [] });
+	const changes = await fetchChanges.call(this, { watchable, path: {} }, startCursor(since));
 	return changes.changes().map((change) => change.record);
 }
 
