@@ -41,6 +41,16 @@ async function settle(harness: TriggerHarness): Promise<void> {
 	await harness.idle();
 }
 
+/** Receipts made while n8n answers 503 to every delivery (n8n "down"); n8n answers again afterwards. */
+async function whileDown(harness: TriggerHarness, quantities: number[]): Promise<void> {
+	harness.failWith = 503;
+	for (const quantity of quantities) {
+		await receive(quantity);
+		await settle(harness);
+	}
+	harness.failWith = undefined;
+}
+
 /** Moves n8n's and the service's clock on, running the service's due retries. */
 async function advance(harness: TriggerHarness, ms: number): Promise<void> {
 	suite.clock.advance(ms);
@@ -83,11 +93,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 		const rec = await activate(harness);
 
 		// n8n is down: every delivery fails; the third failure disables the subscription.
-		harness.failWith = 503;
-		for (const quantity of [11, 12, 13]) {
-			await receive(quantity);
-			await settle(harness);
-		}
+		await whileDown(harness, [11, 12, 13]);
 		expect(await subscription(rec)).toMatchObject({ active: false, disableType: 1 });
 		// Nothing is attempted while it is disabled; the lists still show it.
 		await advance(harness, MINUTE);
@@ -96,7 +102,6 @@ describe('n8n down, then restarted (scenario a)', () => {
 		expect(harness.executions).toEqual([]);
 
 		// Restart: memory gone, the poller's node is re-published (checkExists heals), start-up poll.
-		harness.failWith = undefined;
 		await advance(harness, MINUTE);
 		const startup = await harness.restart();
 		expect(startup).toEqual({});
@@ -128,10 +133,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 	it('does not recover a failed delivery that the service may still retry, and runs it once when the retry arrives', async () => {
 		const harness = await trigger();
 		await activate(harness);
-		harness.failWith = 503;
-		await receive(21);
-		await settle(harness);
-		harness.failWith = undefined;
+		await whileDown(harness, [21]);
 		// A check a minute later by n8n's clock, before the service's retry (due 1 s later by its own):
 		// the failure is not final, so it is left to the retry.
 		const memory = triggerMemory();
@@ -171,12 +173,7 @@ describe('exactly once (scenario b)', () => {
 	it('does not run a recovered event again when its live delivery arrives late', async () => {
 		const harness = await trigger();
 		const rec = await activate(harness);
-		harness.failWith = 503;
-		for (const quantity of [41, 42, 43]) {
-			await receive(quantity);
-			await settle(harness);
-		}
-		harness.failWith = undefined;
+		await whileDown(harness, [41, 42, 43]);
 		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
 		await advance(harness, MINUTE);
 		await harness.poll();
@@ -193,12 +190,7 @@ describe('clear signals', () => {
 	it('never throws at activation or start-up while the service fails; reports a lasting failure once and heals after', async () => {
 		const harness = await trigger();
 		const rec = await activate(harness);
-		harness.failWith = 503;
-		for (const quantity of [51, 52, 53]) {
-			await receive(quantity);
-			await settle(harness);
-		}
-		harness.failWith = undefined;
+		await whileDown(harness, [51, 52, 53]);
 		suite.sandbox.failNext('webhook.get', 'internal_error', 4);
 		// Restart while the service fails: hooks and start-up poll must not switch the trigger off.
 		const startup = await harness.restart();
