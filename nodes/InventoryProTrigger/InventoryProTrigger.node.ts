@@ -18,7 +18,7 @@ import { triggerProperties } from './description';
 import { createSubscription, ensureSubscription } from './health';
 import { deliveryKey, payloadEventKey } from './identity';
 import { checkSubscription } from './check';
-import { clock, forgetLive, live, liveKey, readState, writeState, type TriggerState } from './state';
+import { clock, forgetLive, knownLive, live, liveKey, readState, writeState, type TriggerState } from './state';
 import { desiredSubscription, payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
 import { unlessNotFound } from './subscription';
@@ -135,17 +135,23 @@ export class InventoryProTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
-				const key = liveKey(this);
-				const rec = (staticData as TriggerState).rec ?? live(key).state.rec;
+				// n8n deletes the editor's test registration and deactivates in the same mode, so the URL
+				// tells them apart. Deactivated: nothing is owed for the time it was off; the seen keys stay.
+				const url = this.getNodeWebhookUrl('default');
+				const liveEntry = knownLive(liveKey(this, 'live'));
+				const isTest = liveEntry?.state.url !== undefined && liveEntry.state.url !== url;
+				const rec = (staticData as TriggerState).rec ?? (isTest ? undefined : liveEntry?.state.rec);
 				if (rec !== undefined) {
 					// A 404 means it is already gone, which is what deactivation wants.
 					await unlessNotFound(apiRequest.call(this, 'webhook.delete', { path: { rec } }));
 				}
-				// Deactivated: nothing is owed for the time it was off. The seen keys stay (a replay stays a replay).
 				const seen = (staticData as TriggerState).seen;
 				for (const name of Object.keys(staticData)) delete staticData[name];
-				if (seen !== undefined && Object.keys(seen).length > 0 && this.getMode() !== 'manual') staticData.seen = seen;
-				if (this.getMode() !== 'manual') forgetLive(key);
+				if (!isTest && seen !== undefined && Object.keys(seen).length > 0) staticData.seen = seen;
+				if (!isTest) forgetLive(liveKey(this, 'live'));
+				// The editor's test entry keeps only the hand-off to the poll() n8n runs next.
+				const testEntry = knownLive(liveKey(this, 'test'));
+				if (testEntry) testEntry.state = {};
 				return true;
 			},
 		},

@@ -87,8 +87,10 @@ const lives = new Map<string, Live>();
 export const clock = { now: (): number => Date.now() };
 
 /** One entry per workflow, node and kind: the editor's test registration keeps apart from the live one. */
-export function liveKey(context: { getWorkflow(): { id?: unknown }; getNode(): { name: string }; getMode(): string }): string {
-	const kind = context.getMode() === 'manual' ? 'test' : 'live';
+export function liveKey(
+	context: { getWorkflow(): { id?: unknown }; getNode(): { name: string }; getMode(): string },
+	kind: 'test' | 'live' = context.getMode() === 'manual' ? 'test' : 'live',
+): string {
 	return `${String(context.getWorkflow().id ?? '')}\n${context.getNode().name}\n${kind}`;
 }
 
@@ -100,6 +102,11 @@ export function live(key: string): Live {
 
 export function forgetLive(key: string): void {
 	lives.delete(key);
+}
+
+/** The entry if this process has one (unlike live(), creates nothing). */
+export function knownLive(key: string): Live | undefined {
+	return lives.get(key);
 }
 
 /** The state to act on: the static data merged with what this process knows. */

@@ -256,6 +256,51 @@ describe('(d) Fetch Item Details while the item API answers 429', () => {
 	}, 3 * MINUTE);
 });
 
+describe('(6) the service failing while n8n restarts', () => {
+	test('the trigger stays on: the failure is reported once in words, then the check heals and catches up', async () => {
+		const { workflow, url } = await triggerWorkflow('e2e: trigger while the service fails', {
+			events: ['inventory.received'],
+			options: { checkInterval: 1 },
+		});
+		await n8n.activate(workflow.id);
+		const rec = Number((await subscriptionAt(url))!.rec);
+		await n8n.halt();
+		for (const quantity of [601, 602, 603]) await receive(quantity);
+		await until('disabled', async () => (await subscriptionAt(url))?.disableType === 1, 2 * MINUTE);
+		// Every subscription read fails: at the re-publication and at the next two checks.
+		sandbox.failNext('webhook.get', 'internal_error', 3);
+		await n8n.resume();
+		const publication = await n8n.publicationStatus(workflow.id);
+		expect(publication.status).not.toBe('failed');
+
+		const failed = await until(
+			'a failed execution naming the problem',
+			async () => (await n8n.executions(workflow.id)).find((e) => e.status === 'error'),
+			3 * MINUTE + 30_000,
+		);
+		const run = await n8n.execution(failed.id);
+		expect(JSON.stringify(run.data.resultData.error)).toMatch(/could not check its subscription/);
+
+		// The service answers again: the next check heals and runs the missed receipts once.
+		const recovered = await until(
+			'the recovered receipts',
+			async () => {
+				for (const summary of await n8n.executions(workflow.id)) {
+					if (summary.status !== 'success') continue;
+					const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
+					if (items.length > 0) return items;
+				}
+				return undefined;
+			},
+			2 * MINUTE + 30_000,
+		);
+		expect(recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity)).toEqual([601, 602, 603]);
+		expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
+		expect((await n8n.executions(workflow.id)).filter((e) => e.status === 'error')).toHaveLength(1);
+		await n8n.deactivate(workflow.id);
+	}, 8 * MINUTE);
+});
+
 describe('the editor: "Listen for test event"', () => {
 	test('shows the service\'s test event as the trigger\'s output', async () => {
 		const { workflow } = await triggerWorkflow('e2e: trigger test event', { events: ['inventory.received'] });

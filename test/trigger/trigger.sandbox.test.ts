@@ -410,9 +410,24 @@ describe('the test event', () => {
 		expect(harness.memory()).toEqual({});
 	});
 
+	it('starts each "listen for test event" afresh: a second one creates its subscription without looking for the first', async () => {
+		const harness = await trigger();
+		for (let round = 0; round < 2; round++) {
+			suite.sandbox.resetStats();
+			await harness.listenForTestEvent();
+			expect(suite.webhookRequests()).toEqual({ 'webhook.list': 1, 'webhook.create': 1 });
+			const [testSub] = await subscriptionsFor(harness.testUrl);
+			expect((await suite.api.post(`/Webhook/${testSub.rec}/test`)).body).toMatchObject({ success: true });
+			await harness.idle();
+			expect(harness.executions).toHaveLength(round + 1);
+			expect(harness.executions[round][0]).toMatchObject({ event: 'test' });
+		}
+	});
+
 	it('registers the test URL beside an active production subscription and leaves that one alone', async () => {
 		const harness = await trigger();
 		await harness.activate();
+		expect(await harness.poll(true)).toEqual({});
 		await harness.listenForTestEvent();
 		expect(await subscriptionsFor(harness.productionUrl)).toHaveLength(1);
 		const [testSub] = await subscriptionsFor(harness.testUrl);
@@ -428,6 +443,12 @@ describe('the test event', () => {
 		expect(await subscriptionsFor(harness.testUrl)).toHaveLength(0);
 		expect(await subscriptionsFor(harness.productionUrl)).toHaveLength(1);
 		expect(harness.memory()['node:Inventory Pro Trigger']).toMatchObject({ rec: expect.any(Number) });
+		// Removing the test registration left the production trigger's process memory alone: the next
+		// poll is a check, not treated as a fresh activation.
+		suite.clock.advance(60_000);
+		suite.sandbox.resetStats();
+		expect(await harness.poll()).toEqual({});
+		expect(suite.webhookRequests()).toMatchObject({ 'webhook.get': 1 });
 	});
 
 	it('can be acknowledged and dropped instead', async () => {
