@@ -113,7 +113,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 		expect(check.error).toBeUndefined();
 		expect(quantities(harness)).toEqual([[11, 12, 13, 14]]);
 		for (const item of check.emitted ?? []) {
-			expect(item).toMatchObject({ event: 'inventory.received', recovered: true, reference: `RecNo:${(item.data as IDataObject).recNo}` });
+			expect(item).toMatchObject({ event: 'inventory.received', recovered: true, reference: `RecNo:${String((item.data as IDataObject).recNo)}` });
 		}
 		// Saved with the emit: a restart now would not run them again.
 		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(4);
