@@ -22,7 +22,7 @@ import { fillPlaceholders, placeholders } from '../validation';
 import { toNodeError, type CallInfo } from './errors';
 import { readFailure } from './failure';
 import { listQuery } from './listQuery';
-import { pacer } from './pacer';
+import { pacer, type Slot } from './pacer';
 import { collectPages } from './paging';
 import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
 import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings';
@@ -66,7 +66,7 @@ interface Call {
 	quickMs?: number;
 }
 
-const NO_SLOT = { waited: 0, answered: () => undefined };
+const NO_SLOT: Slot = { waited: 0, answered: () => undefined };
 
 function withoutBlanks(query: IDataObject | undefined): IDataObject | undefined {
 	if (!query) return undefined;
@@ -121,22 +121,26 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		if (qs) request.qs = qs;
 		if (call.body !== undefined && call.method !== 'GET') request.body = call.body;
 
+		let response: any;
 		try {
-			return await this.helpers.httpRequestWithAuthentication
-				.call(this, CREDENTIAL_TYPE, request)
-				.finally(slot.answered);
+			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
 		} catch (error) {
 			const failure = readFailure(error);
 			// 429 is the one failure the service promises it did not act on; nothing else is sent again.
-			if (failure.status === 429 && call.quickMs === undefined && attempt < MAX_RATE_LIMIT_RETRIES) {
-				const retryAfter = parseRetryAfter(failure.headers['retry-after'], Date.now());
-				const wait = rateLimitWait(attempt, retryAfter, settings.backoff);
+			const limited = failure.status === 429;
+			const retryAfter = limited ? parseRetryAfter(failure.headers['retry-after'], Date.now()) : undefined;
+			const wait = limited ? rateLimitWait(attempt, retryAfter, settings.backoff) : 0;
+			// A 429 shrinks this process's budget and holds the client for the Retry-After (see pacer.ts).
+			slot.answered(limited ? 'limited' : 'failed', retryAfter === undefined ? undefined : wait);
+			if (limited && call.quickMs === undefined && attempt < MAX_RATE_LIMIT_RETRIES) {
 				await sleep(wait);
 				waitedMs += wait;
 				continue;
 			}
-			throw toNodeError(node, error, info, failure.status === 429 ? { retries: attempt, waitedMs } : undefined);
+			throw toNodeError(node, error, info, limited ? { retries: attempt, waitedMs } : undefined);
 		}
+		slot.answered('ok');
+		return response;
 	}
 }
 
