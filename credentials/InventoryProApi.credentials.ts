@@ -137,6 +137,15 @@ export class InventoryProApi implements ICredentialType {
 				'Longest wait for an answer to one request. A change (create, update, delete) that gets no answer in time is reported as having an unknown outcome and is not sent again.',
 		},
 		{
+			displayName: 'Pages in Flight',
+			name: 'pagesInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 16 },
+			default: 4,
+			description:
+				'How many pages of one list are requested at the same time once the first page has told the page count. Always within Requests per Minute; 1 reads one page after another.',
+		},
+		{
 			displayName: 'Access Token',
 			name: 'accessToken',
 			type: 'hidden',

@@ -85,8 +85,11 @@ describe('token exchange', () => {
 		expect(h.requests('item.list')).toBe(6);
 	});
 
-	test('the token expires in the middle of an export: one re-mint, no records lost or repeated', async () => {
-		const id = h.addCredential(h.credential());
+	test.each([
+		['one page at a time: one re-mint', 1],
+		['4 pages in flight: each page in flight that meets the expired token re-mints (n8n retries per request)', 4],
+	])('the token expires in the middle of an export, %s; no records lost or repeated', async (_, pagesInFlight) => {
+		const id = h.addCredential(h.credential({ pagesInFlight }));
 		expect((await readItems(id, 1)).error).toBeUndefined();
 		h.sandbox.resetStats();
 
@@ -111,11 +114,20 @@ describe('token exchange', () => {
 		const expected = h.sandbox.store.items.rows.map((item) => item.partNo).sort((a, b) => a - b);
 		expect(expected.length).toBe(1_234);
 		expect(result.items.map((item) => item.partNo)).toEqual(expected);
-		expect(h.tokenRequests()).toBe(1);
-		expect(h.credentials.preAuthentications(id)).toBe(2);
 		const listCalls = h.sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
-		expect(listCalls.map((r) => r.status)).toEqual([200, 200, 401, 200, 200, 200]);
-		expect(listCalls.map((r) => r.query.page)).toEqual(['1', '2', '3', '3', '4', '5']);
+		if (pagesInFlight === 1) {
+			expect(h.tokenRequests()).toBe(1);
+			expect(h.credentials.preAuthentications(id)).toBe(2);
+			expect(listCalls.map((r) => r.status)).toEqual([200, 200, 401, 200, 200, 200]);
+			expect(listCalls.map((r) => r.query.page)).toEqual(['1', '2', '3', '3', '4', '5']);
+		} else {
+			// Pages 3-5 were in flight together: each met the expired token and was retried once.
+			const refused = listCalls.filter((r) => r.status === 401).length;
+			expect(refused).toBeGreaterThanOrEqual(1);
+			expect(refused).toBeLessThanOrEqual(pagesInFlight);
+			expect(h.tokenRequests()).toBe(refused);
+			expect(listCalls.filter((r) => r.status === 200).map((r) => r.query.page).sort()).toEqual(['1', '2', '3', '4', '5']);
+		}
 	});
 
 	test('a second 401 right after the re-mint is an error about the credentials or the account', async () => {

@@ -11,7 +11,7 @@ import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from '../../sandbox';
-import { ManualClock, ScaledClock } from '../../sandbox/clock';
+import { ManualClock, ScaledClock, SystemClock } from '../../sandbox/clock';
 import { startHarness, type Harness, type RunResult } from '../harness';
 import { DIST } from '../harness/build';
 import { SandboxClient } from '../support/sandboxClient';
@@ -344,7 +344,8 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 	});
 
 	test('within the budget: a long export waits out the window and meets no 429', async () => {
-		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5 }));
+		// One page at a time: concurrent sleepers would each advance the shared manual clock.
+		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5, pagesInFlight: 1 }));
 		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
@@ -373,7 +374,8 @@ describe('without pacing (sandbox clock 600× real time: its minute is 100 ms)',
 
 	test('the same export collects 429s (what the pacer avoids) and still completes', async () => {
 		const id = unpaced.addCredential(
-			unpaced.credential({ clientId: 'scoped', clientSecret: 'scoped-secret', requestsPerMinute: 1_000, rateLimitMaxWaitMs: 60 }),
+			// One page at a time, as this test was measured: with pages in flight the first export can finish inside one window.
+			unpaced.credential({ clientId: 'scoped', clientSecret: 'scoped-secret', requestsPerMinute: 1_000, rateLimitMaxWaitMs: 60, pagesInFlight: 1 }),
 		);
 		for (let run = 0; run < 2; run++) {
 			const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never });
@@ -382,3 +384,49 @@ describe('without pacing (sandbox clock 600× real time: its minute is 100 ms)',
 		expect(unpaced.sandbox.stats.rateLimited).toBeGreaterThan(0);
 	});
 });
+
+describe('pages in flight (sandbox answers after 150 ms, real clock)', () => {
+	let slow: Harness;
+
+	beforeAll(async () => {
+		slow = await startHarness({ sandbox: { clock: new SystemClock(), seed: SEED, latencyMs: 150 } });
+	});
+	afterAll(async () => await slow?.stop());
+	beforeEach(() => slow.sandbox.resetStats());
+
+	const exportWith = async (pagesInFlight: number) => {
+		const result = await slow.run({
+			type: 'transportProbe',
+			parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+			credentials: { pagesInFlight } as never,
+		});
+		const calls = recorded(slow.sandbox, 'item.list');
+		return { result, calls, arrivals: calls.map((call) => call.at).sort((a, b) => a - b) };
+	};
+
+	test('4 in flight: after page 1, pages 2-5 reach the service together; same records, same requests', async () => {
+		const { result, calls, arrivals } = await exportWith(4);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.shortID)).toEqual((await readAllFrom(slow)).map((item) => item.shortID));
+		expect(calls.map((call) => Number(call.query.page)).sort()).toEqual([1, 2, 3, 4, 5]);
+		// Page 1 alone (it tells the page count), then the other four before any of them was answered.
+		expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(150);
+		expect(arrivals[4] - arrivals[1]).toBeLessThan(150);
+	});
+
+	test('1 in flight: one page after another', async () => {
+		const { result, arrivals } = await exportWith(1);
+		expect(result.error).toBeUndefined();
+		for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(150);
+	});
+});
+
+async function readAllFrom(harness: Harness): Promise<IDataObject[]> {
+	const client = new SandboxClient(harness.sandbox);
+	const records: IDataObject[] = [];
+	for (let page = 1; ; page++) {
+		const response = await client.get('/Item', { page, pageSize: 250 });
+		records.push(...(response.body.value as IDataObject[]));
+		if (!response.body.hasMore) return records;
+	}
+}

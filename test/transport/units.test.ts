@@ -414,6 +414,7 @@ describe('clientSettings', () => {
 			key: 'https://inv.example.com/api/v2|demo',
 			skipTls: false,
 			requestsPerMinute: 100,
+			pagesInFlight: 4,
 			windowMs: 60_000,
 			backoff: { baseMs: 30_000, capMs: 60_000, floorMs: 1_000 },
 			timeoutMs: 60_000,
@@ -425,5 +426,10 @@ describe('clientSettings', () => {
 		expect(() => clientSettings(node, { baseUrl: 'https://inv.example.com', requestsPerMinute: 0 })).toThrow(
 			'"Requests per Minute" on the credential must be a whole number of 1 or more',
 		);
+		for (const pagesInFlight of [0, 2.5, 17]) {
+			expect(() => clientSettings(node, { baseUrl: 'https://inv.example.com', pagesInFlight })).toThrow(
+				'"Pages in Flight" on the credential must be a whole number from 1 to 16',
+			);
+		}
 	});
 });

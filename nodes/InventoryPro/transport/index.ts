@@ -199,6 +199,7 @@ export async function apiRequestAllItems(
 			limit,
 			// Only where the id is a real column of the list: report rows, for example, have none of their own.
 			idField: Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
+			inFlight: settings.pagesInFlight,
 			what: row.path,
 			itemIndex: options.itemIndex,
 		},
@@ -233,7 +234,7 @@ export async function customApiRequest(
 		this.getNode(),
 		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
 		// The service caps page sizes silently (orders at 50), so asking for 250 is right everywhere.
-		{ pageSize: STANDARD_PAGE_SIZE, limit: options.limit, what: checked, itemIndex: options.itemIndex },
+		{ pageSize: STANDARD_PAGE_SIZE, limit: options.limit, inFlight: settings.pagesInFlight, what: checked, itemIndex: options.itemIndex },
 	);
 }
 

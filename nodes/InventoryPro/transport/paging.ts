@@ -11,6 +11,8 @@ export interface PagingOptions {
 	limit?: number;
 	/** Field that identifies a record; a record seen on an earlier page is not returned twice. */
 	idField?: string;
+	/** Pages requested at the same time once page 1 has told the page count (default 1: one after another). */
+	inFlight?: number;
 	/** For messages: what is being listed. */
 	what: string;
 	itemIndex?: number;
@@ -22,6 +24,8 @@ export interface PagingOptions {
  * count, so a few pages of slack are plenty.
  */
 export const PAGE_COUNT_MARGIN = 5;
+
+type Page = IDataObject & { value: IDataObject[] };
 
 const stop = (node: INode, options: PagingOptions, message: string) =>
 	new NodeOperationError(node, message, {
@@ -36,6 +40,11 @@ const stop = (node: INode, options: PagingOptions, message: string) =>
  * page while we read (a concurrent insert shifts offsets) is returned once. A walk that never ends
  * (a page that adds no record not seen before, or more pages than the service said it has) stops
  * with an error instead of running forever.
+ *
+ * Page 1 tells the page count; pages 2..pageCount (no more than the limit needs) are then fetched up
+ * to `inFlight` at a time, each through the transport's pacer, and read strictly in page order, so
+ * order, de-duplication, the limit and the stops are exactly those of a walk one page after another.
+ * If the last of them still says hasMore (the list grew meanwhile), the walk goes on one page at a time.
  */
 export async function collectPages(
 	node: INode,
@@ -49,18 +58,21 @@ export async function collectPages(
 	const seen = new Set<string>();
 	let pageCount = 0;
 
-	for (let page = 1; ; page++) {
+	const fetch = async (page: number): Promise<Page> => {
 		const response = (await fetchPage({ page, pageSize })) as IDataObject | undefined;
-		const value = response?.value;
-		if (!Array.isArray(value)) {
+		if (!Array.isArray(response?.value)) {
 			throw new NodeOperationError(node, `The answer for ${options.what} is not a paged list (no "value" array)`, {
 				itemIndex: options.itemIndex,
 			});
 		}
-		const reported = Number(response?.pageCount);
+		return response as Page;
+	};
+	/** Takes page `page`'s records; true when the walk is over (limit reached, or the last page). */
+	const take = (page: number, response: Page): boolean => {
+		const reported = Number(response.pageCount);
 		if (Number.isInteger(reported)) pageCount = Math.max(pageCount, reported);
 		let fresh = 0;
-		for (const record of value as IDataObject[]) {
+		for (const record of response.value) {
 			const id = idField === undefined ? undefined : record?.[idField];
 			if (id !== undefined && id !== null) {
 				const key = `id:${String(id)}`;
@@ -74,14 +86,57 @@ export async function collectPages(
 				seen.add(key);
 			}
 			records.push(record);
-			if (limit !== undefined && records.length >= limit) return records;
+			if (limit !== undefined && records.length >= limit) return true;
 		}
-		if (response?.hasMore !== true || value.length === 0) return records;
+		if (response.hasMore !== true || response.value.length === 0) return true;
 		if (fresh === 0) {
 			throw stop(node, options, `Page ${page} of ${options.what} repeated records already read and still said more pages follow`);
 		}
 		if (pageCount > 0 && page >= pageCount + PAGE_COUNT_MARGIN) {
 			throw stop(node, options, `Read ${page} pages of ${options.what}, which reported ${pageCount}, and it still said more pages follow`);
 		}
+		return false;
+	};
+
+	if (take(1, await fetch(1))) return records;
+	let next = 2;
+	const inFlight = Math.max(1, Math.floor(options.inFlight ?? 1));
+	if (inFlight > 1 && pageCount > 1) {
+		const needed = limit === undefined ? pageCount : Math.min(pageCount, Math.ceil(limit / pageSize));
+		if (await ahead(fetch, take, 2, needed, inFlight)) return records;
+		next = Math.max(next, needed + 1);
 	}
+	for (let page = next; ; page++) {
+		if (take(page, await fetch(page))) return records;
+	}
+}
+
+/**
+ * Pages `from`..`last`, at most `inFlight` requested or waiting to be read at a time, handed to `take`
+ * in page order. True when `take` ended the walk; a failed page fails the walk (pages still in flight
+ * are dropped).
+ */
+async function ahead(
+	fetch: (page: number) => Promise<Page>,
+	take: (page: number, response: Page) => boolean,
+	from: number,
+	last: number,
+	inFlight: number,
+): Promise<boolean> {
+	const pending = new Map<number, Promise<Page>>();
+	let scheduled = from;
+	const launch = () => {
+		while (scheduled <= last && pending.size < inFlight) {
+			const request = fetch(scheduled);
+			request.catch(() => undefined); // read (and rethrown) in order below; never unhandled
+			pending.set(scheduled++, request);
+		}
+	};
+	for (let page = from; page <= last; page++) {
+		launch();
+		const response = await pending.get(page)!;
+		pending.delete(page);
+		if (take(page, response)) return true;
+	}
+	return false;
 }

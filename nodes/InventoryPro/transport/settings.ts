@@ -7,6 +7,8 @@ export const CREDENTIAL_TYPE = 'inventoryProApi';
 export const DEFAULT_REQUESTS_PER_MINUTE = 100;
 /** The credential's default request timeout, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const DEFAULT_PAGES_IN_FLIGHT = 4;
+export const MAX_PAGES_IN_FLIGHT = 16;
 const MINUTE_MS = 60_000;
 
 /** What the transport needs from the credential, checked once per request or paged walk. */
@@ -16,6 +18,8 @@ export interface ClientSettings {
 	key: string;
 	skipTls: boolean;
 	requestsPerMinute: number;
+	/** Pages of one list requested at the same time (inside the budget). */
+	pagesInFlight: number;
 	windowMs: number;
 	backoff: BackoffSettings;
 	/** Longest wait for an answer to one request. */
@@ -38,6 +42,12 @@ export function clientSettings(node: INode, credentials: ICredentialDataDecrypte
 			itemIndex,
 		});
 	}
+	const pagesInFlight = positive(credentials.pagesInFlight, DEFAULT_PAGES_IN_FLIGHT);
+	if (!Number.isInteger(pagesInFlight) || pagesInFlight > MAX_PAGES_IN_FLIGHT) {
+		throw new NodeOperationError(node, `"Pages in Flight" on the credential must be a whole number from 1 to ${MAX_PAGES_IN_FLIGHT}`, {
+			itemIndex,
+		});
+	}
 	const number = (name: string, fallback: number) => {
 		const value = positive(credentials[name], fallback);
 		return Number.isNaN(value) ? fallback : value;
@@ -47,6 +57,7 @@ export function clientSettings(node: INode, credentials: ICredentialDataDecrypte
 		key: `${api.root.toLowerCase()}|${String(credentials.clientId ?? '').trim()}`,
 		skipTls: credentials.ignoreSslIssues === true,
 		requestsPerMinute,
+		pagesInFlight,
 		windowMs: number('rateWindowMs', MINUTE_MS),
 		backoff: {
 			baseMs: number('rateLimitWaitMs', DEFAULT_BACKOFF.baseMs),

@@ -1,0 +1,101 @@
+/**
+ * collectPages with pages in flight: page 1 tells the page count, further pages are requested up to
+ * `inFlight` at a time and read in page order. Pages answer out of order here (each after its own
+ * number of event-loop turns), so order, de-duplication, the limit and the stops are checked against
+ * a walk that is really concurrent.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { collectPages } from '../../nodes/InventoryPro/transport/paging';
+
+const node: INode = { id: 'n1', name: 'Inventory Pro', type: 'n8n-nodes-inventory-pro.inventoryPro', typeVersion: 1, position: [0, 0], parameters: {} };
+
+const turns = async (n: number) => {
+	for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A list served from `pages` (ids per page); `delay(page)` event-loop turns before each answer. */
+function service(pages: number[][], options: { delay?: (page: number) => number; pageCount?: number | null; fail?: number } = {}) {
+	const calls: number[] = [];
+	let inFlight = 0;
+	let maxInFlight = 0;
+	const fetch = async ({ page }: { page: number; pageSize: number }): Promise<IDataObject> => {
+		calls.push(page);
+		inFlight++;
+		maxInFlight = Math.max(maxInFlight, inFlight);
+		await turns(options.delay?.(page) ?? 1);
+		inFlight--;
+		if (page === options.fail) throw new Error(`page ${page} failed`);
+		const value = (pages[page - 1] ?? []).map((id) => ({ id }));
+		const envelope: IDataObject = { value, page, hasMore: page < pages.length };
+		if (options.pageCount !== null) envelope.pageCount = options.pageCount ?? pages.length;
+		return envelope;
+	};
+	return { fetch, calls, get maxInFlight() { return maxInFlight; } };
+}
+
+const ids = (records: IDataObject[]) => records.map((record) => record.id);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** 12 pages of 3: 1..36. */
+const twelve = Array.from({ length: 12 }, (_, p) => range(3 * p + 1, 3 * p + 3));
+/** Later pages answer first. */
+const reversed = (page: number) => 30 - 2 * page;
+
+describe('collectPages with pages in flight', () => {
+	test('every page once, in page order, at most 4 (and really 4) requested at a time', async () => {
+		const api = service(twelve, { delay: reversed });
+		const records = await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' });
+		expect(ids(records)).toEqual(range(1, 36));
+		expect([...api.calls].sort((a, b) => a - b)).toEqual(range(1, 12));
+		expect(api.calls[0]).toBe(1);
+		expect(api.maxInFlight).toBe(4);
+	});
+
+	test.each([
+		['inFlight 1', 1, undefined],
+		['no page count in the answer', 4, null],
+	])('%s: one page after another', async (_, inFlight, pageCount) => {
+		const api = service(twelve, { delay: reversed, pageCount });
+		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight, what: '/X' }))).toEqual(range(1, 36));
+		expect(api.calls).toEqual(range(1, 12));
+		expect(api.maxInFlight).toBe(1);
+	});
+
+	test('a record repeated across a page boundary is returned once, as in a walk one page after another', async () => {
+		const shifted = [[1, 2, 3], [3, 4, 5], [5, 6, 7], [8, 9, 10]];
+		const api = service(shifted, { delay: reversed });
+		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 10));
+	});
+
+	test('the limit asks only for the pages it needs', async () => {
+		const api = service(twelve, { delay: reversed });
+		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, limit: 10, inFlight: 4, what: '/X' }))).toEqual(range(1, 10));
+		expect([...api.calls].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+	});
+
+	test('a list that grew while we read: the walk goes on past the first page count, one page at a time', async () => {
+		const grown = [...twelve, [37, 38], [39]];
+		const api = service(grown, { delay: reversed, pageCount: 12 });
+		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 39));
+		expect(api.calls.slice(-2)).toEqual([13, 14]);
+	});
+
+	test('a list that shrank: the first page saying hasMore false ends it', async () => {
+		const api = service(twelve.slice(0, 5), { delay: reversed, pageCount: 12 });
+		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, what: '/X' }))).toEqual(range(1, 15));
+	});
+
+	test('a failed page fails the walk with its own error, and nothing is left unhandled', async () => {
+		const unhandled: unknown[] = [];
+		const onUnhandled = (reason: unknown) => unhandled.push(reason);
+		process.on('unhandledRejection', onUnhandled);
+		try {
+			const api = service(twelve, { delay: reversed, fail: 7 });
+			await expect(collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, what: '/X' })).rejects.toThrow('page 7 failed');
+			await turns(50);
+			expect(unhandled).toEqual([]);
+		} finally {
+			process.off('unhandledRejection', onUnhandled);
+		}
+	});
+});
