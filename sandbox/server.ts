@@ -9,7 +9,7 @@ import { API_PREFIX, TOKEN_PATH, type RouteSpec, type RouteId } from './routes';
 import { DEFAULT_PAGE_SIZE } from './routes';
 import type { TokenService } from './auth';
 import { assertBodyScope, assertPermission, assertWritable } from './authorize';
-import type { Clock } from './clock';
+import { ScaledClock, type Clock } from './clock';
 import { ApiError, badRequest } from './errors';
 import { injectedError, type Fault, type Faults } from './faults';
 import {
@@ -108,10 +108,14 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 	const { clock, store, tokens, limiter, faults, recorder } = deps;
 	const sortCache = new SortCache();
 
+	// A client waits in real time: under a ScaledClock the header says the real seconds (fractional) the
+	// service's seconds last, or a client would sit out a whole scaled minute per 429 (see sandbox/README.md).
+	const realSeconds = (seconds: number) =>
+		clock instanceof ScaledClock ? String(Math.ceil(clock.toReal(seconds * 1000)) / 1000) : String(seconds);
 	const rateLimited = (retryAfterSeconds: number): Result => ({
 		status: 429,
 		body: limiter.body(),
-		headers: { 'Retry-After': String(retryAfterSeconds) },
+		headers: { 'Retry-After': realSeconds(retryAfterSeconds) },
 	});
 
 	function listResult(spec: NonNullable<RouteSpec['list']>, source: ListSource, query: ListQuery): Result {

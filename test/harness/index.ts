@@ -49,7 +49,7 @@ export interface InventoryProCredential extends ICredentialDataDecryptedObject {
 	rateWindowMs: number;
 	// Optional fields go through the index signature (an optional property cannot satisfy it):
 	// rateLimitMinWaitMs, the floor of a 429 wait (hidden; production 1,000 ms), and requestTimeout,
-	// in seconds, fractions allowed so tests can time out in milliseconds.
+	// in seconds, fractions allowed so tests can time out in milliseconds; pagesInFlight (credential default 4).
 }
 
 /**

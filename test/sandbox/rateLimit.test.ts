@@ -1,4 +1,5 @@
 /** Rate limiting (spec, Errors rule 5 and Limits): per client, sliding 60 s window of the clock. */
+import { ScaledClock } from '../../sandbox/clock';
 import { expectError, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -24,6 +25,18 @@ describe('rate limit', () => {
 		expect(t.sandbox.stats.rateLimited).toBe(1);
 		expect(t.sandbox.stats.requests['warehouse.list']).toBe(101);
 		expect(t.sandbox.stats.byClient.demo).toBe(101);
+	});
+
+	it('under a ScaledClock, Retry-After is the wait in real seconds (fractional)', async () => {
+		t = await openSandbox({ rateLimitPerMinute: 2, clock: new ScaledClock(10) as never });
+		await t.demo.token();
+		expect(await burst(2)).toEqual([200, 200]);
+		const limited = await t.demo.get('/Warehouse');
+		expect(limited.status).toBe(429);
+		// About 60 service seconds until the first slot frees: 6 real seconds at scale 10.
+		const seconds = Number(limited.headers['retry-after']);
+		expect(seconds).toBeGreaterThan(5);
+		expect(seconds).toBeLessThanOrEqual(6);
 	});
 
 	it('states the configured limit in the message', async () => {
