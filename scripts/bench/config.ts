@@ -15,6 +15,11 @@ export interface BenchConfig {
 	/** Section 4: export sizes of the growth curve. */
 	growthSizes: number[];
 	pageSize: number;
+	/** The credential's Pages in Flight (its default). */
+	pagesInFlight: number;
+	/** Section 5: processes sharing one client, and the records each exports. */
+	multiProcesses: number;
+	multiSize: number;
 }
 
 function number(name: string, fallback: number): number {
@@ -45,5 +50,8 @@ export function loadConfig(): BenchConfig {
 		cpuRepeats: number('BENCH_CPU_REPEATS', 7),
 		growthSizes: numbers('BENCH_GROWTH_SIZES', [1_000, 10_000, 50_000]),
 		pageSize: 250,
+		pagesInFlight: 4,
+		multiProcesses: number('BENCH_MULTI_PROCESSES', 4),
+		multiSize: number('BENCH_MULTI_SIZE', 25_000),
 	};
 }

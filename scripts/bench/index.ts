@@ -7,6 +7,7 @@ import { join } from 'path';
 import { loadConfig, type BenchConfig } from './config';
 import { N8nRunner } from './n8n';
 import { notes } from './notes';
+import { multiProcessRun, type MultiRow } from './multiProcess';
 import { machine, table, verdicts, type BenchResults } from './report';
 import { SandboxHost } from './sandbox';
 import { cpuComparison, exportRun, growth, signatureSection, type ExportRow } from './sections';
@@ -49,6 +50,16 @@ async function main(): Promise<void> {
 			}
 		}
 
+		const multi: MultiRow[] = [];
+		for (const adaptive of [true, false]) {
+			log(`5. ${config.multiProcesses} processes × ${config.multiSize} items, one client, ${adaptive ? 'adaptive budget' : 'without adaptation'}`);
+			const row = await multiProcessRun(config, host, adaptive);
+			log(
+				`   ${row.listRequests} list, ${row.rateLimited} × 429, ${(row.wallMs / 1000).toFixed(2)} s, ${row.percentOfCeiling.toFixed(1)} % of ceiling, ${row.failedExports} failed, ${row.lost} lost, ${row.duplicated} dup.`,
+			);
+			multi.push(row);
+		}
+
 		log(`2. CPU comparison at ${config.cpuSize} items`);
 		const cpu = await cpuComparison(config, host, runner);
 
@@ -58,6 +69,7 @@ async function main(): Promise<void> {
 		const results: BenchResults = {
 			config,
 			exports,
+			multi,
 			cpu,
 			signature,
 			growth: grown,
@@ -129,7 +141,7 @@ function document(results: BenchResults, markdown: string): string {
 		'',
 		'`npm run bench` (compiles with `tsc -p tsconfig.dev.json`, then runs `node .build/scripts/bench/index.js`).',
 		'Environment overrides: `BENCH_SCALE`, `BENCH_LATENCY_MS`, `BENCH_SIZES`, `BENCH_CPU_SIZE`,',
-		'`BENCH_CPU_REPEATS`, `BENCH_GROWTH_SIZES`. The sandbox runs in a child process, so CPU and memory',
+		'`BENCH_CPU_REPEATS`, `BENCH_GROWTH_SIZES`, `BENCH_MULTI_PROCESSES`, `BENCH_MULTI_SIZE`. The sandbox runs in a child process, so CPU and memory',
 		'figures are the client\'s own. To look at one contender\'s hot path:',
 		'`node --cpu-prof .build/scripts/bench/profile.js ours 50000 5` (or `http`, `keep-alive`, `reconnect`, `new-agent`).',
 		'',

@@ -4,12 +4,14 @@ import { cpus, totalmem, type } from 'os';
 import type { BenchConfig } from './config';
 import type { GrowthResult } from './growthChild';
 import { ceilingPerMinute, type CpuKey, type CpuRow, type CpuSection, type ExportRow } from './sections';
+import { tMin, type MultiRow } from './multiProcess';
 import type { SignatureResult } from './signature';
 import { OUR_NODE } from './variants';
 
 export interface BenchResults {
 	config: BenchConfig;
 	exports: ExportRow[];
+	multi: MultiRow[];
 	cpu: CpuSection;
 	signature: SignatureResult;
 	growth: GrowthResult[];
@@ -36,7 +38,12 @@ function serviceTime(minutes: number): string {
 	return s < 120 ? `${fixed(s, 1)} s` : `${fixed(minutes, 2)} min`;
 }
 
-/** Targets of issue 8, judged on our node's rows. */
+/** T_min of one export of `size` records by our node alone (service ms). */
+export function oursTMin(config: BenchConfig, size: number): number {
+	return tMin(Math.ceil(size / config.pageSize), config.latencyMs, config.pagesInFlight, config.rateLimitPerMinute);
+}
+
+/** Targets of issues 8 and 14, judged on our node's rows. */
 export function verdicts(results: BenchResults): Verdict[] {
 	const { config } = results;
 	const ours = results.exports.filter((row) => row.variant === OUR_NODE);
@@ -47,6 +54,37 @@ export function verdicts(results: BenchResults): Verdict[] {
 			target: `list requests = ceil(N/250) = ${int(pages)} (N = ${int(row.size)})`,
 			met: row.listRequests === pages && !row.error,
 			detail: `${int(row.listRequests)} list requests`,
+		});
+	}
+	for (const row of ours) {
+		const bound = oursTMin(config, row.size);
+		const took = row.serviceMinutes * 60_000;
+		out.push({
+			target: `≤ 1.15 × T_min (N = ${int(row.size)}, alone: T_min = ${serviceTime(bound / 60_000)})`,
+			met: !row.error && took <= 1.15 * bound,
+			detail: `${serviceTime(row.serviceMinutes)} = ${fixed(took / bound, 2)} × T_min`,
+		});
+	}
+	const adaptive = results.multi.find((row) => row.adaptive);
+	const fixedBudget = results.multi.find((row) => !row.adaptive);
+	if (adaptive) {
+		const label = `${adaptive.processes} processes × ${int(adaptive.size)}, one client`;
+		out.push({
+			target: `≥ 85 % of the ceiling, 0 failed exports, 0 lost or duplicated (${label})`,
+			met: adaptive.percentOfCeiling >= 85 && adaptive.failedExports === 0 && adaptive.lost === 0 && adaptive.duplicated === 0,
+			detail: `${fixed(adaptive.percentOfCeiling)} %, ${adaptive.failedExports} failed, ${int(adaptive.lost)} lost, ${int(adaptive.duplicated)} dup.`,
+		});
+		if (fixedBudget) {
+			out.push({
+				target: `fewer 429s than without adaptation (${label})`,
+				met: adaptive.rateLimited < fixedBudget.rateLimited,
+				detail: `${int(adaptive.rateLimited)} against ${int(fixedBudget.rateLimited)}`,
+			});
+		}
+		out.push({
+			target: `≤ 1.15 × T_min (${label}: T_min = ${serviceTime(adaptive.tMinMs / 60_000)})`,
+			met: adaptive.serviceMinutes * 60_000 <= 1.15 * adaptive.tMinMs,
+			detail: `${serviceTime(adaptive.serviceMinutes)} = ${fixed((adaptive.serviceMinutes * 60_000) / adaptive.tMinMs, 2)} × T_min`,
 		});
 	}
 	const binding = ours.filter((row) => row.limitBinds);
@@ -143,7 +181,8 @@ export function table(results: BenchResults): string {
 		const pages = Math.ceil(row.size / config.pageSize);
 		const outcome = row.error
 			? `failed: ${shortError(row.error)}; ${int(row.lost)} of ${int(row.size)} records lost`
-			: `${int(row.recordsPerMinute)} rec/min = ${fixed(row.percentOfCeiling)} % of ${int(ceiling)}; ${int(row.lost)} lost, ${int(row.duplicated)} dup.`;
+			: `${int(row.recordsPerMinute)} rec/min = ${fixed(row.percentOfCeiling)} % of ${int(ceiling)}; ${int(row.lost)} lost, ${int(row.duplicated)} dup.` +
+				(ours ? `; ${fixed((row.serviceMinutes * 60_000) / oursTMin(config, row.size), 2)} × T_min (${serviceTime(oursTMin(config, row.size) / 60_000)})` : '');
 		const target = ours
 			? `list = ${int(pages)}; 0 × 429${row.limitBinds ? '; ≥ 95 %' : ' (limit not binding)'}`
 			: 'comparison';
@@ -159,6 +198,16 @@ export function table(results: BenchResults): string {
 			: '—';
 		rows.push(
 			`| 1 Export | ${row.variant.label} | ${int(row.size)} | ${int(row.listRequests)} | ${int(row.tokenRequests)} | ${int(row.rateLimited)} | ${seconds(row.wallMs)} (${serviceTime(row.serviceMinutes)}) | ${outcome} | ${target} | ${met} |`,
+		);
+	}
+	for (const row of results.multi) {
+		const took = row.serviceMinutes * 60_000;
+		const outcome =
+			`${fixed(row.percentOfCeiling)} % of the ceiling (all processes together); ${row.failedExports} of ${row.processes} exports failed; ` +
+			`${int(row.lost)} lost, ${int(row.duplicated)} dup.; ${fixed(took / row.tMinMs, 2)} × T_min (${serviceTime(row.tMinMs / 60_000)})` +
+			(row.errors.length ? `; ${shortError(row.errors[0])}` : '');
+		rows.push(
+			`| 5 Multi-process (${row.processes} processes, one client) | ${OUR_NODE.label}, ${row.adaptive ? 'adaptive budget' : 'without adaptation (comparison)'} | ${row.processes} × ${int(row.size)} | ${int(row.listRequests)} | ${int(row.tokenRequests)} | ${int(row.rateLimited)} | ${seconds(row.wallMs)} (${serviceTime(row.serviceMinutes)}) | ${outcome} | ${row.adaptive ? '≥ 85 %; 0 failed; fewer 429s; ≤ 1.15 × T_min' : 'comparison'} | ${row.adaptive ? mark(row.percentOfCeiling >= 85 && row.failedExports === 0 && row.lost === 0 && row.duplicated === 0) : '—'} |`,
 		);
 	}
 	const ratio = cpuRatio(results.cpu.rows);
