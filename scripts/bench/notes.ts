@@ -1,6 +1,6 @@
 // The prose under the table: how to read it, what happened to the HTTP Request node, and for every
 // missed target why and what would close it. Built from the run's numbers, so it never goes stale.
-import { cpuRatio, linearity, type BenchResults } from './report';
+import { cpuRatio, linearity, oursTMin, type BenchResults } from './report';
 import type { CpuKey } from './sections';
 import type { ExportRow } from './sections';
 import { OUR_NODE } from './variants';
@@ -101,6 +101,16 @@ export function notes(results: BenchResults): string[] {
 			'allowed and the percentage can pass 100 %. Above it too, for short exports: the window slides, so 100 ' +
 			'requests go at once and the next 100 each a minute after its counterpart, and 200 pages take about one ' +
 			'minute plus 100 round trips, not two minutes. In a long export the pace tends to the ceiling.',
+		`- T_min is the burst-aware bound: latency × ceil(P / in-flight) + 60 s × floor((P − 1) / budget) for P pages, ` +
+			`${config.pagesInFlight} pages in flight (the credential's default) and a budget of ${config.rateLimitPerMinute}. ` +
+			'For the multi-process rows P counts every process\'s pages and in-flight is the sum over the processes.',
+		`- Section 5 runs ${config.multiProcesses} child processes, each its own n8n-core with its own credential store ` +
+			'(token) and pacer, as queue-mode workers are; they share only the client and the service. All start at ' +
+			'once and each exports the whole list; % of the ceiling counts every record delivered by all of them over ' +
+			'the time from the first start to the last finish. "Without adaptation" patches the children\'s pacer back ' +
+			'to the earlier rule (a 429 neither lowers the budget nor holds the client); both rows honour Retry-After.',
+		'- Under the `ScaledClock` the sandbox states `Retry-After` in real seconds (fractional), so a client that ' +
+			'honours it waits as long as the service\'s window needs.',
 		'',
 		'## What happened to the HTTP Request node',
 		'',
@@ -174,6 +184,41 @@ function missNotes(results: BenchResults): string[] {
 						: '') +
 					'. The pacer counts each slot from its answer, so every window also waits one round trip; a smaller ' +
 					'time scale shrinks the CPU share.',
+			);
+		}
+	}
+	for (const row of ours) {
+		const bound = oursTMin(config, row.size);
+		const took = row.serviceMinutes * 60_000;
+		if (row.error || took <= 1.15 * bound) continue;
+		const cpuRow = results.cpu.rows.find((c) => c.key === 'ours');
+		const cpuPerPage = cpuRow ? cpuRow.cpuMs / Math.max(1, cpuRow.listRequests) : undefined;
+		out.push(
+			`- Export of ${int(row.size)}: ${(took / 1000).toFixed(1)} s of service time against T_min ` +
+				`${(bound / 1000).toFixed(1)} s (${(took / bound).toFixed(2)} ×). T_min counts only latency and the window; ` +
+				(cpuPerPage !== undefined
+					? `the client also spends about ${cpuPerPage.toFixed(1)} ms of real CPU per page (section 2), which the ` +
+						`scaled clock turns into ${(cpuPerPage * config.scale).toFixed(0)} ms of service time per page on one ` +
+						'core, so at this scale the bound is out of reach for any n8n client, ours included.'
+					: 'the client\'s CPU per page, multiplied by the time scale, is not in it.'),
+		);
+	}
+	for (const row of results.multi.filter((r) => r.adaptive)) {
+		const took = row.serviceMinutes * 60_000;
+		if (took > 1.15 * row.tMinMs) {
+			out.push(
+				`- ${row.processes} processes: ${(took / 60_000).toFixed(2)} service min against T_min ` +
+					`${(row.tMinMs / 60_000).toFixed(2)} min (${(took / row.tMinMs).toFixed(2)} ×). The bound assumes the processes ` +
+					'share the window perfectly from the first request; they learn of each other only from 429s, and each ' +
+					'process\'s CPU per page is scaled like the single export\'s.',
+			);
+		}
+		const without = results.multi.find((r) => !r.adaptive);
+		if (without && row.rateLimited >= without.rateLimited) {
+			out.push(
+				`- ${row.processes} processes: ${int(row.rateLimited)} × 429 with adaptation, ${int(without.rateLimited)} without. ` +
+					'The first window\'s 429s cannot be avoided (no process knows of the others before its first 429); ' +
+					'adaptation only saves the later ones.',
 			);
 		}
 	}
