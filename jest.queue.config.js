@@ -1,15 +1,7 @@
 /**
  * The queue-mode suite (`npm run test:queue`): Postgres, Redis and four n8n 2.40.7 processes (main, two
- * workers, webhook processor). Needs the cached n8n install and redis-server (.ci/run installs it).
+ * workers, webhook processor). The real-n8n suite's settings, its own files. Needs redis-server.
  */
-module.exports = {
-	testEnvironment: 'node',
-	roots: ['<rootDir>/test/e2e'],
-	testMatch: ['**/*.queue.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }],
-	},
-	maxWorkers: 1,
-	testTimeout: 180000,
-	reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
-};
+const e2e = require('./jest.e2e.config.js');
+
+module.exports = { ...e2e, testMatch: ['**/*.queue.test.ts'], testTimeout: 180000 };
