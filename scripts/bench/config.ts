@@ -20,6 +20,8 @@ export interface BenchConfig {
 	/** Section 5: processes sharing one client, and the records each exports. */
 	multiProcesses: number;
 	multiSize: number;
+	/** Section 6: export size in real time (scale 1). */
+	realTimeSize: number;
 }
 
 function number(name: string, fallback: number): number {
@@ -53,5 +55,6 @@ export function loadConfig(): BenchConfig {
 		pagesInFlight: 4,
 		multiProcesses: number('BENCH_MULTI_PROCESSES', 4),
 		multiSize: number('BENCH_MULTI_SIZE', 25_000),
+		realTimeSize: number('BENCH_REAL_TIME_SIZE', 10_000),
 	};
 }

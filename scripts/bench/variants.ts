@@ -29,36 +29,44 @@ export interface Variant {
 	node(ctx: VariantContext): Omit<INode, 'id' | 'position'>;
 }
 
-export const OUR_NODE: Variant = {
-	key: 'ours',
-	label: 'Inventory Pro node (Return All)',
-	envelopes: false,
-	node(ctx) {
-		const credential = ctx.runner.saveCredential(ctx.credentialId, 'inventoryProApi', {
-			baseUrl: ctx.sandbox.baseUrl,
-			clientId: BENCH_CLIENT.clientId,
-			clientSecret: BENCH_CLIENT.clientSecret,
-			clientAuthentication: 'form',
-			ignoreSslIssues: true,
-			// The budget per window, as a user sets it; the pacer's window is the service's minute, which the
-			// ScaledClock shortens to 60/scale real seconds (the credential's hidden timing fields, real ms).
-			requestsPerMinute: ctx.rateLimitPerMinute,
-			rateWindowMs: 60_000 / ctx.scale,
-			rateLimitWaitMs: 30_000 / ctx.scale,
-			rateLimitMaxWaitMs: 60_000 / ctx.scale,
-			rateLimitMinWaitMs: 1_000 / ctx.scale,
-			accessToken: '',
-		});
-		return {
-			name: 'Inventory Pro',
-			type: 'n8n-nodes-inventory-pro.inventoryPro',
-			typeVersion: 1,
-			// /Item/All: every seeded item, discontinued ones included, so N seeded = N expected.
-			parameters: { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } },
-			credentials: { inventoryProApi: credential },
-		};
-	},
-};
+/** Our node; `pagesInFlight` overrides the credential's default (4). */
+function ourNode(key: string, label: string, pagesInFlight?: number): Variant {
+	return {
+		key,
+		label,
+		envelopes: false,
+		node(ctx) {
+			const credential = ctx.runner.saveCredential(ctx.credentialId, 'inventoryProApi', {
+				baseUrl: ctx.sandbox.baseUrl,
+				clientId: BENCH_CLIENT.clientId,
+				clientSecret: BENCH_CLIENT.clientSecret,
+				clientAuthentication: 'form',
+				ignoreSslIssues: true,
+				// The budget per window, as a user sets it; the pacer's window is the service's minute, which the
+				// ScaledClock shortens to 60/scale real seconds (the credential's hidden timing fields, real ms).
+				requestsPerMinute: ctx.rateLimitPerMinute,
+				rateWindowMs: 60_000 / ctx.scale,
+				rateLimitWaitMs: 30_000 / ctx.scale,
+				rateLimitMaxWaitMs: 60_000 / ctx.scale,
+				rateLimitMinWaitMs: 1_000 / ctx.scale,
+				...(pagesInFlight === undefined ? {} : { pagesInFlight }),
+				accessToken: '',
+			});
+			return {
+				name: 'Inventory Pro',
+				type: 'n8n-nodes-inventory-pro.inventoryPro',
+				typeVersion: 1,
+				// /Item/All: every seeded item, discontinued ones included, so N seeded = N expected.
+				parameters: { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } },
+				credentials: { inventoryProApi: credential },
+			};
+		},
+	};
+}
+
+export const OUR_NODE = ourNode('ours', 'Inventory Pro node (Return All)');
+/** The same with one page at a time, as before pages in flight (section 6). */
+export const OUR_NODE_ONE_PAGE = ourNode('ours-1', 'Inventory Pro node (Return All), 1 page in flight', 1);
 
 interface HttpOptions {
 	key: string;
