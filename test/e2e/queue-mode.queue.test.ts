@@ -53,6 +53,7 @@ beforeAll(async () => {
 			rateWindowMs: 60_000 / SCALE,
 			rateLimitWaitMs: 30_000 / SCALE,
 			rateLimitMaxWaitMs: 60_000 / SCALE,
+			rateLimitMinWaitMs: 1_000 / SCALE,
 		},
 		'Inventory Pro (sandbox)',
 	);
