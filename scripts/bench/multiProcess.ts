@@ -8,6 +8,7 @@ import type { BenchConfig } from './config';
 import { tally } from './measure';
 import type { StartedSandbox } from './protocol';
 import type { SandboxHost } from './sandbox';
+import type { ExportRow } from './sections';
 import { LIST_ENDPOINT } from './variants';
 
 interface ChildRequest {
@@ -27,20 +28,12 @@ interface ChildResult {
 	error?: string;
 }
 
-export interface MultiRow {
+/** Counted like an export row; `size` is per process (every process exports the whole list). */
+export interface MultiRow
+	extends Pick<ExportRow, 'size' | 'listRequests' | 'tokenRequests' | 'rateLimited' | 'wallMs' | 'serviceMinutes' | 'lost' | 'duplicated' | 'percentOfCeiling'> {
 	processes: number;
 	adaptive: boolean;
-	/** Records per process (every process exports the whole list). */
-	size: number;
-	listRequests: number;
-	tokenRequests: number;
-	rateLimited: number;
-	wallMs: number;
-	serviceMinutes: number;
 	failedExports: number;
-	lost: number;
-	duplicated: number;
-	percentOfCeiling: number;
 	/** The burst-aware bound for all the pages of all processes, service ms. */
 	tMinMs: number;
 	errors: string[];
