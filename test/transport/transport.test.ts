@@ -345,7 +345,7 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 
 	test('within the budget: a long export waits out the window and meets no 429', async () => {
 		// One page at a time: concurrent sleepers would each advance the shared manual clock.
-		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5, pagesInFlight: 1 }));
+		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5, rateWindowMs: 60_000, pagesInFlight: 1 }));
 		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
