@@ -11,7 +11,7 @@ import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from '../../sandbox';
-import { ManualClock, ScaledClock, SystemClock } from '../../sandbox/clock';
+import { ManualClock, SystemClock } from '../../sandbox/clock';
 import { startHarness, type Harness, type RunResult } from '../harness';
 import { DIST } from '../harness/build';
 import { SandboxClient } from '../support/sandboxClient';
@@ -364,22 +364,47 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 	});
 });
 
-describe('without pacing (sandbox clock 600× real time: its minute is 100 ms)', () => {
+/**
+ * The sandbox's clock stands still, so its 5-per-minute window fills after five requests whatever this
+ * machine's speed; each 429 it answers moves its clock one minute on, before the client's retry (which
+ * waits at least 20 ms) arrives. A wall-clock window here failed under load: the requests were too slow to
+ * fill it.
+ */
+describe('without pacing (sandbox on a manual clock that moves a minute per 429)', () => {
 	let unpaced: Harness;
+	let clock: ManualClock;
 
 	beforeAll(async () => {
-		unpaced = await startHarness({ sandbox: { clock: new ScaledClock(600), seed: SEED, rateLimitPerMinute: 5 } });
+		clock = new ManualClock();
+		unpaced = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 5 } });
 	});
 	afterAll(async () => await unpaced?.stop());
 
 	test('the same export collects 429s (what the pacer avoids) and still completes', async () => {
 		const id = unpaced.addCredential(
-			// One page at a time, as this test was measured: with pages in flight the first export can finish inside one window.
-			unpaced.credential({ clientId: 'scoped', clientSecret: 'scoped-secret', requestsPerMinute: 1_000, rateLimitMaxWaitMs: 60, pagesInFlight: 1 }),
+			unpaced.credential({
+				clientId: 'scoped',
+				clientSecret: 'scoped-secret',
+				requestsPerMinute: 1_000,
+				rateLimitMinWaitMs: 20,
+				rateLimitMaxWaitMs: 60,
+				// One page at a time, as this test was measured: with pages in flight the first export can finish inside one window.
+				pagesInFlight: 1,
+			}),
 		);
-		for (let run = 0; run < 2; run++) {
-			const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never });
-			expect(result.error).toBeUndefined();
+		let answered = 0;
+		const watcher = setInterval(() => {
+			const seen = unpaced.sandbox.stats.rateLimited;
+			if (seen > answered) clock.advance(60_000 * (seen - answered));
+			answered = seen;
+		}, 1);
+		try {
+			for (let run = 0; run < 2; run++) {
+				const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never });
+				expect(result.error).toBeUndefined();
+			}
+		} finally {
+			clearInterval(watcher);
 		}
 		expect(unpaced.sandbox.stats.rateLimited).toBeGreaterThan(0);
 	});
