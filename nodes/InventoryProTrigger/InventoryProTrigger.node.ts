@@ -24,7 +24,7 @@ import { verifySignature } from './signature';
 import { unlessNotFound } from './subscription';
 
 /** Fetch Item Details gives up after this long, so the answer stays well inside the service's delivery timeout. */
-export const ITEM_FETCH_MS = 3000;
+const ITEM_FETCH_MS = 3000;
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
 function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {

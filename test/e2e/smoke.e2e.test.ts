@@ -18,7 +18,10 @@ function declaredTypes(): { nodes: string[]; tools: string[]; credentials: strin
 	const load = (file: string) => {
 		const path = join(REPO_ROOT, file);
 		if (!existsSync(path)) throw new Error(`package.json lists ${file}, which the build did not produce (run npm run build)`);
-		const exported = Object.values(require(path) as Record<string, new () => unknown>)[0];
+		// n8n takes the export named like the file (Foo.node.js → Foo), so other exports must not matter here either.
+		const className = file.replace(/^.*\//, '').replace(/\.(node|credentials)\.js$/, '');
+		const exported = (require(path) as Record<string, new () => unknown>)[className];
+		if (typeof exported !== 'function') throw new Error(`${file} does not export a class named ${className}`);
 		return new exported() as { name?: string; description?: { name: string; usableAsTool?: boolean } };
 	};
 	const nodes = manifest.n8n.nodes.map((file) => load(file).description);
