@@ -71,6 +71,7 @@ describe('items', () => {
 		expect(records[0]).toEqual(expect.objectContaining({ description: 'Renamed widget', uOM: 'BOX' }));
 	});
 
+	// Not a delete: the item stays readable under /Item/All, so the answer is the record, now discontinued.
 	it('discontinues an item', async () => {
 		const itemID = await newItem('N8N-WIDGET-03');
 		const { records, request } = await write('item', 'discontinue', { shortID: itemID });
@@ -249,6 +250,7 @@ describe('categories, reason codes and locations', () => {
 	it('deletes a reason code, and a category once no item uses it', async () => {
 		const reason = await write('reasonCode', 'delete', { reasonCodeID: byId(9) });
 		expect([reason.request.method, reason.request.path]).toEqual(['DELETE', api('/ReasonCode/9')]);
+		expect(reason.records).toEqual([{ deleted: true, reasonCodeID: 9 }]);
 		expect(h.sandbox.store.reasonCodes.get(9)).toBeUndefined();
 
 		const used = await runOp(h, 'category', 'delete', { categoryID: byId(3) });
@@ -260,6 +262,7 @@ describe('categories, reason codes and locations', () => {
 		for (const item of h.sandbox.store.items.rows) if (item.subCategory === name) item.subCategory = 'Bolts';
 		const deleted = await write('category', 'delete', { categoryID: byId(3) });
 		expect([deleted.request.method, deleted.request.path]).toEqual(['DELETE', api('/Category/3')]);
+		expect(deleted.records).toEqual([{ deleted: true, categoryID: 3 }]);
 		expect(h.sandbox.store.categories.get(3)).toBeUndefined();
 	});
 
@@ -351,8 +354,9 @@ describe('webhook subscriptions', () => {
 
 	it('deletes it', async () => {
 		const { rec } = await created();
-		const { request } = await write('webhook', 'delete', { rec: String(rec) });
+		const { records, request } = await write('webhook', 'delete', { rec: String(rec) });
 		expect([request.method, request.path]).toEqual(['DELETE', api(`/Webhook/${rec}`)]);
+		expect(records).toEqual([{ deleted: true, rec }]);
 		const gone = await runOp(h, 'webhook', 'get', { rec: String(rec) });
 		expect(gone.error?.httpCode).toBe('404');
 	});

@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { takeWaits } from '../transport/waits';
+
 import * as asset from './asset/Asset.resource';
 import * as category from './category/Category.resource';
+import { waitHints } from './common/hints';
 import type { OperationModule, ResourceKey } from './common/operation';
 import * as customApi from './customApi/CustomApi.resource';
 import * as customer from './customer/Customer.resource';
@@ -66,6 +69,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 	}
+	const hints = waitHints(takeWaits(this));
+	if (hints.length > 0) this.addExecutionHints(...hints);
 	return [returnData];
 }
 

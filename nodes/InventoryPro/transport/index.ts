@@ -27,6 +27,7 @@ import { collectPages } from './paging';
 import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
 import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings';
 import { pathProblem } from './url';
+import { noteWait } from './waits';
 
 export type InventoryProContext =
 	| IExecuteFunctions
@@ -105,6 +106,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 
 	for (let attempt = 0; ; attempt++) {
 		const slot = call.quickMs === undefined ? await pacer.book(settings.key, settings.requestsPerMinute, settings.windowMs) : NO_SLOT;
+		noteWait(this, 'pacing', slot.waited);
 		// Fresh options per attempt: n8n's helper adds the Authorization header to the object it gets.
 		const request: IHttpRequestOptions = {
 			method: call.method,
@@ -135,6 +137,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 			if (limited && call.quickMs === undefined && attempt < MAX_RATE_LIMIT_RETRIES) {
 				await sleep(wait);
 				waitedMs += wait;
+				noteWait(this, 'rateLimit', wait);
 				continue;
 			}
 			throw toNodeError(node, error, info, limited ? { retries: attempt, waitedMs } : undefined);

@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('category', 'delete', { name: 'Delete', action: 'Delete a category' }, {
 	endpoint: 'category.delete',
 	path: [pathField.pick('category', 'categoryID')],
+	deletes: true,
 });

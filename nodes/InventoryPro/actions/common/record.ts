@@ -15,12 +15,15 @@ export interface RecordSpec<Id extends EndpointId> {
 	body?: readonly Field[];
 	/** Optional body fields go under Update Fields, and at least one is needed. */
 	update?: boolean;
+	/** A delete: answers n8n's `{ deleted: true }` with the path values, whatever the service sends back. */
+	deletes?: boolean;
 }
 
 /**
  * The shape many operations share (get, create, update, delete, disable, hold, …): path fields on
  * top, then query fields, then required body fields, optional ones in a collection; one request; the
- * answer as items, or a success flag with the path values when the service answers with nothing.
+ * answer as items, or a success flag with the path values when the service answers with nothing;
+ * a delete answers `{ deleted: true, <id>: … }`, as n8n's own nodes do.
  */
 export function recordOperation<Id extends EndpointId>(
 	resource: ResourceKey,
@@ -44,7 +47,8 @@ export function recordOperation<Id extends EndpointId>(
 		if (body) {
 			request.body = spec.update ? readChanges(this, body, itemIndex) : readFields(this, body, collection, itemIndex);
 		}
-		return recordResult(await apiRequest.call(this, spec.endpoint, request), request.path);
+		const response: unknown = await apiRequest.call(this, spec.endpoint, request);
+		return spec.deletes ? { deleted: true, ...request.path } : recordResult(response, request.path);
 	}
 
 	return { option: { ...option, endpoints: [spec.endpoint] }, description, execute };

@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('reasonCode', 'delete', { name: 'Delete', action: 'Delete a reason code' }, {
 	endpoint: 'reasonCode.delete',
 	path: [pathField.pick('reasonCode', 'reasonCodeID')],
+	deletes: true,
 });

@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('webhook', 'delete', { name: 'Delete', action: 'Delete a webhook subscription' }, {
 	endpoint: 'webhook.delete',
 	path: [pathField.number('rec')],
+	deletes: true,
 });
