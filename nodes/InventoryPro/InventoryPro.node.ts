@@ -16,7 +16,8 @@ export class InventoryPro implements INodeType {
 		name: 'inventoryPro',
 		icon: { light: 'file:inventoryPro.svg', dark: 'file:inventoryPro.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Output defaults to Simplified on Get and Get Many (version 1 keeps returning every field).
+		version: [1, 2],
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Manage items, stock, orders, reports and webhook subscriptions in Inventory Pro',
 		defaults: { name: 'Inventory Pro' },

@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('asset', 'get', { name: 'Get', action: 'Get an asset' }, {
 	endpoint: 'asset.get',
 	path: [pathField.number('assetID')],
+	simplify: 'asset',
 });

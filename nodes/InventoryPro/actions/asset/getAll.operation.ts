@@ -4,4 +4,5 @@ import { listOperation } from '../common/getMany';
 export const { option, description, execute } = listOperation('asset', 'getAll', { name: 'Get Many', action: 'Get many assets' }, {
 	list: 'asset.list',
 	listAll: { id: 'asset.listAll', label: 'Include Retired' },
+	simplify: 'asset',
 });

@@ -7,6 +7,7 @@ import { label } from '../../validation/labels';
 import { readPath, type Field } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';
+import { outputProperties, readOutput, type Simplified } from './simplify';
 
 /** A Get Many over list rows of the endpoint table; the ids must be list rows or it does not compile. */
 export interface GetManyConfig {
@@ -18,6 +19,8 @@ export interface GetManyConfig {
 	byWarehouse?: ListEndpointId;
 	/** Path values of `list`, e.g. the report to run. */
 	path?: readonly Field[];
+	/** Wide records: offers Output (Simplified / Raw / Selected Fields). */
+	simplify?: Simplified;
 }
 
 /**
@@ -178,11 +181,13 @@ export function listOperation(
 ): OperationModule {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 		const { id, path, query, limit } = readListRequest(this, config, itemIndex);
-		return await apiRequestAllItems.call(this, id, { path, query, itemIndex }, limit);
+		const shape = config.simplify ? readOutput(this, config.simplify, itemIndex) : (records: IDataObject[]) => records;
+		return shape(await apiRequestAllItems.call(this, id, { path, query, itemIndex }, limit));
 	}
+	const output = config.simplify ? outputProperties(config.simplify) : [];
 	return {
 		option: { ...option, endpoints: listEndpoints(config) },
-		description: updateDisplayOptions(show(resource, operation), getManyProperties(config)),
+		description: updateDisplayOptions(show(resource, operation), [...getManyProperties(config), ...output]),
 		execute,
 	};
 }

@@ -5,6 +5,7 @@ import { apiRequest } from '../../transport';
 import { fieldProperties, readChanges, readFields, readPath, type Field, type PathField } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { recordResult } from './output';
+import { outputProperties, readOutput, type Simplified } from './simplify';
 
 /** One call of one endpoint row with its path, query and body fields, as the operation file states them. */
 export interface RecordSpec<Id extends EndpointId> {
@@ -15,6 +16,8 @@ export interface RecordSpec<Id extends EndpointId> {
 	body?: readonly Field[];
 	/** Optional body fields go under Update Fields, and at least one is needed. */
 	update?: boolean;
+	/** A read of a wide record: offers Output (Simplified / Raw / Selected Fields). */
+	simplify?: Simplified;
 	/** A delete: answers n8n's `{ deleted: true }` with the path values, whatever the service sends back. */
 	deletes?: boolean;
 }
@@ -36,6 +39,7 @@ export function recordOperation<Id extends EndpointId>(
 	const description = updateDisplayOptions(show(resource, operation), [
 		...fieldProperties([...path, ...query], 'options'),
 		...(body ? fieldProperties(body, collection) : []),
+		...(spec.simplify ? outputProperties(spec.simplify) : []),
 	]);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
@@ -43,12 +47,15 @@ export function recordOperation<Id extends EndpointId>(
 			path: readPath(this, path, itemIndex),
 			itemIndex,
 		};
+		const shape = spec.simplify ? readOutput(this, spec.simplify, itemIndex) : undefined;
 		if (query.length) request.query = readFields(this, query, 'options', itemIndex);
 		if (body) {
 			request.body = spec.update ? readChanges(this, body, itemIndex) : readFields(this, body, collection, itemIndex);
 		}
 		const response: unknown = await apiRequest.call(this, spec.endpoint, request);
-		return spec.deletes ? { deleted: true, ...request.path } : recordResult(response, request.path);
+		if (spec.deletes) return { deleted: true, ...request.path };
+		const records = recordResult(response, request.path);
+		return shape ? shape(records) : records;
 	}
 
 	return { option: { ...option, endpoints: [spec.endpoint] }, description, execute };

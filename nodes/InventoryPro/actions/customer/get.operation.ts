@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('customer', 'get', { name: 'Get', action: 'Get a customer' }, {
 	endpoint: 'customer.get',
 	path: [pathField.number('customerID')],
+	simplify: 'customer',
 });

@@ -4,4 +4,5 @@ import { listOperation } from '../common/getMany';
 export const { option, description, execute } = listOperation('customer', 'getAll', { name: 'Get Many', action: 'Get many customers' }, {
 	list: 'customer.list',
 	listAll: { id: 'customer.listAll', label: 'Include Inactive' },
+	simplify: 'customer',
 });

@@ -8,4 +8,5 @@ export const { option, description, execute } = recordOperation('item', 'get', {
 		field.text('key', 'The shortID or partNo to look up', { required: true, displayName: 'Item Key', placeholder: 'e.g. WIDGET-01' }),
 		field.choice('type', 'What key holds', [{ name: 'Short ID', value: 'id' }, { name: 'Part Number', value: 'partNo' }], { required: true, displayName: 'Look Up By' }),
 	],
+	simplify: 'item',
 });

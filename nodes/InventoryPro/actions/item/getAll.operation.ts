@@ -4,4 +4,5 @@ import { listOperation } from '../common/getMany';
 export const { option, description, execute } = listOperation('item', 'getAll', { name: 'Get Many', action: 'Get many items' }, {
 	list: 'item.list',
 	listAll: { id: 'item.listAll', label: 'Include Discontinued' },
+	simplify: 'item',
 });

@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('purchaseOrder', 'get', { name: 'Get', action: 'Get a purchase order' }, {
 	endpoint: 'purchaseOrder.get',
 	path: [pathField.number('poNo')],
+	simplify: 'purchaseOrder',
 });

@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('shippingOrder', 'get', { name: 'Get', action: 'Get a shipping order' }, {
 	endpoint: 'shippingOrder.get',
 	path: [pathField.number('soNo')],
+	simplify: 'shippingOrder',
 });

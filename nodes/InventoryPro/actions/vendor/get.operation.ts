@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('vendor', 'get', { name: 'Get', action: 'Get a vendor' }, {
 	endpoint: 'vendor.get',
 	path: [pathField.number('vendorID')],
+	simplify: 'vendor',
 });

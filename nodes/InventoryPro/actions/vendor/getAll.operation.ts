@@ -4,4 +4,5 @@ import { listOperation } from '../common/getMany';
 export const { option, description, execute } = listOperation('vendor', 'getAll', { name: 'Get Many', action: 'Get many vendors' }, {
 	list: 'vendor.list',
 	listAll: { id: 'vendor.listAll', label: 'Include Inactive' },
+	simplify: 'vendor',
 });

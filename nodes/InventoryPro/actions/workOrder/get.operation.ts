@@ -5,4 +5,5 @@ import { recordOperation } from '../common/record';
 export const { option, description, execute } = recordOperation('workOrder', 'get', { name: 'Get', action: 'Get a work order' }, {
 	endpoint: 'workOrder.get',
 	path: [pathField.number('woNo')],
+	simplify: 'workOrder',
 });

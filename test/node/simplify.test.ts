@@ -1,0 +1,77 @@
+/**
+ * Output (Simplified / Raw / Selected Fields) on Get and Get Many of the wide records, against the
+ * sandbox: the simplified view keeps exactly the chosen fields (every one of them present in what the
+ * service returns), Raw is untouched, and version 1 workflows keep getting every field.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { SIMPLE_FIELDS, type Simplified } from '../../nodes/InventoryPro/actions/common/simplify';
+import { capture, harness, items, runOp, type Harness } from './setup';
+
+let h: Harness;
+beforeAll(async () => (h = await harness()));
+afterAll(async () => await h?.stop());
+
+const resources = Object.keys(SIMPLE_FIELDS) as Simplified[];
+const pick = (record: IDataObject, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, record[name]]));
+
+describe.each(resources)('%s', (resource) => {
+	const fields = SIMPLE_FIELDS[resource];
+
+	it('Get Many is Simplified by default: the chosen fields, all of them, nothing else', async () => {
+		const raw = await items(h, resource, 'getAll', { limit: 3, output: 'raw' });
+		const simple = await items(h, resource, 'getAll', { limit: 3 });
+		expect(simple).toHaveLength(raw.length);
+		expect(raw.length).toBeGreaterThan(0);
+		for (const record of simple) expect(Object.keys(record)).toEqual(fields);
+		expect(simple).toEqual(raw.map((record) => pick(record, fields)));
+		// Raw really is wider: the choice matters for this resource.
+		expect(Object.keys(raw[0]).length).toBeGreaterThan(fields.length);
+	});
+
+	it('Get returns the same simplified record', async () => {
+		const [first] = await items(h, resource, 'getAll', { limit: 1, output: 'raw' });
+		const parameters = getParameters(resource, first);
+		const [simple] = await items(h, resource, 'get', parameters);
+		expect(simple).toEqual(pick(first, fields));
+	});
+});
+
+function getParameters(resource: Simplified, record: IDataObject): INodeParameters {
+	switch (resource) {
+		case 'item':
+			return { key: String(record.shortID), type: 'id' };
+		case 'customer':
+			return { customerID: String(record.customerID) };
+		case 'vendor':
+			return { vendorID: String(record.vendorID) };
+		case 'purchaseOrder':
+			return { poNo: String(record.poNo) };
+		case 'shippingOrder':
+			return { soNo: String(record.soNo) };
+		case 'workOrder':
+			return { woNo: String(record.woNo) };
+		case 'asset':
+			return { assetID: String(record.assetID) };
+	}
+}
+
+describe('Selected Fields and version 1', () => {
+	it('returns only the named fields, in the order named', async () => {
+		const records = await items(h, 'item', 'getAll', { limit: 2, output: 'fields', fields: ' units , shortID,notAField' });
+		expect(records).toHaveLength(2);
+		for (const record of records) expect(Object.keys(record)).toEqual(['units', 'shortID']);
+	});
+
+	it('with no field named fails before any request, naming the field', async () => {
+		const { result, requests } = await capture(h, () => runOp(h, 'item', 'getAll', { limit: 2, output: 'fields', fields: ' , ' }));
+		expect(result.error?.message).toBe('Fields (fields) needs at least one field name');
+		expect(requests).toHaveLength(0);
+	});
+
+	it('a version 1 node saved without Output still returns every field', async () => {
+		const result = await runOp(h, 'purchaseOrder', 'getAll', { limit: 1 }, { typeVersion: 1 });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0]).toEqual(expect.objectContaining({ lines: expect.any(Array), created: expect.any(String) }));
+	});
+});
