@@ -114,6 +114,13 @@ describe('Inventory Pro node description', () => {
 		}
 	});
 
+	// An agent's tool description is "<action> in Inventory Pro": two operations must never read alike.
+	it('gives every operation an action text of its own', () => {
+		const actions = Object.values(RESOURCE_MODULES).flatMap((module) => Object.values(module.operations).map((op) => op.option.action));
+		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
+		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-z)]$/);
+	});
+
 	it('never shows two parameters of the same name for one operation in one node version', () => {
 		for (const version of [1, 2]) {
 			for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
