@@ -136,9 +136,11 @@ describe('Inventory Pro node description', () => {
 
 	it('offers pickers from the service for warehouses, reports, categories, reason codes and locations', () => {
 		const methods = node.methods as { loadOptions: object; listSearch: object };
-		expect(Object.keys(methods.listSearch).sort()).toEqual(
-			['searchCategories', 'searchLocations', 'searchReasonCodes', 'searchReports', 'searchWarehouses'],
-		);
+		expect(Object.keys(methods.listSearch).sort()).toEqual([
+			'searchAssets', 'searchCategories', 'searchCustomers', 'searchItems', 'searchLocations', 'searchPurchaseOrders',
+			'searchReasonCodes', 'searchReports', 'searchShippingOrders', 'searchVendors', 'searchWarehouses', 'searchWebhooks',
+			'searchWorkOrders',
+		]);
 		expect(Object.keys(methods.loadOptions).sort()).toEqual(
 			['getCategories', 'getLocations', 'getReasonCodes', 'getReports', 'getWarehouses'],
 		);

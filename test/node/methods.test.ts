@@ -5,7 +5,7 @@
 import type { INode, INodeListSearchResult, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { core, workflowLib } from '../harness/n8n';
-import { capture, harness, type Harness } from './setup';
+import { capture, harness, items, type Harness } from './setup';
 
 let h: Harness;
 let nodeType: INodeType;
@@ -82,5 +82,54 @@ describe('collection dropdowns', () => {
 		expect(warehouses).toContainEqual({ name: 'MAIN — Main Distribution Center', value: 1 });
 		const reports = await loadOptions('getReports').call(context('reportID'));
 		expect(reports.length).toBeGreaterThan(1);
+	});
+});
+
+describe('record locators: the service has no search, so the list is read page by page and filtered here', () => {
+	type Page = INodeListSearchResult & { paginationToken?: string };
+	const kinds = [
+		['searchItems', 'item', 'shortID', 'item', 'shortID'],
+		['searchCustomers', 'customer', 'customerID', 'customer', 'customerID'],
+		['searchVendors', 'vendor', 'vendorID', 'vendor', 'vendorID'],
+		['searchPurchaseOrders', 'purchaseOrder', 'poNo', 'purchaseOrder', 'poNo'],
+		['searchShippingOrders', 'shippingOrder', 'soNo', 'shippingOrder', 'soNo'],
+		['searchWorkOrders', 'workOrder', 'woNo', 'workOrder', 'woNo'],
+		['searchAssets', 'asset', 'assetID', 'asset', 'assetID'],
+	] as const;
+
+	/** Follows the paging token as the editor does on scroll; returns every page's results and the requests. */
+	async function allPages(method: string, parameter: string, filter?: string) {
+		const pages: Page[] = [];
+		const { requests } = await capture(h, async () => {
+			let token: string | undefined;
+			do {
+				const search = nodeType.methods!.listSearch![method] as (this: unknown, f?: string, t?: string) => Promise<Page>;
+				const page = await search.call(context(parameter), filter, token);
+				pages.push(page);
+				token = page.paginationToken;
+			} while (token !== undefined && pages.length < 50);
+		});
+		return { pages, requests, values: pages.flatMap((page) => page.results.map((r) => String(r.value))) };
+	}
+
+	it.each(kinds)('%s offers every %s the list endpoint returns, page by page', async (method, resource, parameter, _r, idField) => {
+		const records = await items(h, resource, 'getAll', { returnAll: true, output: 'raw' });
+		const { values, requests } = await allPages(method, parameter);
+		expect(values).toEqual(records.map((record) => String(record[idField])));
+		expect(new Set(requests.map((request) => request.path)).size).toBe(1);
+		expect(requests.map((request) => request.query.page)).toEqual(
+			requests.map((_, i) => String(i + 1)),
+		);
+	});
+
+	it('filters by the search text over the pages it reads, and hands back a token for the rest', async () => {
+		const all = await items(h, 'item', 'getAll', { returnAll: true, output: 'raw' });
+		const target = all[all.length - 1];
+		const { pages, values } = await allPages('searchItems', 'shortID', String(target.shortID).toLowerCase());
+		expect(values).toContain(String(target.shortID));
+		for (const page of pages) for (const result of page.results) expect(`${result.name} ${result.value}`.toLowerCase()).toContain(String(target.shortID).toLowerCase());
+		// Without a match nearby, one call reads at most 4 pages, then returns a token to go on.
+		const first = await capture(h, () => listSearch('searchItems').call(context('shortID'), 'no such item anywhere'));
+		expect(first.requests.length).toBe(Math.min(4, Math.ceil(all.length / 250)));
 	});
 });

@@ -1,6 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { RECORD_LISTS, type RecordKind } from '../actions/common/locators';
 import type { Picker } from '../actions/common/pickers';
+import { listSpec } from '../endpoints';
+import { apiRequest } from '../transport';
 import { pickerRecords } from './records';
 
 /** "From List" of the resource locators: the record's ID as value, filtered by name, code or ID. */
@@ -21,3 +24,43 @@ export const searchReports = search('report');
 export const searchCategories = search('category');
 export const searchReasonCodes = search('reasonCode');
 export const searchLocations = search('location');
+
+/** Pages one search may read before it hands back what it found with a token to go on. */
+const PAGES_PER_CALL = 4;
+/** Pages a search reads at most in all; beyond that, "By ID" or an expression is the way. */
+const MAX_SEARCH_PAGES = 20;
+/** A filtered search stops reading once it has this many matches (the editor asks for more on scroll). */
+const ENOUGH = 50;
+
+/**
+ * "From List" for records the service has no search for: reads the list page by page (the paging
+ * token is the next page) and filters by the search text on this side, over at most MAX_SEARCH_PAGES.
+ */
+function searchRecords(kind: RecordKind) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const spec = RECORD_LISTS[kind];
+		const needle = filter?.trim().toLowerCase();
+		const results: INodeListSearchResult['results'] = [];
+		let page = Math.max(1, Number(paginationToken) || 1);
+		for (let read = 0; read < PAGES_PER_CALL; read++, page++) {
+			const response = (await apiRequest.call(this, spec.list, { query: { page, pageSize: listSpec(spec.list).maxPageSize } })) as IDataObject;
+			for (const record of (response?.value ?? []) as IDataObject[]) {
+				const id = String(record[spec.idField]);
+				const name = `${spec.title(record)}`;
+				if (!needle || `${name} ${id}`.toLowerCase().includes(needle)) results.push({ name: name || id, value: id });
+			}
+			if (response?.hasMore !== true || page >= MAX_SEARCH_PAGES) return { results };
+			if (!needle || results.length >= ENOUGH) return { results, paginationToken: String(page + 1) };
+		}
+		return { results, paginationToken: String(page) };
+	};
+}
+
+export const searchItems = searchRecords('item');
+export const searchCustomers = searchRecords('customer');
+export const searchVendors = searchRecords('vendor');
+export const searchPurchaseOrders = searchRecords('purchaseOrder');
+export const searchShippingOrders = searchRecords('shippingOrder');
+export const searchWorkOrders = searchRecords('workOrder');
+export const searchAssets = searchRecords('asset');
+export const searchWebhooks = searchRecords('webhook');

@@ -4,6 +4,6 @@ import { recordOperation } from '../common/record';
 /** GET /Asset/{assetID} (assumed). */
 export const { option, description, execute } = recordOperation('asset', 'get', { name: 'Get', action: 'Get an asset' }, {
 	endpoint: 'asset.get',
-	path: [pathField.number('assetID')],
+	path: [pathField.record('asset', 'assetID')],
 	simplify: 'asset',
 });

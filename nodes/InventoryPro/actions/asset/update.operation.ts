@@ -5,7 +5,7 @@ import { assetFields } from './fields';
 /** PUT /Asset/{assetID} (assumed): only the fields given change. */
 export const { option, description, execute } = recordOperation('asset', 'update', { name: 'Update', action: 'Update an asset' }, {
 	endpoint: 'asset.update',
-	path: [pathField.number('assetID')],
+	path: [pathField.record('asset', 'assetID')],
 	body: assetFields({ tagRequired: false }),
 	update: true,
 });

@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fieldError, isBlank, toBoolean, toIsoDate, toJsonObject, toNumber, toText } from '../../validation';
 import { label } from '../../validation/labels';
+import { RECORD_LISTS, recordLocator, type RecordKind } from './locators';
 import { pickerDropdown, pickerLocator, PICKERS, type Picker } from './pickers';
 
 type Value = IDataObject[string];
@@ -16,7 +17,21 @@ export interface Field {
 	name: string;
 	required: boolean;
 	property: INodeProperties;
+	/** The parameter as node version 1 saved it, when version 2 shows it differently (a locator). */
+	legacy?: INodeProperties;
 	read: Reader;
+}
+
+const onlyVersion1: IDisplayOptions = { show: { '@version': [1] } };
+const fromVersion2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: 2 } }] } };
+
+/** A field's parameter, or its version 1 and version 2 forms under the same name. */
+export function propertiesOf(spec: Field): INodeProperties[] {
+	if (!spec.legacy) return [spec.property];
+	return [
+		{ ...spec.legacy, displayOptions: onlyVersion1 },
+		{ ...spec.property, displayOptions: fromVersion2 },
+	];
 }
 
 export interface FieldOptions {
@@ -150,7 +165,7 @@ export type Collection = 'additionalFields' | 'updateFields' | 'options';
 
 /** Required fields at top level, optional ones in one collection, sorted by label. */
 export function fieldProperties(fields: readonly Field[], collection: Collection): INodeProperties[] {
-	const required = fields.filter((f) => f.required).map((f) => f.property);
+	const required = fields.filter((f) => f.required).flatMap(propertiesOf);
 	const optional = fields.filter((f) => !f.required);
 	if (optional.length === 0) return required;
 	return [
@@ -207,6 +222,15 @@ export const pathField = {
 		return make(name, description, { required: true, placeholder }, { type: 'string', default: '' }, (ctx, value, i) =>
 			toText(ctx, value, name, i),
 		);
+	},
+	/**
+	 * A record the service lists (customer, order, asset, subscription, item): a "From List / By ID"
+	 * locator from version 2 on; version 1 keeps the text field it was saved with. Read the same way.
+	 */
+	record<Name extends string>(kind: RecordKind, name: Name): PathField<Name> {
+		const numeric = RECORD_LISTS[kind].numeric;
+		const plain = numeric ? pathField.number(name) : pathField.text(name, "The item's ID (shortID)", 'e.g. WIDGET-01');
+		return { ...plain, property: recordLocator(kind, name), legacy: plain.property };
 	},
 	/** A locator; the path always takes the record's number, whatever a body would name it by. */
 	pick<Name extends string>(picker: Picker, name: Name): PathField<Name> {

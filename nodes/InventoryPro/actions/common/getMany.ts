@@ -4,7 +4,7 @@ import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../e
 import { apiRequestAllItems, buildListQuery } from '../../transport';
 import { isBlank, toNumber } from '../../validation';
 import { label } from '../../validation/labels';
-import { readPath, type Field } from './fields';
+import { propertiesOf, readPath, type Field } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';
 import { outputProperties, readOutput, type Simplified } from './simplify';
@@ -36,7 +36,7 @@ export function getManyProperties(config: GetManyConfig): INodeProperties[] {
 		default: '',
 	};
 	return [
-		...(config.path ?? []).map((f) => f.property),
+		...(config.path ?? []).flatMap(propertiesOf),
 		{
 			displayName: 'Return All',
 			name: 'returnAll',

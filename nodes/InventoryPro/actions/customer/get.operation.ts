@@ -4,6 +4,6 @@ import { recordOperation } from '../common/record';
 /** GET /Customer/{customerID} (assumed). */
 export const { option, description, execute } = recordOperation('customer', 'get', { name: 'Get', action: 'Get a customer' }, {
 	endpoint: 'customer.get',
-	path: [pathField.number('customerID')],
+	path: [pathField.record('customer', 'customerID')],
 	simplify: 'customer',
 });

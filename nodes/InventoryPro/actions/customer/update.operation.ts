@@ -5,7 +5,7 @@ import { partyFields } from '../common/party';
 /** PUT /Customer/{customerID} (assumed): only the fields given change. */
 export const { option, description, execute } = recordOperation('customer', 'update', { name: 'Update', action: 'Update a customer' }, {
 	endpoint: 'customer.update',
-	path: [pathField.number('customerID')],
+	path: [pathField.record('customer', 'customerID')],
 	body: partyFields('customerCode', { nameRequired: false }),
 	update: true,
 });

@@ -7,5 +7,5 @@ import { recordOperation } from '../common/record';
  */
 export const { option, description, execute } = recordOperation('item', 'discontinue', { name: 'Discontinue', action: 'Discontinue an item' }, {
 	endpoint: 'item.discontinue',
-	path: [pathField.text('shortID', "The item's ID (shortID)", 'e.g. WIDGET-01')],
+	path: [pathField.record('item', 'shortID')],
 });

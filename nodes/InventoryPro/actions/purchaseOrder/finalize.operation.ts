@@ -4,5 +4,5 @@ import { recordOperation } from '../common/record';
 /** POST /PurchaseOrder/{poNo}/Finalize (assumed): 409 when already final. */
 export const { option, description, execute } = recordOperation('purchaseOrder', 'finalize', { name: 'Finalize', action: 'Finalize a purchase order' }, {
 	endpoint: 'purchaseOrder.finalize',
-	path: [pathField.number('poNo')],
+	path: [pathField.record('purchaseOrder', 'poNo')],
 });

@@ -4,6 +4,6 @@ import { recordOperation } from '../common/record';
 /** GET /ShippingOrder/{soNo} (assumed): the order with its lines. */
 export const { option, description, execute } = recordOperation('shippingOrder', 'get', { name: 'Get', action: 'Get a shipping order' }, {
 	endpoint: 'shippingOrder.get',
-	path: [pathField.number('soNo')],
+	path: [pathField.record('shippingOrder', 'soNo')],
 	simplify: 'shippingOrder',
 });

@@ -4,7 +4,7 @@ import { recordOperation } from '../common/record';
 /** PUT /ShippingOrder/{soNo} (assumed): status Completed finalizes the order (it emits order.completed). */
 export const { option, description, execute } = recordOperation('shippingOrder', 'update', { name: 'Update', action: 'Update a shipping order' }, {
 	endpoint: 'shippingOrder.update',
-	path: [pathField.number('soNo')],
+	path: [pathField.record('shippingOrder', 'soNo')],
 	body: [
 		field.text('reference', 'Free reference'),
 		field.text('carrier', 'Carrier'),

@@ -4,6 +4,6 @@ import { recordOperation } from '../common/record';
 /** GET /Vendor/{vendorID} (assumed). */
 export const { option, description, execute } = recordOperation('vendor', 'get', { name: 'Get', action: 'Get a vendor' }, {
 	endpoint: 'vendor.get',
-	path: [pathField.number('vendorID')],
+	path: [pathField.record('vendor', 'vendorID')],
 	simplify: 'vendor',
 });

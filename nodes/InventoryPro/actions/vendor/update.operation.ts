@@ -5,7 +5,7 @@ import { partyFields } from '../common/party';
 /** PUT /Vendor/{vendorID} (assumed): only the fields given change. */
 export const { option, description, execute } = recordOperation('vendor', 'update', { name: 'Update', action: 'Update a vendor' }, {
 	endpoint: 'vendor.update',
-	path: [pathField.number('vendorID')],
+	path: [pathField.record('vendor', 'vendorID')],
 	body: partyFields('vendorCode', { nameRequired: false }),
 	update: true,
 });

@@ -4,6 +4,6 @@ import { recordOperation } from '../common/record';
 /** DELETE /Webhook/{rec}: the subscription and its delivery log. */
 export const { option, description, execute } = recordOperation('webhook', 'delete', { name: 'Delete', action: 'Delete a webhook subscription' }, {
 	endpoint: 'webhook.delete',
-	path: [pathField.number('rec')],
+	path: [pathField.record('webhook', 'rec')],
 	deletes: true,
 });

@@ -4,5 +4,5 @@ import { recordOperation } from '../common/record';
 /** GET /Webhook/{rec}. */
 export const { option, description, execute } = recordOperation('webhook', 'get', { name: 'Get', action: 'Get a webhook subscription' }, {
 	endpoint: 'webhook.get',
-	path: [pathField.number('rec')],
+	path: [pathField.record('webhook', 'rec')],
 });

@@ -4,5 +4,5 @@ import { listOperation } from '../common/getMany';
 /** GET /Webhook/{rec}/log. */
 export const { option, description, execute } = listOperation('webhook', 'getLog', { name: 'Get Delivery Log', action: 'Get the delivery log of a webhook subscription' }, {
 	list: 'webhook.log',
-	path: [pathField.number('rec')],
+	path: [pathField.record('webhook', 'rec')],
 });

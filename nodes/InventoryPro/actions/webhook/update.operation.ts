@@ -1,17 +1,17 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { fieldProperties, pathField, readPath } from '../common/fields';
+import { fieldProperties, pathField, propertiesOf, readPath } from '../common/fields';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { recordResult } from '../common/output';
 import { readSubscription, subscriptionFields } from './fields';
 
 /** PUT /Webhook/{rec}: replaces the whole subscription; the secret changes only when one is given. */
-const path = [pathField.number('rec')];
+const path = [pathField.record('webhook', 'rec')];
 
 export const option: OperationOption = { name: 'Update', action: 'Replace a webhook subscription', endpoints: ['webhook.update'] };
 export const description = updateDisplayOptions(show('webhook', 'update'), [
-	...path.map((f) => f.property),
+	...path.flatMap(propertiesOf),
 	...fieldProperties(subscriptionFields, 'additionalFields'),
 ]);
 
