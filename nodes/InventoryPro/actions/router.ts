@@ -41,13 +41,27 @@ export const RESOURCES: Record<ResourceKey, { operations: Record<string, Operati
 };
 
 /**
+ * n8n 2.40 adds its own "Custom API Call" (this value) to the Resource and every Operation dropdown of
+ * a node whose credential has `authenticate` (LoadNodesAndCredentials.injectCustomApiCallOptions).
+ * Ours is the Custom API Request resource (paced, paged, errors explained); that entry leads there.
+ */
+export const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/**
  * Runs the chosen operation once per input item and pairs every output item with the input it came
  * from; with "continue on fail" a failed item carries its error and the run goes on.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ResourceKey;
-	const operation = this.getNodeParameter('operation', 0) as string;
+	// With n8n's entry as the resource, no Operation parameter is shown, so it cannot be read.
+	const operation = (resource as string) === N8N_CUSTOM_API_CALL ? N8N_CUSTOM_API_CALL : (this.getNodeParameter('operation', 0) as string);
+	if (operation === N8N_CUSTOM_API_CALL) {
+		throw new NodeOperationError(this.getNode(), 'For a call the node has no operation for, choose Resource › Custom API Request', {
+			description:
+				'n8n\'s "Custom API Call" entry is not wired up in this node. Custom API Request sends any path below the API root with this credential, paced to its budget, paged and with the service\'s errors explained.',
+		});
+	}
 	const chosen = RESOURCES[resource]?.operations[operation];
 	if (!chosen) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
