@@ -77,7 +77,7 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		}
 	});
 
-	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By Short ID or By Part Number', () => {
+	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Part Number', () => {
 		const v1 = shown('item', 'get', 1).filter((p) => ['key', 'type'].includes(p.name));
 		expect(v1.map((p) => [p.name, p.type])).toEqual([['key', 'string'], ['type', 'options']]);
 		const v2 = shown('item', 'get', 2).filter((p) => ['key', 'type'].includes(p.name));

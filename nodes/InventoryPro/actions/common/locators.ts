@@ -108,9 +108,10 @@ export interface LocatorSpec {
 	/** "By ID" accepts whole numbers only. */
 	numeric: boolean;
 	example: string;
-	/** The "By ID" mode's label, when the record's id has a name of its own ("By Short ID"). */
-	byIdLabel?: string;
-	/** Further ways to name the record, after "By ID" (written under `modes` where they are declared). */
+	/**
+	 * Further ways to name the record, after "By ID" (written under `modes` where they are declared). The
+	 * editor labels the modes named list, id and url itself; the others show their displayName.
+	 */
 	modes?: INodePropertyMode[];
 }
 
@@ -136,7 +137,7 @@ export function locator(spec: LocatorSpec): INodeProperties {
 				typeOptions: { searchListMethod: spec.searchMethod, searchable: true },
 			},
 			{
-				displayName: spec.byIdLabel ?? 'By ID',
+				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${spec.example}`,

@@ -20,11 +20,10 @@ const byKey = [
 	}),
 ];
 
-/** Version 2: one locator; its mode says what the key holds, so both ways of the service stay. */
+/** Version 2: one locator; its mode says what the key holds (By ID: the shortID), so both ways of the service stay. */
 const item = recordLocator('item', 'key', {
 	displayName: 'Item',
 	description: 'The item: pick it from the list, or give its shortID or its part number',
-	byIdLabel: 'By Short ID',
 	modes: [
 		{
 			displayName: 'By Part Number',
