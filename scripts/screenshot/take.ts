@@ -1,11 +1,13 @@
 // `npm run screenshot`: the Inventory Pro node's panel in the real n8n editor, for the README.
 // Starts the sandbox and n8n 2.40.7 with the packed package, opens a Manual Trigger -> Inventory Pro
-// workflow in Debian's Chromium (playwright-core, no browser download), picks a report from the
-// dropdown the sandbox fills, runs the step and saves docs/inventory-pro-node.png. Stops everything.
-import { existsSync } from 'fs';
+// (Customer › Get, node version 2) workflow in Debian's Chromium (playwright-core, no browser download),
+// searches the customer record picker (its "From List" reads the sandbox), picks one, runs the step,
+// opens the picker again so the picture shows its list, and saves docs/inventory-pro-node.png.
+// Stops everything.
+import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, relative } from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import { DEMO_CLIENT, startSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, startN8n, type N8n } from '../../test/e2e/n8n';
@@ -16,12 +18,25 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1440, height: 900 };
 // A cold editor on a busy 2-core machine takes a while to load its bundles.
 const UI_TIMEOUT_MS = 90_000;
+/** Typed into the picker's search: the list filters on the node's side (the service has no search). */
+const SEARCH = 'supply';
+// Headless Debian Chromium on a closed network: no background connections, no first-run work.
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--disable-dev-shm-usage',
+];
 
 const log = (message: string) => console.log(`[screenshot] ${message}`);
 
 function workflow(credential: { id: string; name: string }) {
 	return {
-		name: 'Stock valuation to a spreadsheet',
+		name: 'Look up a customer',
 		nodes: [
 			{
 				name: 'When clicking "Execute workflow"',
@@ -33,14 +48,12 @@ function workflow(credential: { id: string; name: string }) {
 			{
 				name: 'Inventory Pro',
 				type: 'n8n-nodes-inventory-pro.inventoryPro',
-				typeVersion: 1,
+				typeVersion: 2,
 				position: [260, 0] as [number, number],
 				parameters: {
-					resource: 'report',
-					operation: 'run',
-					reportID: { __rl: true, mode: 'list', value: '' },
-					returnAll: true,
-					filters: { sort: 'quantity', direction: 'DESC' },
+					resource: 'customer',
+					operation: 'get',
+					customerID: { __rl: true, mode: 'list', value: '' },
 				},
 				credentials: { inventoryProApi: credential },
 			},
@@ -69,17 +82,25 @@ async function openNode(page: Page, n8n: N8n, workflowId: string): Promise<void>
 	await page.locator('[data-test-id="node-parameters"]').waitFor();
 }
 
-/** Opens the report picker (the node's searchReports asks the sandbox) and takes the first report. */
-async function pickReport(page: Page): Promise<string> {
-	await page.locator('[data-test-id="resource-locator-reportID"] [data-test-id="rlc-input"]').click();
+const picker = (page: Page) => page.locator('[data-test-id="resource-locator-customerID"]');
+
+/** Opens the customer picker (the node's searchCustomers reads the sandbox) and types the search text. */
+async function searchCustomers(page: Page): Promise<void> {
+	await picker(page).locator('[data-test-id="rlc-input"]').click();
+	await page.locator('[data-test-id="rlc-item"]').first().waitFor();
+	await page.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]').first().fill(SEARCH);
+	await page.locator('[data-test-id="rlc-item"]').filter({ hasText: new RegExp(SEARCH, 'i') }).first().waitFor();
+}
+
+/** Takes the first customer the search found. */
+async function pickFirst(page: Page): Promise<string> {
 	const first = page.locator('[data-test-id="rlc-item"]').first();
-	await first.waitFor();
 	const name = (await first.innerText()).trim();
 	await first.click();
 	return name;
 }
 
-/** Runs the step (Manual Trigger, then the node) and waits for its rows in the output pane. */
+/** Runs the step (Manual Trigger, then the node) and waits for the record in the output pane. */
 async function runStep(page: Page): Promise<void> {
 	await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
 	await page.locator('[data-test-id="output-panel"] table').filter({ visible: true }).first().waitFor();
@@ -98,10 +119,13 @@ async function main(): Promise<void> {
 	const started = Date.now();
 	let sandbox: Sandbox | undefined;
 	let n8n: N8n | undefined;
-	let browser: Browser | undefined;
+	let browser: BrowserContext | undefined;
 	let page: Page | undefined;
+	// A fresh, empty profile for every run.
+	const profile = mkdtempSync(join(tmpdir(), 'inventory-pro-chromium-'));
 	const stopAll = async () => {
 		await browser?.close().catch(() => undefined);
+		rmSync(profile, { recursive: true, force: true });
 		await n8n?.stop().catch((e: unknown) => console.error('[screenshot] stopping n8n:', e));
 		await sandbox?.close().catch((e: unknown) => console.error('[screenshot] stopping the sandbox:', e));
 	};
@@ -122,17 +146,26 @@ async function main(): Promise<void> {
 		);
 		const created = await n8n.createWorkflow(workflow(credential), [credential]);
 
-		browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 		// n8n's certificate is self-signed for 127.0.0.1.
-		const context = await browser.newContext({ viewport: VIEWPORT, ignoreHTTPSErrors: true, colorScheme: 'light' });
-		page = await context.newPage();
+		browser = await chromium.launchPersistentContext(profile, {
+			executablePath: CHROMIUM,
+			headless: true,
+			args: CHROMIUM_ARGS,
+			viewport: VIEWPORT,
+			ignoreHTTPSErrors: true,
+			colorScheme: 'light',
+		});
+		page = browser.pages()[0] ?? (await browser.newPage());
 		page.setDefaultTimeout(UI_TIMEOUT_MS);
 
 		await signIn(page, n8n);
 		await openNode(page, n8n, created.id);
-		log(`picked report "${await pickReport(page)}" from the dropdown`);
+		await searchCustomers(page);
+		log(`picked customer "${await pickFirst(page)}" from the list`);
 		await runStep(page);
 		await closeToasts(page);
+		// The picture shows the picker open on its search, beside the record the step returned.
+		await searchCustomers(page);
 		await page.mouse.move(0, VIEWPORT.height - 1); // no hover highlight in the picture
 		await page.waitForTimeout(500); // let the output table settle
 		// The whole viewport: cropping to the panel would halve the previous-node button on its edge.

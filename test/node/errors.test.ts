@@ -134,7 +134,7 @@ describe('the service says no', () => {
 
 describe('continue on fail', () => {
 	const inputItems = () => [{ id: existingItem() }, { id: 'NO-SUCH-ITEM' }, { id: h.sandbox.store.items.rows[10].shortID }];
-	const parameters = { resource: 'item', operation: 'get', type: 'id', key: '={{ $json.id }}' };
+	const parameters = { resource: 'item', operation: 'get', key: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
 
 	it('puts the error into the failed item and goes on with the rest', async () => {
 		const result = await h.run({ type: 'inventoryPro', parameters, inputItems: inputItems(), continueOnFail: true });

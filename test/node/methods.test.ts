@@ -85,8 +85,24 @@ describe('collection dropdowns', () => {
 	});
 });
 
+type Page = INodeListSearchResult & { paginationToken?: string };
+
+/** Follows the paging token as the editor does on scroll; returns every page's results and the requests. */
+async function allPages(method: string, parameter: string, filter?: string) {
+	const pages: Page[] = [];
+	const { requests } = await capture(h, async () => {
+		let token: string | undefined;
+		do {
+			const search = nodeType.methods!.listSearch![method] as (this: unknown, f?: string, t?: string) => Promise<Page>;
+			const page = await search.call(context(parameter), filter, token);
+			pages.push(page);
+			token = page.paginationToken;
+		} while (token !== undefined && pages.length < 50);
+	});
+	return { pages, requests, values: pages.flatMap((page) => page.results.map((r) => String(r.value))) };
+}
+
 describe('record locators: the service has no search, so the list is read page by page and filtered here', () => {
-	type Page = INodeListSearchResult & { paginationToken?: string };
 	const kinds = [
 		['searchItems', 'item', 'shortID', 'item', 'shortID'],
 		['searchCustomers', 'customer', 'customerID', 'customer', 'customerID'],
@@ -96,21 +112,6 @@ describe('record locators: the service has no search, so the list is read page b
 		['searchWorkOrders', 'workOrder', 'woNo', 'workOrder', 'woNo'],
 		['searchAssets', 'asset', 'assetID', 'asset', 'assetID'],
 	] as const;
-
-	/** Follows the paging token as the editor does on scroll; returns every page's results and the requests. */
-	async function allPages(method: string, parameter: string, filter?: string) {
-		const pages: Page[] = [];
-		const { requests } = await capture(h, async () => {
-			let token: string | undefined;
-			do {
-				const search = nodeType.methods!.listSearch![method] as (this: unknown, f?: string, t?: string) => Promise<Page>;
-				const page = await search.call(context(parameter), filter, token);
-				pages.push(page);
-				token = page.paginationToken;
-			} while (token !== undefined && pages.length < 50);
-		});
-		return { pages, requests, values: pages.flatMap((page) => page.results.map((r) => String(r.value))) };
-	}
 
 	it.each(kinds)('%s offers every %s the list endpoint returns, page by page', async (method, resource, parameter, _r, idField) => {
 		const records = await items(h, resource, 'getAll', { returnAll: true, output: 'raw' });
@@ -131,5 +132,66 @@ describe('record locators: the service has no search, so the list is read page b
 		// Without a match nearby, one call reads at most 4 pages, then returns a token to go on.
 		const first = await capture(h, () => listSearch('searchItems').call(context('shortID'), 'no such item anywhere'));
 		expect(first.requests.length).toBe(Math.min(4, Math.ceil(all.length / 250)));
+	});
+});
+
+describe('webhook subscription search', () => {
+	it('offers the subscriptions this client made, by name and URL, filtered by the search text', async () => {
+		const made: Array<{ rec: string; name: string; url: string }> = [];
+		for (const [n, name] of ['Stock to ERP', 'Orders to chat', 'Stock to BI'].entries()) {
+			const url = `https://127.0.0.1:9/hooks/search-${n}`;
+			const [record] = await items(h, 'webhook', 'create', { name, url, events: ['item.created'], payloadMode: 2, active: true });
+			made.push({ rec: String(record.rec), name, url });
+		}
+		const listed = await items(h, 'webhook', 'getAll', { returnAll: true });
+		const everything = await allPages('searchWebhooks', 'rec');
+		expect(everything.requests.map((request) => request.path)).toEqual(['/api/v2/Webhook']);
+		expect(everything.values).toEqual(listed.map((record) => String(record.rec)));
+		for (const { rec, name, url } of made) expect(everything.pages[0].results).toContainEqual({ name: `${name} — ${url}`, value: rec });
+
+		expect((await allPages('searchWebhooks', 'rec', 'stock TO')).values).toEqual([made[0].rec, made[2].rec]);
+		expect((await allPages('searchWebhooks', 'rec', 'hooks/search-1')).values).toEqual([made[1].rec]);
+		expect((await allPages('searchWebhooks', 'rec', 'no such subscription')).values).toEqual([]);
+	});
+});
+
+describe('the 20-page bound of record searches', () => {
+	let big: Harness;
+	// 250 items a page: more than 20 pages of items not discontinued.
+	beforeAll(async () => (big = await harness({ sandbox: { seed: { items: 5600 } } })));
+	afterAll(async () => await big?.stop());
+
+	async function pagesOf(filter: string | undefined) {
+		const bigNode = { ...node, credentials: { inventoryProApi: { id: big.credentialId, name: big.credentials.get(big.credentialId).name } } };
+		const workflow = new workflowLib.Workflow({ id: 'bound', nodes: [bigNode], connections: {}, active: false, nodeTypes: big.nodeTypes });
+		const data = big.additionalData('internal', { id: 'bound', name: 'Bound', nodes: [bigNode] });
+		const search = nodeType.methods!.listSearch!.searchItems as (this: unknown, f?: string, t?: string) => Promise<Page>;
+		const pages: Page[] = [];
+		const { requests } = await capture(big, async () => {
+			let token: string | undefined;
+			do {
+				const page = await search.call(new core.LoadOptionsContext(workflow, bigNode, data, 'parameters.itemID'), filter, token);
+				pages.push(page);
+				token = page.paginationToken;
+			} while (token !== undefined && pages.length < 50);
+		});
+		return { pages, requests, values: pages.flatMap((page) => page.results.map((r) => String(r.value))) };
+	}
+
+	it('stops after 20 pages and returns what it read, though the list goes on', async () => {
+		const all = await items(big, 'item', 'getAll', { returnAll: true, output: 'raw' });
+		expect(all.length).toBeGreaterThan(21 * 250);
+
+		const unfiltered = await pagesOf(undefined);
+		expect(unfiltered.requests.map((request) => request.query.page)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+		expect(unfiltered.pages.at(-1)!.paginationToken).toBeUndefined();
+		expect(unfiltered.values).toEqual(all.slice(0, 20 * 250).map((item) => String(item.shortID)));
+
+		// A search text that matches only beyond page 20: 5 calls of 4 pages, then it ends empty-handed.
+		const last = String(all[all.length - 1].shortID);
+		const beyond = await pagesOf(last.toLowerCase());
+		expect(beyond.pages).toHaveLength(5);
+		expect(beyond.requests).toHaveLength(20);
+		expect(beyond.values).toEqual([]);
 	});
 });

@@ -27,7 +27,7 @@ const limited = (parameters: INodeParameters = {}) => ({ returnAll: false, limit
 
 const cases: ReadCase[] = [
 	{ resource: 'item', operation: 'getAll', parameters: limited(), request: { path: '/Item', query: { pageSize: '3' } }, field: 'shortID', count: 3 },
-	{ resource: 'item', operation: 'get', parameters: { type: 'partNo', key: '10003' }, request: { path: '/Item', query: { key: '10003', type: 'partNo' } }, field: 'shortID', count: 1 },
+	{ resource: 'item', operation: 'get', parameters: { key: { __rl: true, mode: 'partNo', value: '10003' } }, request: { path: '/Item', query: { key: '10003', type: 'partNo' } }, field: 'shortID', count: 1 },
 	{ resource: 'inventory', operation: 'getAll', parameters: limited(), request: { path: '/Inventory' }, field: 'quantity', count: 3 },
 	{ resource: 'inventory', operation: 'getAll', parameters: limited({ filters: { warehouseID: 2 } }), request: { path: '/Inventory/2' }, field: 'quantity', count: 3 },
 	{ resource: 'inventory', operation: 'getMaterialIn', parameters: limited({ filters: { modifiedSince: '2025-01-01T00:00:00Z' } }), request: { path: '/Inventory/MaterialIn', query: { modifiedSince: '2025-01-01T00:00:00Z' } }, field: 'recNo', count: 3 },
@@ -116,7 +116,7 @@ describe('read operations', () => {
 
 	it('looks an item up by its shortID', async () => {
 		const shortID = h.sandbox.store.items.rows[5].shortID;
-		const { result, requests } = await capture(h, () => items(h, 'item', 'get', { type: 'id', key: shortID }));
+		const { result, requests } = await capture(h, () => items(h, 'item', 'get', { key: byId(shortID) }));
 		expect(requests[0].query).toEqual({ key: shortID, type: 'id' });
 		expect(result).toEqual([expect.objectContaining({ shortID, partNo: h.sandbox.store.items.rows[5].partNo })]);
 	});
@@ -155,7 +155,7 @@ describe('read operations', () => {
 		const inputItems: IDataObject[] = [{ part: '10001' }, { part: '10002' }, { part: '10004' }];
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'item', operation: 'get', type: 'partNo', key: '={{ $json.part }}' },
+			parameters: { resource: 'item', operation: 'get', key: { __rl: true, mode: 'partNo', value: '={{ $json.part }}' } },
 			inputItems,
 		});
 		expect(result.error).toBeUndefined();

@@ -2,9 +2,9 @@
  * Node version 2 turned record ids into "From List / By ID" locators and made Output default to
  * Simplified. Version 1 workflows, saved with plain text ids and no Output, must show and run as before.
  */
-import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import { fromList, harness, items, type Harness } from './setup';
+import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => (h = await harness()));
@@ -44,4 +44,102 @@ it('a version 1 workflow with a plain text id runs as before; version 2 takes th
 	const [item] = await items(h, 'item', 'getAll', { limit: 1, output: 'raw' });
 	const discontinued = await items(h, 'item', 'discontinue', { shortID: String(item.shortID) }, { typeVersion: 1 });
 	expect(discontinued[0]).toEqual(expect.objectContaining({ shortID: item.shortID, discontinued: true }));
+});
+
+describe('records a body names (node version 2: locators; version 1: the plain fields it was saved with)', () => {
+	const lineItem = (props: INodeProperties[]) => {
+		const lines = props.find((p) => p.name === 'lines');
+		const line = (lines?.options as Array<{ name: string; values: INodeProperties[] }> | undefined)?.[0];
+		return line?.values.find((value) => value.name === 'itemID')?.type;
+	};
+
+	it('version 1 shows text and number fields; version 2 shows locators under the same names, order lines included', () => {
+		const cases = [
+			['purchaseOrder', 'create', 'vendorID', 'number'],
+			['shippingOrder', 'create', 'customerID', 'number'],
+			['item', 'update', 'itemID', 'string'],
+			['inventory', 'receive', 'itemID', 'string'],
+			['inventory', 'move', 'itemID', 'string'],
+			['inventory', 'issue', 'itemID', 'string'],
+		] as const;
+		for (const [resource, operation, name, plain] of cases) {
+			const v1 = shown(resource, operation, 1).filter((p) => p.name === name);
+			const v2 = shown(resource, operation, 2).filter((p) => p.name === name);
+			expect({ resource, operation, v1: v1.map((p) => p.type), v2: v2.map((p) => p.type) }).toEqual({
+				resource,
+				operation,
+				v1: [plain],
+				v2: ['resourceLocator'],
+			});
+		}
+		for (const resource of ['purchaseOrder', 'shippingOrder']) {
+			expect([resource, lineItem(shown(resource, 'create', 1)), lineItem(shown(resource, 'create', 2))]).toEqual([resource, 'string', 'resourceLocator']);
+		}
+	});
+
+	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Part Number', () => {
+		const v1 = shown('item', 'get', 1).filter((p) => ['key', 'type'].includes(p.name));
+		expect(v1.map((p) => [p.name, p.type])).toEqual([['key', 'string'], ['type', 'options']]);
+		const v2 = shown('item', 'get', 2).filter((p) => ['key', 'type'].includes(p.name));
+		expect(v2.map((p) => [p.name, p.type])).toEqual([['key', 'resourceLocator']]);
+		expect(v2[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'partNo']);
+	});
+
+	it('a version 1 order with plain ids sends the same body as version 2 with locators', async () => {
+		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
+		const [a, b] = h.sandbox.store.items.rows.filter((item) => !item.discontinued).map((item) => item.shortID);
+		const order = (parameters: INodeParameters, typeVersion: number) =>
+			capture(h, () => items(h, 'purchaseOrder', 'create', { warehouseID: byId(1), ...parameters }, { typeVersion }));
+		const v1 = await order({ vendorID, lines: { line: [{ itemID: a, quantity: 2 }, { itemID: b, quantity: 1 }] } }, 1);
+		const v2 = await order({ vendorID: fromList(vendorID), lines: { line: [{ itemID: fromList(a), quantity: 2 }, { itemID: byId(b), quantity: 1 }] } }, 2);
+		expect(v1.requests.map((r) => r.body)).toEqual([{ vendorID, warehouseID: 1, lines: [{ itemID: a, quantity: 2 }, { itemID: b, quantity: 1 }] }]);
+		expect(v2.requests.map((r) => r.body)).toEqual(v1.requests.map((r) => r.body));
+	});
+
+	it('stock moves and item updates take the item from a locator', async () => {
+		const shortID = h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
+		const received = await capture(h, () =>
+			items(h, 'inventory', 'receive', { itemID: fromList(shortID), warehouseID: byId(1), quantity: 3 }, { typeVersion: 2 }),
+		);
+		expect(received.requests.map((r) => r.body)).toEqual([{ itemID: shortID, warehouseID: 1, quantity: 3 }]);
+		const updated = await capture(h, () =>
+			items(h, 'item', 'update', { itemID: byId(shortID), updateFields: { description: 'Picked from a list' } }, { typeVersion: 2 }),
+		);
+		expect(updated.requests.map((r) => r.body)).toEqual([{ itemID: shortID, description: 'Picked from a list' }]);
+	});
+
+	it('Item › Get finds the same item by short ID and by part number, in version 1 and version 2', async () => {
+		const { shortID, partNo } = h.sandbox.store.items.rows[7];
+		const get = (parameters: INodeParameters, typeVersion: number) =>
+			capture(h, () => items(h, 'item', 'get', { ...parameters, output: 'raw' }, { typeVersion }));
+		const runs = [
+			await get({ key: shortID, type: 'id' }, 1),
+			await get({ key: String(partNo), type: 'partNo' }, 1),
+			await get({ key: byId(shortID) }, 2),
+			await get({ key: fromList(shortID) }, 2),
+			await get({ key: { __rl: true, mode: 'partNo', value: String(partNo) } }, 2),
+		];
+		expect(runs.map((run) => run.requests.map((r) => r.query))).toEqual([
+			[{ key: shortID, type: 'id' }],
+			[{ key: String(partNo), type: 'partNo' }],
+			[{ key: shortID, type: 'id' }],
+			[{ key: shortID, type: 'id' }],
+			[{ key: String(partNo), type: 'partNo' }],
+		]);
+		for (const run of runs) expect(run.result).toEqual([expect.objectContaining({ shortID, partNo })]);
+	});
+
+	// Values from expressions: n8n checks a typed value itself (required, the mode's pattern) before the node runs.
+	const expr = (mode: string, expression: string) => ({ __rl: true, mode, value: `={{ ${expression} }}` });
+	it.each([
+		['an order line without an item', 'purchaseOrder', 'create', { vendorID: fromList(1), warehouseID: byId(1), lines: { line: [{ itemID: expr('list', '" "'), quantity: 1 }] } }, 'Item ID (itemID) is required'],
+		['a vendor that is not a number', 'purchaseOrder', 'create', { vendorID: expr('id', '"ACME"'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } }, 'Vendor ID (vendorID)'],
+		['a customer left empty', 'shippingOrder', 'create', { customerID: expr('list', '""'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } }, 'Customer ID (customerID) is required'],
+		['a stock move without an item', 'inventory', 'move', { itemID: expr('id', 'null'), fromWarehouseID: byId(1), toWarehouseID: byId(2), quantity: 1 }, 'Item ID (itemID) is required'],
+		['a part number that is not a number', 'item', 'get', { key: expr('partNo', '"WIDGET"') }, 'Item Key (key)'],
+	] as const)('%s fails before any request, naming the field', async (_case, resource, operation, parameters, message) => {
+		const { result, requests } = await capture(h, () => runOp(h, resource, operation, parameters as unknown as INodeParameters, { typeVersion: 2 }));
+		expect(result.error?.message).toContain(message);
+		expect(requests).toEqual([]);
+	});
 });

@@ -2,6 +2,7 @@
 const LABELS: Record<string, string> = {
 	itemID: 'Item ID',
 	partNo: 'Part Number',
+	key: 'Item Key',
 	poNo: 'Purchase Order Number',
 	soNo: 'Shipping Order Number',
 	woNo: 'Work Order Number',

@@ -25,13 +25,17 @@ export interface Field {
 const onlyVersion1: IDisplayOptions = { show: { '@version': [1] } };
 const fromVersion2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: 2 } }] } };
 
+/** Parameters node version 1 shows, then the ones versions 2 and later show in their place. */
+export function byVersion(version1: readonly INodeProperties[], version2: readonly INodeProperties[]): INodeProperties[] {
+	return [
+		...version1.map((property) => ({ ...property, displayOptions: onlyVersion1 })),
+		...version2.map((property) => ({ ...property, displayOptions: fromVersion2 })),
+	];
+}
+
 /** A field's parameter, or its version 1 and version 2 forms under the same name. */
 export function propertiesOf(spec: Field): INodeProperties[] {
-	if (!spec.legacy) return [spec.property];
-	return [
-		{ ...spec.legacy, displayOptions: onlyVersion1 },
-		{ ...spec.property, displayOptions: fromVersion2 },
-	];
+	return spec.legacy ? byVersion([spec.legacy], [spec.property]) : [spec.property];
 }
 
 export interface FieldOptions {
@@ -114,14 +118,16 @@ export const field = {
 			PICKERS[picker].sendsNumber ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i);
 		return { name, required: options.required === true, property, read };
 	},
+	/**
+	 * A record a body names (an item, customer, vendor, …), given as the plain field version 1 had: from
+	 * version 2 on a "From List / By ID" locator under the same name, read and checked like the plain field.
+	 */
+	record(kind: RecordKind, plain: Field): Field {
+		return withLocator(kind, plain);
+	},
 	/** Order lines: a repeatable group of fields; untouched optional values (0 or empty) are not sent. */
 	lines(name: string, description: string, lineFields: readonly Field[]): Field {
-		const values = lineFields.map((line): INodeProperties => ({
-			...line.property,
-			...(line.required ? { required: true } : {}),
-			...(line.required ? {} : { description: `${line.property.description}; 0 or empty leaves it to the service` }),
-		}));
-		const property: INodeProperties = {
+		const group = (version: 'property' | 'legacy'): INodeProperties => ({
 			displayName: label(name),
 			name,
 			description,
@@ -129,17 +135,43 @@ export const field = {
 			placeholder: 'Add Line',
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
-			options: [{ displayName: 'Line', name: 'line', values }],
+			options: [{ displayName: 'Line', name: 'line', values: lineFields.map((line) => lineValue(line, version)) }],
 			required: true,
-		};
+		});
+		const locators = lineFields.filter((line) => line.legacy).map((line) => line.name);
 		const read: Reader = (ctx, value, i) => {
 			const lines = ((value as IDataObject | undefined)?.line ?? []) as IDataObject[];
 			if (!Array.isArray(lines) || lines.length === 0) throw fieldError(ctx, name, 'needs at least one line', i, 'Add a line');
-			return lines.map((line) => readObject(ctx, lineFields, given(lineFields, line), i));
+			return lines.map((line, n) => {
+				// A locator inside a line is read the way n8n reads a top-level one: by its path, extractValue.
+				const values = { ...line };
+				for (const field of locators) {
+					if (isLocatorValue(values[field]))
+						values[field] = ctx.getNodeParameter(`${name}.line[${n}].${field}`, i, undefined, { extractValue: true }) as Value;
+				}
+				return readObject(ctx, lineFields, given(lineFields, values), i);
+			});
 		};
-		return { name, required: true, property, read };
+		const lines: Field = { name, required: true, property: group('property'), read };
+		return locators.length ? { ...lines, legacy: group('legacy') } : lines;
 	},
 };
+
+function lineValue(line: Field, version: 'property' | 'legacy'): INodeProperties {
+	const property = (version === 'legacy' && line.legacy) || line.property;
+	return {
+		...property,
+		...(line.required ? { required: true } : {}),
+		...(line.required ? {} : { description: `${property.description}; 0 or empty leaves it to the service` }),
+	};
+}
+
+const isLocatorValue = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && 'mode' in value;
+
+/** Version 2 shows the record's locator, version 1 the plain field; one check reads both. */
+function withLocator<F extends Field>(kind: RecordKind, plain: F): F {
+	return { ...plain, property: recordLocator(kind, plain.name, { displayName: plain.property.displayName }), legacy: plain.property };
+}
 
 // n8n fills every value of a line with its default, so an untouched optional 0 means "not given".
 function given(fields: readonly Field[], line: IDataObject): IDataObject {
@@ -229,8 +261,7 @@ export const pathField = {
 	 */
 	record<Name extends string>(kind: RecordKind, name: Name): PathField<Name> {
 		const numeric = RECORD_LISTS[kind].numeric;
-		const plain = numeric ? pathField.number(name) : pathField.text(name, "The item's ID (shortID)", 'e.g. WIDGET-01');
-		return { ...plain, property: recordLocator(kind, name), legacy: plain.property };
+		return withLocator(kind, numeric ? pathField.number(name) : pathField.text(name, "The item's ID (shortID)", 'e.g. WIDGET-01'));
 	},
 	/** A locator; the path always takes the record's number, whatever a body would name it by. */
 	pick<Name extends string>(picker: Picker, name: Name): PathField<Name> {

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import type { ListEndpointId } from '../../endpoints';
 import { label } from '../../validation/labels';
@@ -97,19 +97,37 @@ export const RECORD_LISTS: Record<RecordKind, RecordListSpec> = {
 	},
 };
 
+/** What a "From List / By ID" locator shows and accepts. */
+export interface LocatorSpec {
+	name: string;
+	displayName: string;
+	description: string;
+	noun: string;
+	/** Method in methods/listSearch.ts. */
+	searchMethod: string;
+	/** "By ID" accepts whole numbers only. */
+	numeric: boolean;
+	example: string;
+	/**
+	 * Further ways to name the record, after "By ID" (written under `modes` where they are declared). The
+	 * editor labels the modes named list, id and url itself; the others show their displayName.
+	 */
+	modes?: INodePropertyMode[];
+}
+
 /**
- * The version 2 parameter for a record: "From List" / "By ID". Version 1 keeps the plain text field
- * it was saved with (`legacy`), so a workflow saved before stays exactly as it was.
+ * The one resource locator of the node: "From List" (the list search) and "By ID", every default set.
+ * Warehouses, reports, categories, reason codes, locations and every listed record use it; read it with
+ * `extractValue: true`.
  */
-export function recordLocator(kind: RecordKind, name: string): INodeProperties {
-	const spec = RECORD_LISTS[kind];
+export function locator(spec: LocatorSpec): INodeProperties {
 	return {
-		displayName: label(name),
-		name,
+		displayName: spec.displayName,
+		name: spec.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: `The ${spec.noun}: pick it from the list or give its ${spec.idField}`,
+		description: spec.description,
 		modes: [
 			{
 				displayName: 'From List',
@@ -125,6 +143,25 @@ export function recordLocator(kind: RecordKind, name: string): INodeProperties {
 				placeholder: `e.g. ${spec.example}`,
 				validation: spec.numeric ? [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${spec.noun} ID` } }] : [],
 			},
+			...(spec.modes ?? []),
 		],
 	};
+}
+
+/**
+ * The version 2 parameter for a record. Version 1 keeps the plain field it was saved with (`Field.legacy`),
+ * so a workflow saved before stays exactly as it was.
+ */
+export function recordLocator(kind: RecordKind, name: string, options: Partial<LocatorSpec> = {}): INodeProperties {
+	const spec = RECORD_LISTS[kind];
+	return locator({
+		name,
+		displayName: label(name),
+		description: `The ${spec.noun}: pick it from the list or give its ${spec.idField}`,
+		noun: spec.noun,
+		searchMethod: spec.searchMethod,
+		numeric: spec.numeric,
+		example: spec.example,
+		...options,
+	});
 }

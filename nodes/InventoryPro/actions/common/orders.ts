@@ -8,7 +8,7 @@ export function orderFields(party: Field, warehouseDescription: string, priceFie
 		field.dateTime('orderDate', 'Order date (defaults to now)'),
 		field.text('reference', 'Free reference'),
 		field.lines('lines', 'Order lines', [
-			field.text('itemID', 'Item shortID', { required: true }),
+			field.record('item', field.text('itemID', 'Item shortID', { required: true })),
 			field.number('quantity', 'Quantity ordered', { required: true }),
 			field.number(priceField, 'Price per unit'),
 		]),

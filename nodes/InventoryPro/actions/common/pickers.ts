@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { EndpointId } from '../../endpoints';
 import { label } from '../../validation/labels';
+import { locator } from './locators';
 
 /** Records the UI offers from the service: warehouses, reports, categories, reason codes, locations. */
 export type Picker = 'warehouse' | 'report' | 'category' | 'reasonCode' | 'location';
@@ -72,35 +73,15 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 /** A "From List / By ID" selector; read it with `extractValue: true`. */
 export function pickerLocator(picker: Picker, name: string, options: { displayName?: string; description?: string } = {}): INodeProperties {
 	const spec = PICKERS[picker];
-	return {
-		displayName: options.displayName ?? label(picker),
+	return locator({
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
+		displayName: options.displayName ?? label(picker),
 		description: options.description ?? `The ${spec.noun}`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${spec.noun}...`,
-				typeOptions: { searchListMethod: spec.searchMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 2',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${spec.noun} ID` },
-					},
-				],
-			},
-		],
-	};
+		noun: spec.noun,
+		searchMethod: spec.searchMethod,
+		numeric: true,
+		example: '2',
+	});
 }
 
 /** A dropdown inside a collection (n8n's convention for dynamic options that also take an expression). */
