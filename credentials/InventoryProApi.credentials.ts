@@ -125,7 +125,7 @@ export class InventoryProApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 100,
 			description:
-				'Most requests one n8n process sends per minute with this client (in queue mode: each worker, each on its own). Long exports slow down to stay within it; if the service still answers 429 because other processes share the client, each process lowers its own pace and recovers slowly. The service allows 100.',
+				'Most requests one n8n process sends per minute with this client (in queue mode: each worker, each on its own). Long exports slow down to stay within it; if the service still answers 429 because other processes share the client, each process lowers its own pace to its share and raises it again when the service has room. The service allows 100.',
 		},
 		{
 			displayName: 'Request Timeout (Seconds)',

@@ -2,6 +2,7 @@
 // Each process is a child with its own n8n-core, its own credential store (its own token) and its own
 // pacer, exactly what separate workers have in common: nothing but the client and the service.
 import { fork } from 'child_process';
+import { loadavg } from 'os';
 import { join } from 'path';
 
 import type { BenchConfig } from './config';
@@ -33,6 +34,10 @@ export interface MultiRow
 	extends Pick<ExportRow, 'size' | 'listRequests' | 'tokenRequests' | 'rateLimited' | 'wallMs' | 'serviceMinutes' | 'lost' | 'duplicated' | 'percentOfCeiling'> {
 	processes: number;
 	adaptive: boolean;
+	/** The sandbox's clock factor (1: real time). */
+	scale: number;
+	/** 1-minute load average when the row finished. */
+	load: number;
 	failedExports: number;
 	/** The burst-aware bound for all the pages of all processes, service ms. */
 	tMinMs: number;
@@ -50,22 +55,24 @@ export function tMin(pages: number, latencyMs: number, inFlight: number, budget:
 
 /** `processes` children export `size` records each through one client, started together. */
 export async function multiProcessRun(config: BenchConfig, host: SandboxHost, adaptive: boolean): Promise<MultiRow> {
-	const { multiProcesses: processes, multiSize: size } = config;
-	const sandbox = await host.start({ scale: config.scale, rateLimitPerMinute: config.rateLimitPerMinute, latencyMs: config.latencyMs, items: size });
+	const { multiProcesses: processes, multiSize: size, multiScale: scale } = config;
+	const sandbox = await host.start({ scale, rateLimitPerMinute: config.rateLimitPerMinute, latencyMs: config.latencyMs, items: size });
 	const children = Array.from({ length: processes }, () => fork(join(__dirname, 'multiProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
 	try {
-		const request: ChildRequest = { sandbox, size, scale: config.scale, rateLimitPerMinute: config.rateLimitPerMinute, adaptive };
+		const request: ChildRequest = { sandbox, size, scale, rateLimitPerMinute: config.rateLimitPerMinute, adaptive };
 		// Every child loads n8n-core first and says so; then all start at once.
 		await Promise.all(children.map(async (child) => await message(child, request)));
 		const results = await Promise.all(children.map(async (child) => (await message(child, 'go')) as ChildResult));
 		const stats = await host.stats();
 		const wallMs = Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt));
-		const serviceMinutes = (wallMs * config.scale) / 60_000;
+		const serviceMinutes = (wallMs * scale) / 60_000;
 		const delivered = results.reduce((sum, r) => sum + r.distinct, 0);
 		const pages = processes * Math.ceil(size / config.pageSize);
 		return {
 			processes,
 			adaptive,
+			scale,
+			load: loadavg()[0],
 			size,
 			listRequests: stats.requests[LIST_ENDPOINT] ?? 0,
 			tokenRequests: stats.requests.token ?? 0,

@@ -34,6 +34,7 @@ const fixed = (n: number, digits = 1) => n.toFixed(digits);
 const mb = (bytes: number) => `${fixed(bytes / 1024 / 1024)} MB`;
 const seconds = (ms: number) => `${fixed(ms / 1000, 2)} s`;
 const mark = (met: boolean) => (met ? 'yes' : '**no**');
+const clock = (scale: number) => (scale === 1 ? 'real time' : `scale ${scale}`);
 
 function serviceTime(minutes: number): string {
 	const s = minutes * 60;
@@ -44,6 +45,22 @@ function serviceTime(minutes: number): string {
 export function oursTMin(config: BenchConfig, size: number, inFlight = config.pagesInFlight): number {
 	return tMin(Math.ceil(size / config.pageSize), config.latencyMs, inFlight, config.rateLimitPerMinute);
 }
+
+/**
+ * What a client that spends no time of its own still needs (service ms), which T_min leaves out: the token
+ * request when none is stored, page 1 alone (it tells the page count), then the rest `inFlight` at a time;
+ * past one window, each further window starts a minute after the request it replaces was answered.
+ */
+export function clientFloor(config: BenchConfig, size: number, token: boolean, inFlight = config.pagesInFlight): number {
+	const pages = Math.ceil(size / config.pageSize);
+	const budget = config.rateLimitPerMinute;
+	const firstWindow = Math.min(pages, budget);
+	const rounds = (token ? 1 : 0) + 1 + Math.ceil((firstWindow - 1) / inFlight);
+	return config.latencyMs * rounds + Math.floor((pages - 1) / budget) * (60_000 + config.latencyMs);
+}
+
+/** Section 6's label for a row: cold (token minted in the run) or warm (token stored). */
+export const tokenLabel = (row: ExportRow) => (row.warm ? 'token stored (warm)' : 'token minted first (cold)');
 
 /** Targets of issues 8 and 14, judged on our node's rows. */
 export function verdicts(results: BenchResults): Verdict[] {
@@ -58,13 +75,14 @@ export function verdicts(results: BenchResults): Verdict[] {
 			detail: `${int(row.listRequests)} list requests`,
 		});
 	}
-	for (const row of ours) {
+	// T_min is judged in real time (section 6): at scale 10 the client's CPU counts ten times over.
+	for (const row of results.realTime.filter((r) => r.variant === OUR_NODE)) {
 		const bound = oursTMin(config, row.size);
-		const took = row.serviceMinutes * 60_000;
+		const floor = clientFloor(config, row.size, !row.warm);
 		out.push({
-			target: `≤ 1.15 × T_min (N = ${int(row.size)}, alone: T_min = ${serviceTime(bound / 60_000)})`,
-			met: !row.error && took <= 1.15 * bound,
-			detail: `${serviceTime(row.serviceMinutes)} = ${fixed(took / bound, 2)} × T_min`,
+			target: `≤ 1.15 × T_min (N = ${int(row.size)}, alone, real time, ${tokenLabel(row)}: T_min = ${seconds(bound)})`,
+			met: !row.error && row.wallMs <= 1.15 * bound,
+			detail: `${seconds(row.wallMs)} = ${fixed(row.wallMs / bound, 2)} × T_min (client floor ${seconds(floor)}: ${fixed(row.wallMs / floor, 2)} ×); load ${fixed(row.load, 2)}`,
 		});
 	}
 	const adaptive = results.multi.find((row) => row.adaptive);
@@ -84,18 +102,12 @@ export function verdicts(results: BenchResults): Verdict[] {
 			});
 		}
 		out.push({
-			target: `≤ 1.15 × T_min (${label}: T_min = ${serviceTime(adaptive.tMinMs / 60_000)})`,
+			target: `≤ 1.15 × T_min (${label}, ${clock(adaptive.scale)}: T_min = ${serviceTime(adaptive.tMinMs / 60_000)})`,
 			met: adaptive.serviceMinutes * 60_000 <= 1.15 * adaptive.tMinMs,
-			detail: `${serviceTime(adaptive.serviceMinutes)} = ${fixed((adaptive.serviceMinutes * 60_000) / adaptive.tMinMs, 2)} × T_min`,
-		});
-	}
-	const realTime = results.realTime.find((row) => row.variant === OUR_NODE);
-	if (realTime) {
-		const bound = oursTMin(config, realTime.size);
-		out.push({
-			target: `≤ 1.15 × T_min in real time (N = ${int(realTime.size)}, scale 1: T_min = ${serviceTime(bound / 60_000)})`,
-			met: !realTime.error && realTime.wallMs <= 1.15 * bound,
-			detail: `${seconds(realTime.wallMs)} = ${fixed(realTime.wallMs / bound, 2)} × T_min`,
+			detail:
+				`${serviceTime(adaptive.serviceMinutes)} = ${fixed((adaptive.serviceMinutes * 60_000) / adaptive.tMinMs, 2)} × T_min` +
+				(fixedBudget ? ` (without adaptation ${fixed((fixedBudget.serviceMinutes * 60_000) / fixedBudget.tMinMs, 2)} ×)` : '') +
+				`; load ${fixed(adaptive.load, 2)}`,
 		});
 	}
 	const binding = ours.filter((row) => row.limitBinds);
@@ -193,7 +205,11 @@ export function table(results: BenchResults): string {
 		const outcome = row.error
 			? `failed: ${shortError(row.error)}; ${int(row.lost)} of ${int(row.size)} records lost`
 			: `${int(row.recordsPerMinute)} rec/min = ${fixed(row.percentOfCeiling)} % of ${int(ceiling)}; ${int(row.lost)} lost, ${int(row.duplicated)} dup.` +
-				(ours ? `; ${fixed((row.serviceMinutes * 60_000) / oursTMin(config, row.size), 2)} × T_min (${serviceTime(oursTMin(config, row.size) / 60_000)})` : '');
+				(ours
+					? `; ${fixed((row.serviceMinutes * 60_000) / oursTMin(config, row.size), 2)} × T_min (${serviceTime(oursTMin(config, row.size) / 60_000)}; ` +
+						`scaled clock, client CPU × ${config.scale}: judged in section 6)`
+					: '') +
+				`; load ${fixed(row.load, 2)}`;
 		const target = ours
 			? `list = ${int(pages)}; 0 × 429${row.limitBinds ? '; ≥ 95 %' : ' (limit not binding)'}`
 			: 'comparison';
@@ -215,21 +231,24 @@ export function table(results: BenchResults): string {
 		const took = row.serviceMinutes * 60_000;
 		const outcome =
 			`${fixed(row.percentOfCeiling)} % of the ceiling (all processes together); ${row.failedExports} of ${row.processes} exports failed; ` +
-			`${int(row.lost)} lost, ${int(row.duplicated)} dup.; ${fixed(took / row.tMinMs, 2)} × T_min (${serviceTime(row.tMinMs / 60_000)})` +
+			`${int(row.lost)} lost, ${int(row.duplicated)} dup.; ${fixed(took / row.tMinMs, 2)} × T_min (${serviceTime(row.tMinMs / 60_000)}); load ${fixed(row.load, 2)}` +
 			(row.errors.length ? `; ${shortError(row.errors[0])}` : '');
 		rows.push(
-			`| 5 Multi-process (${row.processes} processes, one client) | ${OUR_NODE.label}, ${row.adaptive ? 'adaptive budget' : 'without adaptation (comparison)'} | ${row.processes} × ${int(row.size)} | ${int(row.listRequests)} | ${int(row.tokenRequests)} | ${int(row.rateLimited)} | ${seconds(row.wallMs)} (${serviceTime(row.serviceMinutes)}) | ${outcome} | ${row.adaptive ? '≥ 85 %; 0 failed; fewer 429s; ≤ 1.15 × T_min' : 'comparison'} | ${row.adaptive ? mark(row.percentOfCeiling >= 85 && row.failedExports === 0 && row.lost === 0 && row.duplicated === 0) : '—'} |`,
+			`| 5 Multi-process (${row.processes} processes, one client, ${clock(row.scale)}) | ${OUR_NODE.label}, ${row.adaptive ? 'adaptive budget' : 'without adaptation (comparison)'} | ${row.processes} × ${int(row.size)} | ${int(row.listRequests)} | ${int(row.tokenRequests)} | ${int(row.rateLimited)} | ${row.scale === 1 ? serviceTime(row.serviceMinutes) : `${seconds(row.wallMs)} (${serviceTime(row.serviceMinutes)})`} | ${outcome} | ${row.adaptive ? '≥ 85 %; 0 failed; fewer 429s; ≤ 1.15 × T_min' : 'comparison'} | ${row.adaptive ? mark(row.percentOfCeiling >= 85 && row.failedExports === 0 && row.lost === 0 && row.duplicated === 0) : '—'} |`,
 		);
 	}
 	for (const row of results.realTime) {
 		const inFlight = row.variant === OUR_NODE_ONE_PAGE ? 1 : config.pagesInFlight;
 		const bound = oursTMin(config, row.size);
+		const floor = clientFloor(config, row.size, !row.warm, inFlight);
 		const outcome = row.error
 			? `failed: ${shortError(row.error)}`
-			: `${fixed(row.wallMs / bound, 2)} × T_min at ${config.pagesInFlight} in flight (${seconds(bound)}); ${int(row.lost)} lost, ${int(row.duplicated)} dup.`;
+			: `${fixed(row.wallMs / bound, 2)} × T_min at ${config.pagesInFlight} in flight (${seconds(bound)}); ` +
+				`${fixed(row.wallMs / floor, 2)} × the client floor at ${inFlight} in flight (${seconds(floor)}); ` +
+				`${fixed(row.percentOfCeiling)} % of the ceiling; ${int(row.lost)} lost, ${int(row.duplicated)} dup.; load ${fixed(row.load, 2)}`;
 		const judged = inFlight === config.pagesInFlight;
 		rows.push(
-			`| 6 Real time (scale 1, latency ${config.latencyMs} ms) | ${row.variant.label} | ${int(row.size)} | ${int(row.listRequests)} | ${int(row.tokenRequests)} | ${int(row.rateLimited)} | ${seconds(row.wallMs)} | ${outcome} | ${judged ? '≤ 1.15 × T_min' : 'comparison'} | ${judged ? mark(!row.error && row.wallMs <= 1.15 * bound) : '—'} |`,
+			`| 6 Real time (scale 1, latency ${config.latencyMs} ms) | ${row.variant.label}, ${tokenLabel(row)} | ${int(row.size)} | ${int(row.listRequests)} | ${int(row.tokenRequests)} | ${int(row.rateLimited)} | ${seconds(row.wallMs)} | ${outcome} | ${judged ? '≤ 1.15 × T_min' : 'comparison'} | ${judged ? mark(!row.error && row.wallMs <= 1.15 * bound) : '—'} |`,
 		);
 	}
 	const ratio = cpuRatio(results.cpu.rows);

@@ -51,6 +51,23 @@ describe('collectPages with pages in flight', () => {
 		expect(api.maxInFlight).toBe(4);
 	});
 
+	test('an answer starts the next request at once: a slow page 2 holds up no other, and the look-ahead is bounded', async () => {
+		const pages = Array.from({ length: 30 }, (_, p) => range(3 * p + 1, 3 * p + 3));
+		let page2Answered = false;
+		const before: number[] = [];
+		const api = service(pages, { delay: (page) => (page === 2 ? 200 : 2) });
+		const fetch = async (request: { page: number; pageSize: number }) => {
+			if (!page2Answered) before.push(request.page);
+			const answer = await api.fetch(request);
+			if (request.page === 2) page2Answered = true;
+			return answer;
+		};
+		expect(ids(await collectPages(node, fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 90));
+		// While page 2 is out, the other three slots keep going, up to 2 × 4 pages past page 2 (2..9).
+		expect(before).toEqual(range(1, 9));
+		expect(api.maxInFlight).toBe(4);
+	});
+
 	test.each([
 		['inFlight 1', 1, undefined],
 		['no page count in the answer', 4, null],

@@ -13,7 +13,7 @@ export interface Slot {
 	waited: number;
 	/**
 	 * Call once the response (or failure) is in: the slot then counts from then on. `limited` (a 429)
-	 * shrinks the budget, `ok` lets it grow back; `retryAfterMs` holds every request of the key that long.
+	 * shrinks the budget, `ok` on a probe grows it back; `retryAfterMs` holds every request of the key that long.
 	 */
 	answered(outcome?: Outcome, retryAfterMs?: number): void;
 }
@@ -21,19 +21,19 @@ export interface Slot {
 interface Stamp {
 	at: number;
 	ok?: boolean;
+	/** Sent beyond the budget to learn whether the service has room. */
+	probe?: boolean;
 }
 
 export interface Adaptation {
-	/** On a 429 the budget becomes this share of what got through in the last window (never below a quarter of it); */
-	shrink: number;
-	/** it grows back by this many requests per window's worth of answered requests (additive); */
-	growPerWindow: number;
-	/** and after this many windows without a 429, by one per answered request (it doubles per window). */
-	quietWindows: number;
+	/** While the budget is below the credential's, one probe may go out per this share of a slot's time (window / budget); */
+	probesPerSlot: number;
+	/** after a probe answered 429 the next waits this share of the window, doubling up to a whole window. */
+	probeBackoff: number;
 }
 
-/** Chosen on the simulation in test/transport/adaptive.test.ts (2, 4 and 8 processes on a 100/min client). */
-export const ADAPTATION: Adaptation = { shrink: 0.8, growPerWindow: 3, quietWindows: 3 };
+/** Chosen on the simulation in test/transport/adaptive.test.ts (2 to 8 processes, together and staggered, on a 100/min client). */
+export const ADAPTATION: Adaptation = { probesPerSlot: 4, probeBackoff: 0.1 };
 
 interface Budget {
 	stamps: Stamp[];
@@ -43,6 +43,10 @@ interface Budget {
 	shrunkAt: number;
 	/** No request goes out before this (the service's Retry-After). */
 	holdUntil: number;
+	/** No probe goes out before this. */
+	nextProbeAt: number;
+	/** The last wait after a refused probe (0: the last probe got through). */
+	probeBackoffMs: number;
 }
 
 /**
@@ -56,14 +60,18 @@ interface Budget {
  * the service's. Re-dating it when the answer arrives (never before the service counted it) keeps our
  * window the later of the two, at the cost of one round trip per window.
  *
- * The budget adapts (AIMD, as TCP does): other processes (queue-mode workers) may share the client,
- * and the service's 429 is the only sign of them. A 429 cuts this process's budget for the key to
- * 80 % of the requests that got through in the last window, its share of the service's limit (at
- * most to a quarter in one cut; once per round: answers to requests sent before the cut do not cut
- * again), and holds the key for the Retry-After, so the other pages in flight do not run into the
- * same full window. Each answered request adds 3/budget, about three requests per window; after
- * three windows without a 429 (the others have finished) it doubles per window, up to the
- * credential's value. Several processes so settle around the service's limit between them.
+ * The budget adapts: other processes (queue-mode workers) may share the client, and the service's
+ * 429 is the only sign of them. A 429 cuts this process's budget for the key to the requests that
+ * got through in its last window, its share of the service's limit (at most by three quarters in one
+ * cut; once per round: answers to requests sent before the cut do not cut again), and holds the key
+ * for the Retry-After, so the other pages in flight do not walk into the same full window. Several
+ * processes so stop at their shares before the service's window is full, instead of each running
+ * into it with every page in flight. A budget below the credential's is not grown blindly (that
+ * would lead every process back into the wall each window): while this process's own window is full,
+ * one request beyond it goes out every quarter of a slot's time as a probe. A probe that gets through
+ * (the others finished, or sent less) adds one to the budget, so a process left alone is back at the
+ * credential's value within a window; a refused one holds the key for the Retry-After and backs the
+ * probes off (a tenth of a window, doubling up to a window). Never above the credential's value.
  */
 export class Pacer {
 	private readonly budgets = new Map<string, Budget>();
@@ -84,7 +92,10 @@ export class Pacer {
 	async book(key: string, ceiling: number, windowMs: number): Promise<Slot> {
 		let waited = 0;
 		let budget = this.budgets.get(key);
-		if (!budget) this.budgets.set(key, (budget = { stamps: [], limit: ceiling, shrunkAt: -Infinity, holdUntil: -Infinity }));
+		if (!budget) {
+			budget = { stamps: [], limit: ceiling, shrunkAt: -Infinity, holdUntil: -Infinity, nextProbeAt: -Infinity, probeBackoffMs: 0 };
+			this.budgets.set(key, budget);
+		}
 		const state = budget;
 		const times = state.stamps;
 		for (;;) {
@@ -93,12 +104,17 @@ export class Pacer {
 			state.limit = Math.min(state.limit, ceiling);
 			const limit = Math.max(1, Math.floor(state.limit));
 			// Checked and booked without an await in between, so concurrent callers never share a slot.
-			if (now >= state.holdUntil && times.length < limit) {
-				const stamp = { at: now };
+			const below = state.limit < ceiling;
+			if (now >= state.holdUntil && (times.length < limit || (below && now >= state.nextProbeAt))) {
+				const stamp: Stamp = { at: now };
+				if (times.length >= limit) {
+					stamp.probe = true;
+					state.nextProbeAt = now + windowMs / ceiling / this.adaptation.probesPerSlot;
+				}
 				times.push(stamp);
 				return { waited, answered: once((outcome, retryAfterMs) => this.answer(state, stamp, now, ceiling, windowMs, outcome, retryAfterMs)) };
 			}
-			const free = times.length < limit ? now : times[times.length - limit].at + windowMs;
+			const free = times.length < limit ? now : Math.min(times[times.length - limit].at + windowMs, below ? state.nextProbeAt : Infinity);
 			const wait = Math.max(1, Math.max(free, state.holdUntil) - now);
 			await this.clock.sleep(wait);
 			waited += wait;
@@ -121,13 +137,18 @@ export class Pacer {
 		this.redate(state.stamps, stamp, now);
 		if (outcome === 'ok') {
 			stamp.ok = true;
-			const quiet = now - state.shrunkAt >= this.adaptation.quietWindows * windowMs;
-			const step = quiet ? 1 : this.adaptation.growPerWindow / Math.max(1, state.limit);
-			state.limit = Math.min(ceiling, state.limit + step);
+			if (stamp.probe) {
+				state.probeBackoffMs = 0;
+				state.limit = Math.min(ceiling, state.limit + 1);
+			}
 		} else if (outcome === 'limited') {
-			if (bookedAt >= state.shrunkAt) {
+			if (stamp.probe) {
+				// The window is full: the budget is right, only the probes were early.
+				state.probeBackoffMs = Math.min(windowMs, Math.max(windowMs * this.adaptation.probeBackoff, 2 * state.probeBackoffMs));
+				state.nextProbeAt = now + state.probeBackoffMs;
+			} else if (bookedAt >= state.shrunkAt) {
 				const through = state.stamps.filter((other) => other.ok === true && other.at > now - windowMs).length;
-				state.limit = Math.max(1, state.limit / 4, this.adaptation.shrink * Math.min(state.limit, through));
+				state.limit = Math.max(1, state.limit / 4, Math.min(state.limit, through));
 				state.shrunkAt = now;
 			}
 			if (retryAfterMs !== undefined) state.holdUntil = Math.max(state.holdUntil, now + retryAfterMs);

@@ -55,7 +55,9 @@ export async function collectPages(
 	if (limit !== undefined && limit <= 0) return [];
 	const pageSize = limit !== undefined && limit < options.pageSize ? limit : options.pageSize;
 	const records: IDataObject[] = [];
-	const seen = new Set<string>();
+	// Ids as they come (no key string built per record); records without one by their content.
+	const seenIds = new Set<unknown>();
+	const seenContent = new Set<string>();
 	let pageCount = 0;
 
 	const fetch = async (page: number): Promise<Page> => {
@@ -75,15 +77,14 @@ export async function collectPages(
 		for (const record of response.value) {
 			const id = idField === undefined ? undefined : record?.[idField];
 			if (id !== undefined && id !== null) {
-				const key = `id:${String(id)}`;
-				if (seen.has(key)) continue;
-				seen.add(key);
+				if (seenIds.has(id)) continue;
+				seenIds.add(id);
 				fresh++;
 			} else {
 				// Without an id a record's content stands in for it, only to tell a repeated page apart.
-				const key = `json:${JSON.stringify(record)}`;
-				if (!seen.has(key)) fresh++;
-				seen.add(key);
+				const key = JSON.stringify(record);
+				if (!seenContent.has(key)) fresh++;
+				seenContent.add(key);
 			}
 			records.push(record);
 			if (limit !== undefined && records.length >= limit) return true;
@@ -111,10 +112,15 @@ export async function collectPages(
 	}
 }
 
+/** How many pages past the one being read may be requested or held (memory stays a few pages). */
+export const LOOKAHEAD_PER_REQUEST = 2;
+
 /**
- * Pages `from`..`last`, at most `inFlight` requested or waiting to be read at a time, handed to `take`
- * in page order. True when `take` ended the walk; a failed page fails the walk (pages still in flight
- * are dropped).
+ * Pages `from`..`last`, handed to `take` in page order. At most `inFlight` requests are out at a time,
+ * and each answer starts the next request at once (not when its turn to be read comes), so one slow
+ * page does not idle the others; no page further than `inFlight` × LOOKAHEAD_PER_REQUEST past the one
+ * being read is requested. True when `take` ended the walk; a failed page fails the walk (pages still
+ * in flight are dropped and nothing new is started).
  */
 async function ahead(
 	fetch: (page: number) => Promise<Page>,
@@ -125,18 +131,30 @@ async function ahead(
 ): Promise<boolean> {
 	const pending = new Map<number, Promise<Page>>();
 	let scheduled = from;
+	let reading = from;
+	let outstanding = 0;
+	let over = false;
 	const launch = () => {
-		while (scheduled <= last && pending.size < inFlight) {
+		while (!over && scheduled <= last && outstanding < inFlight && scheduled < reading + inFlight * LOOKAHEAD_PER_REQUEST) {
+			outstanding++;
 			const request = fetch(scheduled);
-			request.catch(() => undefined); // read (and rethrown) in order below; never unhandled
+			const settled = () => {
+				outstanding--;
+				launch();
+			};
+			request.then(settled, settled); // read (and rethrown) in order below; never unhandled
 			pending.set(scheduled++, request);
 		}
 	};
-	for (let page = from; page <= last; page++) {
-		launch();
-		const response = await pending.get(page)!;
-		pending.delete(page);
-		if (take(page, response)) return true;
+	try {
+		for (; reading <= last; reading++) {
+			launch();
+			const response = await pending.get(reading)!;
+			pending.delete(reading);
+			if (take(reading, response)) return true;
+		}
+		return false;
+	} finally {
+		over = true;
 	}
-	return false;
 }
