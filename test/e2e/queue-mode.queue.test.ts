@@ -3,10 +3,13 @@
 // folder holding the package as Community Nodes installs it, all over HTTPS on loopback. The sandbox runs
 // on a ScaledClock so that its rate window (100 requests per service minute) lasts a few real seconds.
 // `npm run test:queue`; see README "Queue mode".
+import { existsSync } from 'fs';
+import { join } from 'path';
+
 import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { ScaledClock } from '../../sandbox/clock';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, httpsCall, loopbackCertificate, N8n, type CredentialRef, type Workflow } from './n8n';
+import { ensureN8n, httpsCall, loopbackCertificate, N8n, PACKAGE_NAME, type CredentialRef, type Workflow } from './n8n';
 import { QueueCluster } from './support/queue';
 import { chain, inventoryPro, loadExample, manualTrigger, PREFIX } from './support/workflows';
 
@@ -74,6 +77,10 @@ describe('the cluster', () => {
 		expect(cluster.workers).toHaveLength(2);
 		const folders = [main, cluster.webhook!, ...cluster.workers].map((process) => process.root);
 		expect(new Set(folders).size).toBe(4);
+		// Each process loads only what is in its own folder (n8n 2.40.7 scans <folder>/.n8n/nodes/node_modules).
+		for (const folder of folders) {
+			expect(existsSync(join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'dist', 'nodes', 'InventoryPro', 'InventoryPro.node.js'))).toBe(true);
+		}
 		const types = (await main.nodeTypes()).map((type) => type.name);
 		expect(types).toEqual(expect.arrayContaining([`${PREFIX}inventoryPro`, `${PREFIX}inventoryProTrigger`, `${PREFIX}inventoryProPollTrigger`]));
 		// Workers and the webhook processor have no REST API: their logs show no failure to load it, and the
