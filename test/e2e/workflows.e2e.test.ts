@@ -311,6 +311,57 @@ describe('Changes Trigger (polling), part 2: a scheduled poll', () => {
 	}, 150_000);
 });
 
+describe('Record pickers: the searches the editor asks n8n for', () => {
+	interface Found {
+		results: Array<{ name: string; value: string }>;
+		paginationToken?: string;
+	}
+	/** What the editor posts when "From list" opens or the user types: n8n runs our listSearch method. */
+	const search = async (methodName: string, filter?: string, paginationToken?: string) =>
+		await n8n.session.call<Found>('POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+			path: 'parameters.record',
+			nodeTypeAndVersion: { name: 'n8n-nodes-inventory-pro.inventoryPro', version: 2 },
+			currentNodeParameters: {},
+			methodName,
+			filter,
+			paginationToken,
+			credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
+		});
+
+	test('each record kind lists the sandbox\'s records by id, and a search text narrows them', async () => {
+		const kinds: Array<[string, () => Array<string | number>]> = [
+			['searchCustomers', () => sandbox.store.customers.rows.map((r) => r.customerID)],
+			['searchVendors', () => sandbox.store.vendors.rows.map((r) => r.vendorID)],
+			['searchPurchaseOrders', () => sandbox.store.purchaseOrders.rows.map((r) => r.poNo)],
+			['searchShippingOrders', () => sandbox.store.shippingOrders.rows.map((r) => r.soNo)],
+			['searchWorkOrders', () => sandbox.store.workOrders.rows.map((r) => r.woNo)],
+			['searchAssets', () => sandbox.store.assets.rows.map((r) => r.assetID)],
+			['searchItems', () => sandbox.store.items.rows.filter((r) => !r.discontinued).map((r) => r.shortID)],
+		];
+		for (const [method, ids] of kinds) {
+			const known = new Set(ids().map(String));
+			const all = await search(method);
+			expect({ method, some: all.results.length > 0 }).toEqual({ method, some: true });
+			for (const result of all.results) expect({ method, known: known.has(result.value) }).toEqual({ method, known: true });
+
+			// A word of the first record's title finds it, and everything found carries that word or id.
+			const word = all.results[0].name.split(/[\s—-]+/).find((w) => w.length >= 4) ?? all.results[0].value;
+			const narrowed = await search(method, word);
+			expect(narrowed.results.map((r) => r.value)).toContain(all.results[0].value);
+			for (const result of narrowed.results) expect(`${result.name} ${result.value}`.toLowerCase()).toContain(word.toLowerCase());
+		}
+	});
+
+	test('the item list pages: the token n8n hands back brings the next records, none twice', async () => {
+		const first = await search('searchItems');
+		expect(first.paginationToken).toBeDefined();
+		const next = await search('searchItems', undefined, first.paginationToken);
+		expect(next.results.length).toBeGreaterThan(0);
+		const values = [...first.results, ...next.results].map((r) => r.value);
+		expect(new Set(values).size).toBe(values.length);
+	});
+});
+
 describe('teardown', () => {
 	test('stopping n8n and the sandbox frees every port and ends every process', async () => {
 		const { port, brokerPort, pid } = n8n;
