@@ -5,11 +5,13 @@
 import { existsSync } from 'fs';
 import { mkdir, readdir, readFile } from 'fs/promises';
 import { join } from 'path';
+import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxClient } from '../support/sandboxClient';
 import { ensureN8n, httpsCall, loopbackCertificate, N8n, startN8n, type CredentialRef, type Execution } from './n8n';
 import { portInUse } from './support/processes';
+import { descriptionFor, parameterProblems } from './support/parameters';
 import { chain, exampleFiles, inventoryPro, loadExample, manualTrigger, nightlyExampleForLocalRun, OUTBOUND, PREFIX, SYNC_TABLE } from './support/workflows';
 
 interface Xlsx {
@@ -290,19 +292,33 @@ describe('Scenario 3: Get Many items with Return All', () => {
 });
 
 describe('the example workflows', () => {
-	test.each(exampleFiles())('%s imports into n8n and uses only node types and versions n8n knows', async (file) => {
+	test.each(exampleFiles())('%s imports into n8n; every node\'s type, version and parameters are ones n8n knows', async (file) => {
 		const example = loadExample(file);
-		const known = await n8n.nodeTypes();
+		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
 		for (const node of example.nodes) {
-			const type = known.find((t) => t.name === node.type);
-			expect({ node: node.name, type: type?.name }).toEqual({ node: node.name, type: node.type });
-			const versions = Array.isArray(type!.version) ? type!.version : [type!.version];
-			expect(versions).toContain(node.typeVersion);
+			const description = descriptionFor(known, node);
+			expect({ node: node.name, type: description?.name, version: node.typeVersion }).toEqual({ node: node.name, type: node.type, version: node.typeVersion });
+			// Checked against the description this n8n serves the editor (n8n-nodes-base 2.40.2 and ours).
+			expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({ node: node.name, problems: [] });
 			for (const refs of Object.values(node.credentials ?? {})) expect(refs).toEqual({ id: '', name: expect.any(String) });
 		}
 		expect(example.nodes.some((node) => node.type.startsWith(PREFIX))).toBe(true);
 		const created = await n8n.createWorkflow(example, [credential]);
 		expect((await n8n.getWorkflow(created.id)).nodes).toHaveLength(example.nodes.length);
+	});
+
+	test('the parameter check finds a misspelt Google Sheets parameter, an unknown option value and a wrong locator mode', async () => {
+		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
+		const clear = loadExample('nightly-report-to-spreadsheet.json').nodes.find((node) => node.name === 'Clear sheet')!;
+		const problems = (change: Record<string, unknown>) => {
+			const node = { ...clear, parameters: { ...clear.parameters, ...change } };
+			return parameterProblems(node, descriptionFor(known, node)!);
+		};
+		expect(problems({})).toEqual([]);
+		expect(problems({ keepHeaderRow: true })).toEqual([expect.stringMatching(/^keepHeaderRow: no such parameter/)]);
+		expect(problems({ clear: 'everything' })).toContainEqual(expect.stringMatching(/^clear: "everything" is not one of/));
+		expect(problems({ range: 'A:F' })).toEqual([expect.stringMatching(/^range: not shown/)]);
+		expect(problems({ sheetName: { __rl: true, mode: 'title', value: 'Stock Valuation' } })).toEqual([expect.stringMatching(/^sheetName: mode "title"/)]);
 	});
 });
 
