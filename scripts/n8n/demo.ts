@@ -1,12 +1,12 @@
 // The body of `npm run demo` (scripts/n8n/demo.sh installs n8n and builds first, then runs this from
 // .build/): sandbox + real n8n with the package, a credential for the sandbox, the example workflows.
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import { startN8n, type N8n, type Owner, type WorkflowJson } from '../../test/e2e/n8n';
 import { REPO_ROOT } from '../../test/e2e/support/community-package';
 import { portInUse } from '../../test/e2e/support/processes';
-import { SYNC_TABLE } from '../../test/e2e/support/workflows';
+import { nightlyExampleForLocalRun, SYNC_TABLE } from '../../test/e2e/support/workflows';
 
 const OWNER: Owner = {
 	email: 'demo@inventory-pro.test',
@@ -111,9 +111,13 @@ async function main(): Promise<void> {
 		await n8n.createDataTable(SYNC_TABLE.name, SYNC_TABLE.columns).catch((error: unknown) =>
 			console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`),
 		);
+		// The nightly report writes its XLSX into n8n's allowed folder (~/.n8n-files; n8n does not create it)
+		// and has no Google account here: its Google Sheets nodes are disabled.
+		mkdirSync(n8n.filesFolder, { recursive: true });
 		for (const { file, json } of exampleWorkflows()) {
 			try {
-				const workflow = await n8n.createWorkflow(json, [credential]);
+				const local = file === 'nightly-report-to-spreadsheet.json' ? nightlyExampleForLocalRun(n8n.filesFolder) : json;
+				const workflow = await n8n.createWorkflow(local, [credential]);
 				let note = '';
 				if (json.active) {
 					await n8n.activate(workflow.id);
@@ -132,8 +136,8 @@ async function main(): Promise<void> {
   credential:  "${credential.name}" -> ${sandbox.baseUrl}
   sandbox:     client id ${sandbox.clientId}, client secret ${sandbox.clientSecret}
 
-  Examples (examples/README.md): open "Nightly stock valuation" and click "Execute workflow" for the CSV and
-  XLSX files. "Sync items changed" is active: change an item in the sandbox and within a minute its row
+  Examples (examples/README.md): open "Nightly stock valuation" and click "Execute workflow": the XLSX file
+  lands in ${n8n.filesFolder} (its Google Sheets nodes are disabled here). "Sync items changed" is active: change an item in the sandbox and within a minute its row
   appears in the data table "${SYNC_TABLE.name}" (Overview -> Data tables):
     TOKEN=$(curl -sk ${sandbox.baseUrl}/Token -d grant_type=client_credentials -d client_id=${sandbox.clientId} -d client_secret=${sandbox.clientSecret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
     curl -sk -X PUT -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"itemID":"SCR-00001","description":"Changed in the demo"}' ${sandbox.baseUrl}/Item

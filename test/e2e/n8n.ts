@@ -314,6 +314,14 @@ export class N8n {
 		return this.process?.exited ?? Promise.resolve('not started');
 	}
 
+	/**
+	 * The folder n8n's file nodes may use: n8n 2.x defaults N8N_RESTRICT_FILE_ACCESS_TO to `~/.n8n-files`,
+	 * and HOME is this instance's temp folder. n8n does not create it.
+	 */
+	get filesFolder(): string {
+		return join(this.root, '.n8n-files');
+	}
+
 	get logPath(): string {
 		return join(this.root, 'n8n.log');
 	}

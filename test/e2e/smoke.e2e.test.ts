@@ -4,9 +4,14 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
+import { NodeHelpers, type INode, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+
 import { ensureN8n, httpsCall, N8n, PACKAGE_NAME, startN8n } from './n8n';
 import { REPO_ROOT } from './support/community-package';
 import { portInUse } from './support/processes';
+
+/** The value n8n gives its injected "Custom API Call" entry (load-nodes-and-credentials.js, 2.40.7). */
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
 interface Manifest {
 	n8n: { nodes: string[]; credentials: string[] };
@@ -67,6 +72,36 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		const listed = (await n8n.nodeTypes()).map((t) => t.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
 		expect(listed.length).toBeGreaterThan(0);
 		expect(listed.sort()).toEqual([...declared.nodes, ...declared.tools].map((name) => `${PACKAGE_NAME}.${name}`).sort());
+	});
+
+	test('the editor offers no "Custom API Call" beside our Custom API Request; our guard notice is there should a workflow name it', async () => {
+		// GET /types/nodes.json is what the editor loads. n8n 2.40.7 injects "Custom API Call" only for nodes whose
+		// credential type still has `authenticate` after it copies the types with object spread
+		// (load-nodes-and-credentials.js postProcessLoaders), which drops our class method: measured here.
+		const types = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
+		const ours = types.filter((t) => t.name === `${PACKAGE_NAME}.inventoryPro` || t.name === `${PACKAGE_NAME}.inventoryProTool`);
+		expect(ours.map((t) => t.name).sort()).toEqual([`${PACKAGE_NAME}.inventoryPro`, `${PACKAGE_NAME}.inventoryProTool`]);
+		for (const type of ours) {
+			const dropdowns = (name: string) =>
+				type.properties.filter((p) => p.name === name).map((p) => ((p.options ?? []) as Array<{ name: string; value: unknown }>).map((o) => o.value));
+			const [resources] = dropdowns('resource');
+			expect(resources).toContain('customApi');
+			expect(resources).not.toContain(CUSTOM_API_CALL);
+			const operations = dropdowns('operation');
+			expect(operations.length).toBeGreaterThan(10);
+			for (const values of operations) expect(values).not.toContain(CUSTOM_API_CALL);
+
+			// A workflow that names n8n's entry anyway (hand-written, or from an n8n that injects it) shows our notice.
+			const node = { id: 'n', name: 'Inventory Pro', type: type.name, typeVersion: 2, position: [0, 0], parameters: {} } as INode;
+			const notices = (parameters: Record<string, unknown>) =>
+				type.properties
+					.filter((p) => p.type === 'notice' && NodeHelpers.displayParameter(parameters as INodeParameters, p, node, type))
+					.map((p) => p.displayName);
+			const guard = expect.stringMatching(/^Use Resource › Custom API Request instead/);
+			expect(notices({ resource: CUSTOM_API_CALL })).toEqual([guard]);
+			expect(notices({ resource: 'item', operation: CUSTOM_API_CALL })).toContainEqual(guard);
+			expect(notices({ resource: 'item', operation: 'get' })).not.toContainEqual(guard);
+		}
 	});
 
 	test('n8n lists the credential type inventoryProApi with the fields of the contract', async () => {

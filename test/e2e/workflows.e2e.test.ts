@@ -2,12 +2,17 @@
 // against the sandbox over HTTPS, n8n's webhooks on its own self-signed HTTPS listener. One n8n and one
 // sandbox serve every scenario (an n8n start costs 30-60 s); the last test stops both and checks that
 // nothing is left. Numbers are compared with the sandbox's own data, never with constants alone.
+import { existsSync } from 'fs';
+import { mkdir, readdir, readFile } from 'fs/promises';
+import { join } from 'path';
+import type { INodeTypeDescription } from 'n8n-workflow';
+
 import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
-import { REPORTS } from '../../sandbox/resources/reportDefs';
 import { SandboxClient } from '../support/sandboxClient';
 import { ensureN8n, httpsCall, loopbackCertificate, N8n, startN8n, type CredentialRef, type Execution } from './n8n';
 import { portInUse } from './support/processes';
-import { chain, exampleFiles, inventoryPro, loadExample, manualTrigger, PREFIX, SYNC_TABLE } from './support/workflows';
+import { descriptionFor, parameterProblems } from './support/parameters';
+import { chain, exampleFiles, inventoryPro, loadExample, manualTrigger, nightlyExampleForLocalRun, OUTBOUND, PREFIX, SYNC_TABLE } from './support/workflows';
 
 interface Xlsx {
 	read(data: Buffer, options: { type: 'buffer'; raw?: boolean }): { SheetNames: string[]; Sheets: Record<string, unknown> };
@@ -101,22 +106,35 @@ let changedItem: { workflowId: string; shortID: string; pollsBefore: number } | 
 const pollRequests = () =>
 	requestsTo('item.list').filter((r) => r.clientId === DEMO_CLIENT.clientId && r.query.modifiedSince !== undefined);
 
-describe('Scenario 1: nightly report example → Convert to File (CSV and XLSX)', () => {
+describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nodes disabled)', () => {
 	let execution: Execution;
+	/** The report as the service returns it to a direct API call, every page. */
 	let expected: Array<Record<string, unknown>>;
+	let folderBeforeRun: boolean;
 
 	beforeAll(async () => {
-		const workflow = await n8n.createWorkflow(loadExample('nightly-report-to-spreadsheet.json'), [credential]);
+		folderBeforeRun = existsSync(n8n.filesFolder);
+		// What the README asks of a user: create the folder n8n may write to.
+		await mkdir(n8n.filesFolder, { recursive: true });
+		const workflow = await n8n.createWorkflow(nightlyExampleForLocalRun(n8n.filesFolder), [credential]);
 		const before = requestsTo('report.run').length;
 		execution = await n8n.runManually(workflow.id, 'Every night at 02:00');
 		reportRequests = requestsTo('report.run').length - before;
-		// The sandbox computes the report live from its store; nothing wrote to it since the run.
-		const report = REPORTS.find((r) => r.reportID === 1)!;
-		expected = report.build(sandbox.store).map((row) => ({ ...row }));
+		expected = [];
+		for (let page = 1; ; page++) {
+			const response = await owner.get('/Report/1', { page, pageSize: PAGE_SIZE });
+			expect(response.status).toBe(200);
+			expected.push(...(response.body.value as Array<Record<string, unknown>>));
+			if (!response.body.hasMore) break;
+		}
 	}, 120_000);
 	let reportRequests = 0;
 
 	const byPartNo = (rows: Array<Record<string, unknown>>) => [...rows].sort((a, b) => Number(a.partNo) - Number(b.partNo));
+
+	test('n8n does not create its allowed files folder (~/.n8n-files) itself', () => {
+		expect(folderBeforeRun).toBe(false);
+	});
 
 	test('the workflow ran successfully and read every page of the report', () => {
 		expect(execution.status).toBe('success');
@@ -130,34 +148,36 @@ describe('Scenario 1: nightly report example → Convert to File (CSV and XLSX)'
 		expect(byPartNo(rows)).toEqual(byPartNo(expected));
 	});
 
-	test('the CSV file has a header and exactly the report rows', async () => {
-		const [item] = N8n.output(execution, 'CSV file');
-		const ref = item.binary!.data;
-		expect(ref.fileName).toMatch(/^stock-valuation-\d{4}-\d{2}-\d{2}\.csv$/);
-		const xlsx = n8n.requireFromN8n<Xlsx>('@e965/xlsx');
-		const book = xlsx.read(await n8n.binary(ref), { type: 'buffer', raw: true });
-		const [header, ...lines] = xlsx.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: '' });
-		const columns = REPORTS[0].columns;
-		expect(header).toEqual([...columns]);
-		expect(lines).toHaveLength(expected.length);
-		const asText = (row: Record<string, unknown>) => columns.map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c])));
-		expect(lines.map((line) => line.map(String)).sort()).toEqual(expected.map(asText).sort());
+	test('the Google Sheets append gets every report row once, after the clear ran', () => {
+		const run = execution.data.resultData.runData;
+		expect(run['Clear sheet']).toHaveLength(1);
+		expect(run['Append report rows']).toHaveLength(1);
+		// executionIndex: the order in which n8n ran the nodes of this execution.
+		expect(Number(run['Clear sheet'][0].executionIndex)).toBeLessThan(Number(run['Append report rows'][0].executionIndex));
+		const rows = N8n.output(execution, 'Append report rows').map((i) => i.json);
+		expect(rows).toHaveLength(expected.length);
+		expect(byPartNo(rows)).toEqual(byPartNo(expected));
 	});
 
-	test('the XLSX file has one sheet "Stock Valuation" with exactly the report rows, typed', async () => {
-		const [item] = N8n.output(execution, 'XLSX file');
-		const ref = item.binary!.data;
-		expect(ref.fileName).toMatch(/^stock-valuation-\d{4}-\d{2}-\d{2}\.xlsx$/);
+	test('the XLSX file on disk, named with the run\'s date, has a header and exactly the report rows', async () => {
+		const day = (time?: string) => (time ?? '').slice(0, 10);
+		const files = await readdir(n8n.filesFolder);
+		expect(files).toHaveLength(1);
+		expect([`stock-valuation-${day(execution.startedAt)}.xlsx`, `stock-valuation-${day(execution.stoppedAt)}.xlsx`]).toContain(files[0]);
+		expect(N8n.output(execution, 'Save XLSX to disk')[0].json.fileName).toBe(join(n8n.filesFolder, files[0]));
+
 		const xlsx = n8n.requireFromN8n<Xlsx>('@e965/xlsx');
-		const book = xlsx.read(await n8n.binary(ref), { type: 'buffer' });
+		const book = xlsx.read(await readFile(join(n8n.filesFolder, files[0])), { type: 'buffer' });
 		expect(book.SheetNames).toEqual(['Stock Valuation']);
-		const rows = xlsx.utils.sheet_to_json<Record<string, unknown>>(book.Sheets['Stock Valuation'], { defval: null });
+		const sheet = book.Sheets['Stock Valuation'];
+		const [header] = xlsx.utils.sheet_to_json<string[]>(sheet, { header: 1 });
+		expect(header).toEqual(Object.keys(expected[0]));
+		const rows = xlsx.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: null });
 		expect(rows).toHaveLength(expected.length);
 		expect(byPartNo(rows)).toEqual(byPartNo(expected));
 	});
 });
 
-const OUTBOUND = ['n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack'];
 
 describe('Scenario 2: inventory.received through the webhook trigger (the stock-received example)', () => {
 	const nodeName = 'On stock received';
@@ -272,19 +292,33 @@ describe('Scenario 3: Get Many items with Return All', () => {
 });
 
 describe('the example workflows', () => {
-	test.each(exampleFiles())('%s imports into n8n and uses only node types and versions n8n knows', async (file) => {
+	test.each(exampleFiles())('%s imports into n8n; every node\'s type, version and parameters are ones n8n knows', async (file) => {
 		const example = loadExample(file);
-		const known = await n8n.nodeTypes();
+		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
 		for (const node of example.nodes) {
-			const type = known.find((t) => t.name === node.type);
-			expect({ node: node.name, type: type?.name }).toEqual({ node: node.name, type: node.type });
-			const versions = Array.isArray(type!.version) ? type!.version : [type!.version];
-			expect(versions).toContain(node.typeVersion);
+			const description = descriptionFor(known, node);
+			expect({ node: node.name, type: description?.name, version: node.typeVersion }).toEqual({ node: node.name, type: node.type, version: node.typeVersion });
+			// Checked against the description this n8n serves the editor (n8n-nodes-base 2.40.2 and ours).
+			expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({ node: node.name, problems: [] });
 			for (const refs of Object.values(node.credentials ?? {})) expect(refs).toEqual({ id: '', name: expect.any(String) });
 		}
 		expect(example.nodes.some((node) => node.type.startsWith(PREFIX))).toBe(true);
 		const created = await n8n.createWorkflow(example, [credential]);
 		expect((await n8n.getWorkflow(created.id)).nodes).toHaveLength(example.nodes.length);
+	});
+
+	test('the parameter check finds a misspelt Google Sheets parameter, an unknown option value and a wrong locator mode', async () => {
+		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
+		const clear = loadExample('nightly-report-to-spreadsheet.json').nodes.find((node) => node.name === 'Clear sheet')!;
+		const problems = (change: Record<string, unknown>) => {
+			const node = { ...clear, parameters: { ...clear.parameters, ...change } };
+			return parameterProblems(node, descriptionFor(known, node)!);
+		};
+		expect(problems({})).toEqual([]);
+		expect(problems({ keepHeaderRow: true })).toEqual([expect.stringMatching(/^keepHeaderRow: no such parameter/)]);
+		expect(problems({ clear: 'everything' })).toContainEqual(expect.stringMatching(/^clear: "everything" is not one of/));
+		expect(problems({ range: 'A:F' })).toEqual([expect.stringMatching(/^range: not shown/)]);
+		expect(problems({ sheetName: { __rl: true, mode: 'title', value: 'Stock Valuation' } })).toEqual([expect.stringMatching(/^sheetName: mode "title"/)]);
 	});
 });
 

@@ -41,9 +41,10 @@ export const RESOURCES: Record<ResourceKey, { operations: Record<string, Operati
 };
 
 /**
- * n8n 2.40 adds its own "Custom API Call" (this value) to the Resource and every Operation dropdown of
- * a node whose credential has `authenticate` (LoadNodesAndCredentials.injectCustomApiCallOptions).
- * Ours is the Custom API Request resource (paced, paged, errors explained); that entry leads there.
+ * The value of n8n's own "Custom API Call" entry, which n8n adds to the Resource and Operation dropdowns of
+ * nodes whose credential type has `authenticate` (LoadNodesAndCredentials.injectCustomApiCallOptions).
+ * n8n 2.40.7 does not add it to this node (its copy of our credential loses the class method; see
+ * docs/n8n-measured.md), but a workflow may still name it: it leads to our Custom API Request.
  */
 export const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 

@@ -20,6 +20,29 @@ export function loadExample(file: string): Example {
 	return JSON.parse(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8')) as Example;
 }
 
+/** Node types that need an outside account (none in tests or the demo); disabled nodes pass their input on. */
+export const OUTBOUND = ['n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack'];
+
+/** Where examples/nightly-report-to-spreadsheet.json writes: n8n's allowed folder in its Docker image (HOME=/home/node). */
+export const EXAMPLE_FILES_FOLDER = '/home/node/.n8n-files';
+
+/**
+ * The nightly report example as a local n8n can run it: Google Sheets nodes disabled, the XLSX written
+ * into `filesFolder` (that n8n's ~/.n8n-files) instead of the Docker image's folder.
+ */
+export function nightlyExampleForLocalRun(filesFolder: string): Example {
+	const example = loadExample('nightly-report-to-spreadsheet.json');
+	for (const node of example.nodes) {
+		if (OUTBOUND.includes(node.type)) node.disabled = true;
+		const fileName = node.parameters.fileName;
+		if (node.type === 'n8n-nodes-base.readWriteFile' && typeof fileName === 'string') {
+			if (!fileName.startsWith(`=${EXAMPLE_FILES_FOLDER}/`)) throw new Error(`${node.name} writes outside ${EXAMPLE_FILES_FOLDER}: ${fileName}`);
+			node.parameters = { ...node.parameters, fileName: `=${filesFolder}/${fileName.slice(EXAMPLE_FILES_FOLDER.length + 2)}` };
+		}
+	}
+	return example;
+}
+
 const CREDENTIAL = { inventoryProApi: { id: '', name: 'Inventory Pro account' } };
 
 /** `start` → `node` → No Operation, positioned left to right. */
