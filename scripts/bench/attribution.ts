@@ -45,7 +45,7 @@ export async function attribute(run: () => Promise<unknown>): Promise<Attributio
 		await session.post('Profiler.setSamplingInterval', { interval: 200 });
 		await session.post('Profiler.start');
 		await run();
-		const { profile } = (await session.post('Profiler.stop')) as { profile: Profiler.Profile };
+		const { profile } = (await session.post('Profiler.stop'));
 		return summarise(profile);
 	} finally {
 		session.disconnect();

@@ -48,7 +48,7 @@ export class N8nRunner {
 	async run(node: Omit<INode, 'id' | 'position'>): Promise<RunResult> {
 		const nodes: INode[] = [
 			{ id: 'trigger', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ ...node, id: 'measured', position: [200, 0] } as INode,
+			{ ...node, id: 'measured', position: [200, 0] },
 		];
 		const run = await executeWorkflow(this.types, this.credentials, nodes, connect([['Start', node.name]]));
 		const error = run.data.resultData.error;

@@ -17,7 +17,8 @@ async function main(): Promise<void> {
 		const ctx = { runner, sandbox, scale: 10, rateLimitPerMinute: 1_000_000, credentialId: `profile-${who}` };
 		const run = async (): Promise<number> => {
 			if (who === 'keep-alive' || who === 'reconnect' || who === 'new-agent') {
-				const options = { ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: 250, connections: who as Connections };
+				const connections: Connections = who;
+				const options = { ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: 250, connections };
 				return (await bareExport(options)).records.length;
 			}
 			const variant = who === 'http' ? HTTP_250 : OUR_NODE;

@@ -61,7 +61,7 @@ beforeAll(async () => {
 		'Inventory Pro (sandbox)',
 	);
 	owner = new SandboxClient(sandbox, DEMO_CLIENT);
-	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped')!);
+	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped'));
 }, 20 * 60_000);
 
 afterAll(async () => {

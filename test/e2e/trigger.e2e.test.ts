@@ -93,7 +93,7 @@ beforeAll(async () => {
 	credentialData = { baseUrl: sandbox.baseUrl, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, ignoreSslIssues: false };
 	credential = await n8n.createCredential('inventoryProApi', credentialData, 'Inventory Pro (trigger e2e)');
 	owner = new SandboxClient(sandbox, CLIENT);
-	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped')!);
+	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped'));
 }, 20 * MINUTE);
 
 afterAll(async () => {

@@ -258,7 +258,7 @@ export class TriggerHarness {
 			this.additionalData('trigger'),
 			'trigger',
 			registration.activation ?? 'activate',
-			emit as never,
+			emit,
 			(error: Error) => (result.error = error),
 		);
 		const executor = Container.get(PollTriggerExecutor).create(workflow, this.node, context, () => true);
@@ -392,7 +392,7 @@ export class TriggerHarness {
 		const fn = this.nodeType.webhookMethods?.default?.[method];
 		if (!fn) throw new Error(`The node has no webhookMethods.default.${method}`);
 		const context = new HookContext(workflow, this.node, webhookData.workflowExecuteAdditionalData, mode, activation, webhookData);
-		return (await fn.call(context)) as boolean | undefined;
+		return (await fn.call(context));
 	}
 
 	private async listen(): Promise<void> {
@@ -455,7 +455,7 @@ export class TriggerHarness {
 		// when it answers. Measured in n8n 2.40.7: after an answer that starts an execution the save does
 		// not happen (the execution's workflow object resets the change flag first), so only answers
 		// without an execution save here.
-		if (!registration.test && result.workflowData === undefined && (workflow.staticData as IDataObject).__dataChanged === true) {
+		if (!registration.test && result.workflowData === undefined && (workflow.staticData).__dataChanged === true) {
 			this.saved = this.copy(workflow.staticData);
 		}
 		if (result.noWebhookResponse === true) {

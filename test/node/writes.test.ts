@@ -23,7 +23,7 @@ beforeAll(async () => {
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			deliveries.push({ headers: request.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') });
+			deliveries.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
 			response.writeHead(200).end('ok');
 		});
 	});

@@ -58,7 +58,7 @@ describe('HTTPS only', () => {
 	});
 
 	it('rejects a client that does not trust the certificate', async () => {
-		const untrusting = new SandboxClient({ baseUrl: t.sandbox.baseUrl, ca: '' as string });
+		const untrusting = new SandboxClient({ baseUrl: t.sandbox.baseUrl, ca: '' });
 		const noCa = untrusting.raw('GET', '/Item').catch((error: Error & { code?: string }) => error.code);
 		// With an empty CA list Node falls back to the public roots, which do not include the sandbox.
 		await expect(noCa).resolves.toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/);

@@ -28,7 +28,7 @@ const readItems = async (credentials?: string | object, limit = 0): Promise<RunR
 	await h.run({
 		type: 'transportProbe',
 		parameters: { call: 'apiRequestAllItems', endpoint: 'item.list', limit },
-		credentials: credentials as never,
+		credentials: credentials,
 	});
 
 const tokenEntries = (): RecordedRequest[] => h.sandbox.requests.filter((r) => r.endpointId === 'token');

@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
-	await h.run({ type: 'transportProbe', parameters, credentials: credentials as never });
+	await h.run({ type: 'transportProbe', parameters, credentials: credentials });
 
 /** Nothing reached the catcher: no connection, so no token, secret or body either. */
 function nothingCaught(): void {

@@ -29,7 +29,7 @@ afterAll(async () => await h?.stop());
 beforeEach(() => h.sandbox.resetStats());
 
 const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
-	await h.run({ type: 'transportProbe', parameters, credentials: credentials as never });
+	await h.run({ type: 'transportProbe', parameters, credentials: credentials });
 
 const recorded = (sandbox: Sandbox, endpointId: string): RecordedRequest[] => sandbox.requests.filter((r) => r.endpointId === endpointId);
 
@@ -236,7 +236,7 @@ describe("the service's errors", () => {
 
 	test('no token in any error', async () => {
 		const id = h.addCredential(h.credential({ clientId: 'limited', clientSecret: 'limited-secret' }));
-		const result = await probe({ call: 'apiRequest', endpoint: 'customer.list' }, id as never);
+		const result = await probe({ call: 'apiRequest', endpoint: 'customer.list' }, id);
 		const token = String(h.credentials.get(id).data.accessToken);
 		expect(token.length).toBeGreaterThan(20);
 		expect(JSON.stringify({ ...result.error, message: result.error?.message, items: result.items })).not.toContain(token);
@@ -258,7 +258,7 @@ describe('429 Too Many Requests', () => {
 		const id = h.addCredential(h.credential({ rateLimitWaitMs: 5, rateLimitMaxWaitMs: 300 }));
 		h.sandbox.failNext('item.list', 'rate_limited', 1);
 		const started = Date.now();
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id as never);
+		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id);
 		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 		expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -349,7 +349,7 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
-			results.push(await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never }));
+			results.push(await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id }));
 		}
 		for (const result of results) {
 			expect(result.error).toBeUndefined();
@@ -400,7 +400,7 @@ describe('without pacing (sandbox on a manual clock that moves a minute per 429)
 		}, 1);
 		try {
 			for (let run = 0; run < 2; run++) {
-				const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never });
+				const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id });
 				expect(result.error).toBeUndefined();
 			}
 		} finally {
@@ -423,7 +423,7 @@ describe('pages in flight (sandbox answers after 150 ms, real clock)', () => {
 		const result = await slow.run({
 			type: 'transportProbe',
 			parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
-			credentials: { pagesInFlight } as never,
+			credentials: { pagesInFlight },
 		});
 		const calls = recorded(slow.sandbox, 'item.list');
 		return { result, calls, arrivals: calls.map((call) => call.at).sort((a, b) => a - b) };

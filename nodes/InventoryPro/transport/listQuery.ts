@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
-import { endpoint, type EndpointId, type ListSpec } from '../endpoints';
+import { endpoint, type EndpointId } from '../endpoints';
 import { isBlank, parseIsoDate, toIsoDate } from '../validation';
 
 /** A date filter as ISO 8601 text, by the one date parser; Date and Luxon values (expressions) converted. */
@@ -14,7 +14,7 @@ const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) 
  */
 export function listQuery(node: INode, id: EndpointId, filters: IDataObject, itemIndex: number): IDataObject {
 	const row = endpoint(id);
-	const spec = row.list as ListSpec | undefined;
+	const spec = row.list;
 	if (!spec) throw new NodeOperationError(node, `${row.method} ${row.path} is not a list`, { itemIndex });
 	const query: IDataObject = {};
 

@@ -211,7 +211,7 @@ export class QueueCluster {
 		);
 		const settled = await Promise.allSettled(starting);
 		const failed = settled.find((result) => result.status === 'rejected');
-		if (failed) throw (failed as PromiseRejectedResult).reason;
+		if (failed) throw (failed).reason;
 	}
 
 	/** Stops every n8n process, then Redis and Postgres, and removes every folder. Safe to call twice. */
