@@ -371,9 +371,9 @@ describe('bad input', () => {
 		const badDate = pollerFor(h, { watch: 'item.listAll', options: { startFrom: 'yesterday-ish' } });
 		expect((await badDate.activate()).error?.message).toMatch(/^Start From \(startFrom\) must be an ISO 8601 date/);
 		const badWarehouse = pollerFor(h, { watch: 'inventory.materialInByWarehouse', warehouseID: 0 });
-		expect((await badWarehouse.activate()).error?.message).toMatch(/"warehouseID"/);
+		expect((await badWarehouse.activate()).error?.message).toMatch(/Warehouse ID \(warehouseID\) must be a positive whole number/);
 		const notWatchable = pollerFor(h, { watch: 'inventory.list' });
-		expect((await notWatchable.activate()).error?.message).toMatch(/"Watch"/);
+		expect((await notWatchable.activate()).error?.message).toMatch(/Watch \(watch\) must be one of the lists/);
 		expect(sandbox.requests.slice(before).filter((r) => r.endpointId !== 'token')).toEqual([]);
 	});
 });

@@ -160,7 +160,7 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 	];
 	test.each(escaping)('%j', async (path) => {
 		const result = await probe({ call: 'customApiRequest', method: 'GET', path });
-		expect(result.error?.message).toBe('"path" must be a path below the API root such as /Item/All');
+		expect(result.error?.message).toBe('Path (path) must be a path below the API root');
 		expect(result.error?.description).toMatch(/^The Path field was refused: /);
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
@@ -170,7 +170,7 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 			type: 'inventoryPro',
 			parameters: { resource: 'customApi', operation: 'request', method: 'GET', path: '/Item/%2e%2e/%2e%2e/%2e%2e/admin' },
 		});
-		expect(result.error?.message).toBe('"path" must be a path below the API root such as /Item/All');
+		expect(result.error?.message).toBe('Path (path) must be a path below the API root');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
@@ -184,19 +184,19 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 describe('path values', () => {
 	test.each(['..', '.', ' .. '])('shortID %j on Item › Discontinue: refused naming the field, 0 requests', async (shortID) => {
 		const result = await h.run({ type: 'inventoryPro', parameters: { resource: 'item', operation: 'discontinue', shortID } });
-		expect(result.error?.message).toBe(`"shortID" cannot be "${shortID.trim()}"`);
+		expect(result.error?.message).toBe(`Short ID (shortID) cannot be "${shortID.trim()}"`);
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
 	test.each(['', '   '])('shortID %j: refused naming the field, 0 requests', async (shortID) => {
 		const result = await probe({ call: 'apiRequest', endpoint: 'item.discontinue', pathParams: JSON.stringify({ shortID }) });
-		expect(result.error?.message).toBe('"shortID" is required for /Item/{shortID}');
+		expect(result.error?.message).toBe('Short ID (shortID) is required for /Item/{shortID}');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
 	test('the transport refuses ".." itself, whoever calls it', async () => {
 		const result = await probe({ call: 'apiRequest', endpoint: 'item.discontinue', pathParams: '{"shortID":".."}' });
-		expect(result.error?.message).toBe('"shortID" cannot be ".."');
+		expect(result.error?.message).toBe('Short ID (shortID) cannot be ".."');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -152,13 +152,13 @@ describe('paging', () => {
 
 describe('refused before any request', () => {
 	test.each([
-		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, '"sort" cannot be "price" for /Item'],
-		[{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' }, '"modifiedSince" is not supported by /Inventory'],
+		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, 'Sort (sort) cannot be "price" for /Item'],
+		[{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' }, 'Modified Since (modifiedSince) is not supported by /Inventory'],
 		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' }, 'Modified Since (modifiedSince) must be an ISO 8601 date or date-time (got "last week")'],
-		[{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' }, '"direction" must be ASC or DESC, got "sideways"'],
-		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, '"shortID" is required for /Item/{shortID}'],
-		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, '"path" must be a path below the API root such as /Item/All'],
-		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, '"path" must be a path below the API root such as /Item/All'],
+		[{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' }, 'Direction (direction) must be ASC or DESC, got "sideways"'],
+		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, 'Short ID (shortID) is required for /Item/{shortID}'],
+		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, 'Path (path) must be a path below the API root'],
+		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, 'Path (path) must be a path below the API root'],
 	])('%j', async (parameters, message) => {
 		const result = await probe(parameters);
 		expect(result.error?.message).toBe(message);

@@ -239,16 +239,16 @@ describe('listQuery: checked against the endpoint table before any request', () 
 	});
 
 	test.each<[Parameters<typeof listQuery>[1], IDataObject, RegExp]>([
-		['item.list', { sort: 'price' }, /"sort" cannot be "price" for \/Item/],
-		['item.list', { direction: 'up' }, /"direction" must be ASC or DESC/],
-		['inventory.list', { modifiedSince: '2026-01-01' }, /"modifiedSince" is not supported by \/Inventory/],
-		['report.run', { modifiedSince: '2026-01-01' }, /"modifiedSince" is not supported/],
-		['item.list', { startDate: '2026-01-01' }, /"startDate" is only supported by order lists/],
+		['item.list', { sort: 'price' }, /Sort \(sort\) cannot be "price" for \/Item/],
+		['item.list', { direction: 'up' }, /Direction \(direction\) must be ASC or DESC/],
+		['inventory.list', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported by \/Inventory/],
+		['report.run', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported/],
+		['item.list', { startDate: '2026-01-01' }, /Start Date \(startDate\) is only supported by order lists/],
 		['item.list', { modifiedSince: 'yesterday' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
 		['item.list', { modifiedSince: '2026-02-30' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
-		['workOrder.list', { startDate: '2026-02-01', endDate: '2026-01-01' }, /"startDate" is after "endDate"/],
+		['workOrder.list', { startDate: '2026-02-01', endDate: '2026-01-01' }, /Start Date \(startDate\) is after End Date \(endDate\)/],
 		['item.get', {}, /is not a list/],
-		['report.run', { sort: 'a;b' }, /"sort" must be a column name/],
+		['report.run', { sort: 'a;b' }, /Sort \(sort\) must be a column name/],
 	])('%s %j is refused', (id, filters, message) => {
 		expect(fails(id, filters)).toThrow(message);
 	});
@@ -259,7 +259,7 @@ describe('listQuery: checked against the endpoint table before any request', () 
 			throw new Error('not thrown');
 		} catch (error) {
 			const e = error as { description?: string; context: IDataObject };
-			expect(e.description).toBe('Sortable columns: partNo, shortID, description, category, modified, created.');
+			expect(e.description).toBe('Use one of: partNo, shortID, description, category, modified, created');
 			expect(e.context.itemIndex).toBe(3);
 		}
 	});
