@@ -7,7 +7,20 @@
  */
 
 export const RESOURCES = [
-	'item', 'inventory', 'customer', 'vendor', 'purchaseOrder', 'shippingOrder', 'workOrder', 'asset', 'category', 'reasonCode', 'location', 'warehouse', 'report', 'webhook',
+	'item',
+	'inventory',
+	'customer',
+	'vendor',
+	'purchaseOrder',
+	'shippingOrder',
+	'workOrder',
+	'asset',
+	'category',
+	'reasonCode',
+	'location',
+	'warehouse',
+	'report',
+	'webhook',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

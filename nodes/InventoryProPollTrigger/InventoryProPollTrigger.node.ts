@@ -90,7 +90,13 @@ export class InventoryProPollTrigger implements INodeType {
 
 		const watchable = findWatchable(watch);
 		if (!watchable) {
-			throw fieldError(this, 'watch', `must be one of the lists that support modifiedSince, not "${watch}"`, undefined, 'Choose a list from Watch');
+			throw fieldError(
+				this,
+				'watch',
+				`must be one of the lists that support modifiedSince, not "${watch}"`,
+				undefined,
+				'Choose a list from Watch',
+			);
 		}
 		const path: Target['path'] = {};
 		for (const name of watchable.pathParams) {

@@ -37,9 +37,7 @@ export class N8nRunner {
 	 */
 	saveCredential(id: string, type: string, data: IDataObject): { id: string; name: string } {
 		const stored = this.store.find(id);
-		const same =
-			stored?.type === type &&
-			Object.entries(data).every(([key, value]) => key === 'accessToken' || stored.data[key] === value);
+		const same = stored?.type === type && Object.entries(data).every(([key, value]) => key === 'accessToken' || stored.data[key] === value);
 		if (!same) this.store.set(id, type, data as ICredentialDataDecryptedObject);
 		return { id, name: id };
 	}

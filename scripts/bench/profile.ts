@@ -29,7 +29,9 @@ async function main(): Promise<void> {
 		for (let i = 0; i < Number(runs); i++) {
 			await settle();
 			const measured = await measure(run, 1000);
-			process.stdout.write(`${who} run ${i + 1}: ${measured.value} items/envelopes, CPU ${measured.cpuMs.toFixed(0)} ms, wall ${measured.wallMs.toFixed(0)} ms\n`);
+			process.stdout.write(
+				`${who} run ${i + 1}: ${measured.value} items/envelopes, CPU ${measured.cpuMs.toFixed(0)} ms, wall ${measured.wallMs.toFixed(0)} ms\n`,
+			);
 		}
 	} finally {
 		host.close();

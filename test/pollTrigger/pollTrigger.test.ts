@@ -38,7 +38,8 @@ afterAll(async () => {
 let token: string | undefined;
 
 async function call(method: string, path: string, body?: IDataObject, query: Record<string, string> = {}): Promise<any> {
-	token ??= (await raw('POST', '/Token', `grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`)).access_token;
+	token ??= (await raw('POST', '/Token', `grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`))
+		.access_token;
 	const search = new URLSearchParams(query).toString();
 	return await raw(method, path + (search ? `?${search}` : ''), body === undefined ? undefined : JSON.stringify(body), token);
 }
@@ -106,7 +107,7 @@ async function activated(params: PollTriggerParams, pollBudgetMs?: number): Prom
 }
 
 describe('first activation', () => {
-	it('starts at the service\'s newest change, emits nothing old, and the next poll nothing either', async () => {
+	it("starts at the service's newest change, emits nothing old, and the next poll nothing either", async () => {
 		const newest = await newestStamp('/Item/All');
 		const before = listRequests('item.listAll').length;
 		const poller = await activated({ watch: 'item.listAll' });

@@ -126,7 +126,12 @@ describe('paging', () => {
 				h.sandbox.store.changed();
 				inserted = true;
 			},
-			async () => await probe({ call: 'apiRequestAllItems', endpoint: 'item.listAll', filters: JSON.stringify({ sort: 'partNo', direction: 'DESC' }) }),
+			async () =>
+				await probe({
+					call: 'apiRequestAllItems',
+					endpoint: 'item.listAll',
+					filters: JSON.stringify({ sort: 'partNo', direction: 'DESC' }),
+				}),
 		);
 		expect(result.error).toBeUndefined();
 		const partNos = result.items.map((item) => item.partNo as number);
@@ -153,9 +158,18 @@ describe('paging', () => {
 describe('refused before any request', () => {
 	test.each([
 		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, 'Sort (sort) cannot be "price" for /Item'],
-		[{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' }, 'Modified Since (modifiedSince) is not supported by /Inventory'],
-		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' }, 'Modified Since (modifiedSince) must be an ISO 8601 date or date-time (got "last week")'],
-		[{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' }, 'Direction (direction) must be ASC or DESC, got "sideways"'],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' },
+			'Modified Since (modifiedSince) is not supported by /Inventory',
+		],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' },
+			'Modified Since (modifiedSince) must be an ISO 8601 date or date-time (got "last week")',
+		],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' },
+			'Direction (direction) must be ASC or DESC, got "sideways"',
+		],
 		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, 'Short ID (shortID) is required for /Item/{shortID}'],
 		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, 'Path (path) must be a path below the API root'],
 		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, 'Path (path) must be a path below the API root'],
@@ -213,7 +227,11 @@ describe("the service's errors", () => {
 		expect(raw.body.error).toBe('validation_error');
 		expect(error.message).toBe('Model validation failed.');
 		const details = raw.body.details as Record<string, string[]>;
-		expect(error.description).toBe(Object.entries(details).map(([field, list]) => `${field}: ${list.join(' ')}`).join('\n'));
+		expect(error.description).toBe(
+			Object.entries(details)
+				.map(([field, list]) => `${field}: ${list.join(' ')}`)
+				.join('\n'),
+		);
 		expect(error.description).toMatch(/^itemID: /);
 	});
 
@@ -230,7 +248,9 @@ describe("the service's errors", () => {
 		const id = h.addCredential(h.credential({ baseUrl: `https://127.0.0.1:${port}/api/v2/` }));
 		h.credentials.update(id, { accessToken: 'stored-token' });
 		const error = await failing({ call: 'apiRequest', endpoint: 'item.list' }, undefined, id);
-		expect(error.message).toBe(`Could not reach Inventory Pro at https://127.0.0.1:${port}/api/v2: nothing accepted the connection. Check the Base URL`);
+		expect(error.message).toBe(
+			`Could not reach Inventory Pro at https://127.0.0.1:${port}/api/v2: nothing accepted the connection. Check the Base URL`,
+		);
 		expect(error.description).toBe('Network error ECONNREFUSED.');
 	});
 
@@ -295,7 +315,9 @@ describe('429 Too Many Requests', () => {
 		test('when retries run out the error says what happened', async () => {
 			clock.advance(60_000);
 			for (let i = 0; i < 3; i++) {
-				expect((await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } })).error).toBeUndefined();
+				expect(
+					(await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } })).error,
+				).toBeUndefined();
 			}
 			const started = Date.now();
 			const result = await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } });
@@ -349,7 +371,9 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
-			results.push(await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id }));
+			results.push(
+				await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id }),
+			);
 		}
 		for (const result of results) {
 			expect(result.error).toBeUndefined();
@@ -400,7 +424,11 @@ describe('without pacing (sandbox on a manual clock that moves a minute per 429)
 		}, 1);
 		try {
 			for (let run = 0; run < 2; run++) {
-				const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id });
+				const result = await unpaced.run({
+					type: 'transportProbe',
+					parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+					credentials: id,
+				});
 				expect(result.error).toBeUndefined();
 			}
 		} finally {

@@ -29,12 +29,7 @@ import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings
 import { pathProblem } from './url';
 import { noteWait } from './waits';
 
-export type InventoryProContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
+export type InventoryProContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface RequestOptions {
 	path?: Record<string, string | number>;
@@ -100,7 +95,9 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 	// Every caller checked its path already; this is the last word on where the token may go.
 	const escape = pathProblem(settings.root, call.path);
 	if (escape !== undefined) {
-		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${escape}`, { itemIndex: call.itemIndex });
+		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${escape}`, {
+			itemIndex: call.itemIndex,
+		});
 	}
 	let waitedMs = 0;
 

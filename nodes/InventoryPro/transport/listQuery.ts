@@ -4,7 +4,8 @@ import { endpoint, type EndpointId } from '../endpoints';
 import { fieldError, isBlank, parseIsoDate, toIsoDate } from '../validation';
 
 /** A date filter as ISO 8601 text, by the one date parser; Date and Luxon values (expressions) converted. */
-const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) => toIsoDate({ getNode: () => node }, value, field, itemIndex);
+const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) =>
+	toIsoDate({ getNode: () => node }, value, field, itemIndex);
 
 /**
  * The list filters of one request, checked against the endpoint's row of the table before anything
@@ -32,7 +33,13 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 					query.sort = column;
 				} else {
 					if (!/^[A-Za-z_][\w.]*$/.test(text)) {
-						throw fieldError(ctx, 'sort', `must be a column name of the report, got "${text}"`, itemIndex, 'Enter one column name of the report');
+						throw fieldError(
+							ctx,
+							'sort',
+							`must be a column name of the report, got "${text}"`,
+							itemIndex,
+							'Enter one column name of the report',
+						);
 					}
 					query.sort = text;
 				}
