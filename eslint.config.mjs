@@ -7,18 +7,55 @@ import tseslint from 'typescript-eslint';
 
 const typeAware = tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['**/*.ts'] }));
 
-// Off for now, each with many hits in code other branches are changing (counts on 2026-11-23, all
-// folders; see docs/architecture.md "Tooling"): a follow-up turns them on folder by folder.
+// Off where they still have hits, each with its reason and its count (2026-11-23, `npx eslint` with the
+// rule on). On everywhere else: the unsafe-any rules guard credentials, sandbox and scripts; require-await
+// guards nodes, sandbox and scripts; no-unnecessary-type-assertion on credentials, sandbox, scripts.
+const unsafeAny = [
+	'@typescript-eslint/no-unsafe-member-access',
+	'@typescript-eslint/no-unsafe-assignment',
+	'@typescript-eslint/no-unsafe-call',
+	'@typescript-eslint/no-unsafe-argument',
+	'@typescript-eslint/no-unsafe-return',
+	'@typescript-eslint/no-explicit-any',
+];
+const off = (rules) => Object.fromEntries(rules.map((rule) => [rule, 'off']));
+const deferredByFolder = [
+	// nodes: 40 hits. The transport answers `any` (the service's JSON, read by 56 operation files that
+	// other branches are changing: 6 hits there), and the webhook trigger reads n8n's express request and
+	// response, typed any by n8n-workflow (16). A typed answer (`unknown` + readers) is a follow-up.
+	// no-base-to-string: 24, String() over IDataObject values in parameters; needs toText at each place.
+	// no-unnecessary-type-assertion: 5 left after its autofix, all n8n's `getNodeParameter(…) as T` idiom,
+	// which the rule wants written as type arguments (same in test/, 2).
+	{
+		files: ['nodes/**/*.ts'],
+		rules: {
+			...off(unsafeAny),
+			'@typescript-eslint/no-base-to-string': 'off',
+			'@typescript-eslint/no-unnecessary-type-assertion': 'off',
+		},
+	},
+	// credentials: n8n's ICredentialType.authenticate must return a Promise and has nothing to await (1).
+	// no-base-to-string: 3, String() over the decrypted credential's values.
+	{
+		files: ['credentials/**/*.ts'],
+		rules: { '@typescript-eslint/require-await': 'off', '@typescript-eslint/no-base-to-string': 'off' },
+	},
+	// sandbox: no-base-to-string 5 (String() over parsed request bodies).
+	{ files: ['sandbox/**/*.ts'], rules: { '@typescript-eslint/no-base-to-string': 'off' } },
+	// test: 449 unsafe-any hits, nearly all reading the sandbox's and n8n's JSON answers (a typed json<T>()
+	// reader is the follow-up); no-base-to-string 30; require-await 17 (jest callbacks kept async).
+	{
+		files: ['test/**/*.ts'],
+		rules: {
+			...off(unsafeAny),
+			'@typescript-eslint/no-base-to-string': 'off',
+			'@typescript-eslint/require-await': 'off',
+			'@typescript-eslint/no-unnecessary-type-assertion': 'off',
+		},
+	},
+];
+
 const deferred = {
-	'@typescript-eslint/no-unsafe-member-access': 'off', // 254, mostly JSON answers in tests
-	'@typescript-eslint/no-unsafe-assignment': 'off', // 88
-	'@typescript-eslint/no-unsafe-call': 'off', // 35
-	'@typescript-eslint/no-unsafe-argument': 'off', // 29
-	'@typescript-eslint/no-unsafe-return': 'off', // 21
-	'@typescript-eslint/no-explicit-any': 'off', // 21 (the transport's answers are any by design)
-	'@typescript-eslint/no-base-to-string': 'off', // 29
-	'@typescript-eslint/no-unnecessary-type-assertion': 'off', // 27, autofixable
-	'@typescript-eslint/require-await': 'off', // 13
 	// n8n's context API is built on calling helpers with .call(this): 53 false alarms.
 	'@typescript-eslint/unbound-method': 'off',
 	// The tests load the built package from dist/ as n8n does, with require.
@@ -35,6 +72,7 @@ export default [
 	},
 	...typeAware,
 	{ files: ['**/*.ts'], rules: deferred },
+	...deferredByFolder,
 	{ files: ['package.json'], languageOptions: { parser: tsParser } },
 	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
 	...[n8nCommunityNodesPlugin.configs.recommended].flat().map((config) => ({

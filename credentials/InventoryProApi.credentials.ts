@@ -19,8 +19,7 @@ import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/Invent
 const TEST_SECURITY_ID = 11;
 
 /** Same rule as resolveApiRoot, as an n8n expression for the declarative test request. */
-const API_ROOT_EXPRESSION =
-	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v2$/i, "") + "/api/v2" }}';
+const API_ROOT_EXPRESSION = '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v2$/i, "") + "/api/v2" }}';
 
 function formEncode(fields: Record<string, string>): string {
 	return Object.entries(fields)
@@ -220,7 +219,7 @@ export class InventoryProApi implements ICredentialType {
 		if (!target || target.origin !== origin) {
 			throw new UserError(
 				`This Inventory Pro credential sends its token only to ${origin}, not to ${target ? `${target.protocol}//${target.host}` : 'an unreadable URL'} (nothing was sent)`,
-				{ description: 'Use a URL below the credential\'s Base URL, or another credential for the other server.' },
+				{ description: "Use a URL below the credential's Base URL, or another credential for the other server." },
 			);
 		}
 		Object.assign(options, {

@@ -41,13 +41,22 @@ export async function startCatcher(): Promise<Catcher> {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			requests.push({ origin: origin(), method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+			requests.push({
+				origin: origin(),
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			});
 			const body = JSON.stringify({ access_token: 'caught-token', token_type: 'bearer', expires_in: 14_400, value: [], hasMore: false });
 			res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
 			res.end(body);
 		});
 	};
-	const https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, listener(() => catcher.httpsOrigin));
+	const https = createHttpsServer(
+		{ key: certificate.key, cert: certificate.cert },
+		listener(() => catcher.httpsOrigin),
+	);
 	const http = createHttpServer(listener(() => catcher.httpOrigin));
 	for (const server of [https, http]) server.on('connection', () => catcher.connections++);
 	const listen = (server: typeof http | typeof https) =>

@@ -32,14 +32,31 @@ function parseArgs(argv: string[]): CliOptions {
 		const [name, inline] = flag.split('=', 2);
 		const value = () => inline ?? argv[++i];
 		switch (name) {
-			case '--port': options.port = number(name, value()); break;
-			case '--host': options.host = value() ?? options.host; break;
-			case '--items': options.items = number(name, value()); break;
-			case '--rate-limit': options.rateLimit = number(name, value()); break;
-			case '--latency': options.latency = number(name, value()); break;
-			case '--no-trust-self-signed': options.trustSelfSigned = false; break;
-			case '--help': case '-h': console.log(USAGE); process.exit(0); break;
-			default: throw new Error(`unknown option ${flag}\n${USAGE}`);
+			case '--port':
+				options.port = number(name, value());
+				break;
+			case '--host':
+				options.host = value() ?? options.host;
+				break;
+			case '--items':
+				options.items = number(name, value());
+				break;
+			case '--rate-limit':
+				options.rateLimit = number(name, value());
+				break;
+			case '--latency':
+				options.latency = number(name, value());
+				break;
+			case '--no-trust-self-signed':
+				options.trustSelfSigned = false;
+				break;
+			case '--help':
+			case '-h':
+				console.log(USAGE);
+				process.exit(0);
+				break;
+			default:
+				throw new Error(`unknown option ${flag}\n${USAGE}`);
 		}
 	}
 	return options;
@@ -61,7 +78,9 @@ async function main(): Promise<void> {
   data:         ${counts.items} items, ${counts.stock} stock lots, ${counts.customers} customers, ${counts.purchaseOrders} purchase orders
   client id:    ${clientId}
   secret:       ${clientSecret}
-  other logins: ${DEMO_CLIENTS.slice(1).map((c) => `${c.clientId}/${c.clientSecret}`).join(', ')} (see sandbox/README.md)
+  other logins: ${DEMO_CLIENTS.slice(1)
+		.map((c) => `${c.clientId}/${c.clientSecret}`)
+		.join(', ')} (see sandbox/README.md)
   webhooks:     ${options.trustSelfSigned ? 'deliveries trust self-signed receivers' : 'deliveries need a trusted certificate'}
 
 Try it (the certificate is self-signed, hence -k):

@@ -4,9 +4,7 @@ import type { ClientConfig } from './types';
 
 const rows: RouteSpec[] = Object.values(ROUTES);
 const securityIds = (filter: (e: RouteSpec) => boolean) =>
-	[...new Set(rows.filter(filter).flatMap((e) => (typeof e.permission === 'number' ? [e.permission] : [])))].sort(
-		(a, b) => a - b,
-	);
+	[...new Set(rows.filter(filter).flatMap((e) => (typeof e.permission === 'number' ? [e.permission] : [])))].sort((a, b) => a - b);
 
 /** Every Security ID the endpoint table uses. */
 export const ALL_SECURITY_IDS = securityIds(() => true);

@@ -124,7 +124,7 @@ export function sortRows<T extends object>(rows: readonly T[], column: string, d
 /** Equal sort keys in a random order: what a database without a tie-break may answer. */
 export function shuffleTies<T extends object>(rows: readonly T[], column: string, random: { next(): number }): T[] {
 	const result = [...rows];
-	for (let start = 0; start < result.length; ) {
+	for (let start = 0; start < result.length;) {
 		const key = keyOf((result[start] as Record<string, unknown>)[column]);
 		let end = start + 1;
 		while (end < result.length && compareKeys(keyOf((result[end] as Record<string, unknown>)[column]), key) === 0) end++;

@@ -109,8 +109,7 @@ const partyFields = (codeField: string): readonly FieldSpec[] => [
 	{ name: 'active', type: 'boolean', description: 'Whether the record is active' },
 ];
 
-const optional = (fields: readonly FieldSpec[]): readonly FieldSpec[] =>
-	fields.map((field) => ({ ...field, required: false }));
+const optional = (fields: readonly FieldSpec[]): readonly FieldSpec[] => fields.map((field) => ({ ...field, required: false }));
 
 const assetFields: readonly FieldSpec[] = [
 	{ name: 'assetTag', type: 'string', required: true, description: 'Asset tag, unique' },

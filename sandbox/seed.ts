@@ -235,7 +235,10 @@ function seedParties(store: Store, random: Random, stamp: Stamp): void {
 	const used = new Set<string>();
 	const party = (name: string) => {
 		const place = random.pick(CITIES);
-		const slug = name.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 20);
+		const slug = name
+			.toLowerCase()
+			.replace(/[^a-z]+/g, '')
+			.slice(0, 20);
 		return {
 			name,
 			email: `orders@${slug}.example`,

@@ -152,7 +152,14 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		}
 		const start = (query.page - 1) * query.pageSize;
 		const value = Array.from({ length: query.pageSize }, (_, i) => ({ endless: start + i + 1 }));
-		const page = { value, totalCount: FRESH_PAGE_COUNT * query.pageSize, page: query.page, pageSize: query.pageSize, pageCount: FRESH_PAGE_COUNT, hasMore: true };
+		const page = {
+			value,
+			totalCount: FRESH_PAGE_COUNT * query.pageSize,
+			page: query.page,
+			pageSize: query.pageSize,
+			pageCount: FRESH_PAGE_COUNT,
+			hasMore: true,
+		};
 		return { status: 200, body: page, headers: pagingHeaders(page) };
 	}
 
@@ -168,7 +175,12 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const { clientId, response } = tokens.issue(form, req.headers.authorization);
 		entry.clientId = clientId;
 		recorder.stats.tokensIssued++;
-		return { status: 200, body: response, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' }, delayMs: fault?.kind === 'slow' ? fault.ms : undefined };
+		return {
+			status: 200,
+			body: response,
+			headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+			delayMs: fault?.kind === 'slow' ? fault.ms : undefined,
+		};
 	}
 
 	async function dispatch(req: IncomingMessage, url: URL, raw: string, entry: RecordedRequest): Promise<Result> {
@@ -248,7 +260,8 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 				if (deps.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.latencyMs));
 				result = await dispatch(req, url, raw, entry);
 			} catch (error) {
-				result = error instanceof BodyTooLarge ? errorResult(badRequest('The request body is too large.'), entry) : errorResult(error, entry);
+				result =
+					error instanceof BodyTooLarge ? errorResult(badRequest('The request body is too large.'), entry) : errorResult(error, entry);
 			}
 			entry.status = result.status;
 			recorder.record(entry);

@@ -10,8 +10,7 @@ import { ApiError, badRequest, VALIDATION_FAILED } from './errors';
 export type Body = Record<string, unknown>;
 type Details = Record<string, string[]>;
 
-export const isPlainObject = (value: unknown): value is Body =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const typeNames: Record<FieldSpec['type'], string> = {
 	string: 'a string',

@@ -12,14 +12,10 @@ import { SOURCES } from './sources';
 
 const SOURCE: Record<string, string> = { spec: 'spec', v1: 'v1 (assumed unchanged)', assumed: 'assumed' };
 
-const permission = (value: Permission) =>
-	value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value);
+const permission = (value: Permission) => (value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value));
 
 export function operationsTable(): { markdown: string; unreachable: EndpointId[] } {
-	const lines = [
-		'| Resource | Operation | Request | Security ID | Source | What it does |',
-		'|---|---|---|---|---|---|',
-	];
+	const lines = ['| Resource | Operation | Request | Security ID | Source | What it does |', '|---|---|---|---|---|---|'];
 	const reached = new Set<EndpointId>();
 	for (const [resource, module] of Object.entries(RESOURCES)) {
 		const resourceLabel = RESOURCE_LABELS[resource as ResourceKey];

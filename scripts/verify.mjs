@@ -15,7 +15,9 @@ try {
 	if (!tarball) throw new Error('npm pack produced no tarball');
 	const unpacked = join(work, 'package');
 	execFileSync('tar', ['-xzf', join(work, tarball), '-C', work]);
-	const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' }).trim().split('\n');
+	const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })
+		.trim()
+		.split('\n');
 	const stray = files.filter((f) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(f));
 	if (stray.length) throw new Error(`tarball holds files outside dist/: ${stray.join(', ')}`);
 	// What a user needs: the licence, the README and every file package.json's n8n section names.

@@ -7,7 +7,20 @@
  */
 
 export const RESOURCES = [
-	'item', 'inventory', 'customer', 'vendor', 'purchaseOrder', 'shippingOrder', 'workOrder', 'asset', 'category', 'reasonCode', 'location', 'warehouse', 'report', 'webhook',
+	'item',
+	'inventory',
+	'customer',
+	'vendor',
+	'purchaseOrder',
+	'shippingOrder',
+	'workOrder',
+	'asset',
+	'category',
+	'reasonCode',
+	'location',
+	'warehouse',
+	'report',
+	'webhook',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -96,196 +109,99 @@ const orderList = (sort: readonly string[]): ListSpec => ({
 	defaultSort: sort[0],
 });
 
+/** One row: method, path (its literal type gives PathParam), Security ID and summary. */
+const row = <const M extends Method, const P extends string>(method: M, path: P, permission: Permission, summary: string) => ({
+	method,
+	path,
+	permission,
+	summary,
+});
+
+/** A paged list row: always GET, and its list rules (so its id is a ListEndpointId). */
+const list = <const P extends string>(path: P, permission: Permission, summary: string, rules: ListSpec) =>
+	({ method: 'GET', path, permission, summary, list: rules }) as const;
+
+// One row a line: the table reads as data (prettier would break the long rows over several lines).
 // prettier-ignore
 export const ENDPOINTS = {
 	// Items — read 11, write 116
-	'item.list': {
-		method: 'GET', path: '/Item', permission: 11, summary: 'Active items',
-		list: standardList(['partNo', 'shortID', 'description', 'category']),
-	},
-	'item.listAll': {
-		method: 'GET', path: '/Item/All', permission: 11, summary: 'All items, discontinued included',
-		list: standardList(['partNo', 'shortID', 'description', 'category']),
-	},
-	'item.get': {
-		method: 'GET', path: '/Item', permission: 11, summary: 'One item by shortID (type=id) or partNo (type=partNo)', query: ['key', 'type'],
-	},
-	'item.create': { method: 'POST', path: '/Item', permission: 116, summary: 'Create an item; answers with the new partNo' },
-	'item.update': { method: 'PUT', path: '/Item', permission: 116, summary: 'Update the item named by itemID; only the fields sent change' },
-	'item.discontinue': {
-		method: 'DELETE', path: '/Item/{shortID}', permission: 116, summary: 'Discontinue an item (it stays readable under /Item/All)',
-	},
+	'item.list': list('/Item', 11, 'Active items', standardList(['partNo', 'shortID', 'description', 'category'])),
+	'item.listAll': list('/Item/All', 11, 'All items, discontinued included', standardList(['partNo', 'shortID', 'description', 'category'])),
+	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or partNo (type=partNo)'), query: ['key', 'type'] },
+	'item.create': row('POST', '/Item', 116, 'Create an item; answers with the new partNo'),
+	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change'),
+	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)'),
 	// Inventory — read 11; receive 95, move 15, issue 88
-	'inventory.list': {
-		method: 'GET', path: '/Inventory', permission: 11, summary: 'Stock on hand in all warehouses',
-		list: standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected'),
-	},
-	'inventory.listByWarehouse': {
-		method: 'GET', path: '/Inventory/{warehouseID}', permission: 11, summary: 'Stock on hand in one warehouse',
-		list: standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected'),
-	},
-	'inventory.materialIn': {
-		method: 'GET', path: '/Inventory/MaterialIn', permission: 11, summary: 'Stock movements into warehouses',
-		list: standardList(['recNo', 'partNo', 'warehouseID']),
-	},
-	'inventory.materialOut': {
-		method: 'GET', path: '/Inventory/MaterialOut', permission: 11, summary: 'Stock movements out of warehouses',
-		list: standardList(['recNo', 'partNo', 'warehouseID']),
-	},
-	'inventory.materialInByWarehouse': {
-		method: 'GET', path: '/Inventory/MaterialIn/{warehouseID}', permission: 11,
-		summary: 'Movements into one warehouse (a MaterialIn variant)', list: standardList(['recNo', 'partNo']),
-	},
-	'inventory.materialOutByWarehouse': {
-		method: 'GET', path: '/Inventory/MaterialOut/{warehouseID}', permission: 11,
-		summary: 'Movements out of one warehouse (a MaterialOut variant)', list: standardList(['recNo', 'partNo']),
-	},
-	'inventory.receive': {
-		method: 'POST', path: '/Inventory/Receive', permission: 95, summary: 'Receive stock; answers with the MaterialIn record',
-	},
-	'inventory.move': {
-		method: 'POST', path: '/Inventory/Move', permission: 15,
-		summary: 'Move stock between bins or warehouses; answers with the MaterialIn record at the target',
-	},
-	'inventory.issue': {
-		method: 'POST', path: '/Inventory/Issue', permission: 88,
-		summary: 'Issue stock out; answers with the MaterialOut record (409 when stock is short)',
-	},
+	'inventory.list': list('/Inventory', 11, 'Stock on hand in all warehouses', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
+	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Stock on hand in one warehouse', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
+	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
+	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', standardList(['recNo', 'partNo'])),
+	'inventory.materialOutByWarehouse': list('/Inventory/MaterialOut/{warehouseID}', 11, 'Movements out of one warehouse (a MaterialOut variant)', standardList(['recNo', 'partNo'])),
+	'inventory.receive': row('POST', '/Inventory/Receive', 95, 'Receive stock; answers with the MaterialIn record'),
+	'inventory.move': row('POST', '/Inventory/Move', 15, 'Move stock between bins or warehouses; answers with the MaterialIn record at the target'),
+	'inventory.issue': row('POST', '/Inventory/Issue', 88, 'Issue stock out; answers with the MaterialOut record (409 when stock is short)'),
 	// Customers — read 130, write 131
-	'customer.list': {
-		method: 'GET', path: '/Customer', permission: 130, summary: 'Active customers',
-		list: standardList(['customerID', 'name', 'customerCode']),
-	},
-	'customer.listAll': {
-		method: 'GET', path: '/Customer/All', permission: 130, summary: 'All customers, inactive included',
-		list: standardList(['customerID', 'name', 'customerCode']),
-	},
-	'customer.get': { method: 'GET', path: '/Customer/{customerID}', permission: 130, summary: 'One customer' },
-	'customer.create': { method: 'POST', path: '/Customer', permission: 131, summary: 'Create a customer' },
-	'customer.update': {
-		method: 'PUT', path: '/Customer/{customerID}', permission: 131, summary: 'Update a customer; only the fields sent change',
-	},
+	'customer.list': list('/Customer', 130, 'Active customers', standardList(['customerID', 'name', 'customerCode'])),
+	'customer.listAll': list('/Customer/All', 130, 'All customers, inactive included', standardList(['customerID', 'name', 'customerCode'])),
+	'customer.get': row('GET', '/Customer/{customerID}', 130, 'One customer'),
+	'customer.create': row('POST', '/Customer', 131, 'Create a customer'),
+	'customer.update': row('PUT', '/Customer/{customerID}', 131, 'Update a customer; only the fields sent change'),
 	// Vendors — read 19, write 20
-	'vendor.list': {
-		method: 'GET', path: '/Vendor', permission: 19, summary: 'Active vendors', list: standardList(['vendorID', 'name', 'vendorCode']),
-	},
-	'vendor.listAll': {
-		method: 'GET', path: '/Vendor/All', permission: 19, summary: 'All vendors, inactive included',
-		list: standardList(['vendorID', 'name', 'vendorCode']),
-	},
-	'vendor.get': { method: 'GET', path: '/Vendor/{vendorID}', permission: 19, summary: 'One vendor' },
-	'vendor.create': { method: 'POST', path: '/Vendor', permission: 20, summary: 'Create a vendor' },
-	'vendor.update': { method: 'PUT', path: '/Vendor/{vendorID}', permission: 20, summary: 'Update a vendor; only the fields sent change' },
+	'vendor.list': list('/Vendor', 19, 'Active vendors', standardList(['vendorID', 'name', 'vendorCode'])),
+	'vendor.listAll': list('/Vendor/All', 19, 'All vendors, inactive included', standardList(['vendorID', 'name', 'vendorCode'])),
+	'vendor.get': row('GET', '/Vendor/{vendorID}', 19, 'One vendor'),
+	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor'),
+	'vendor.update': row('PUT', '/Vendor/{vendorID}', 20, 'Update a vendor; only the fields sent change'),
 	// Purchase orders — read 18, write 42 (create and finalize)
-	'purchaseOrder.list': {
-		method: 'GET', path: '/PurchaseOrder', permission: 18, summary: 'Purchase orders',
-		list: orderList(['poNo', 'orderDate', 'vendorID', 'status']),
-	},
-	'purchaseOrder.get': { method: 'GET', path: '/PurchaseOrder/{poNo}', permission: 18, summary: 'One purchase order with its lines' },
-	'purchaseOrder.create': { method: 'POST', path: '/PurchaseOrder', permission: 42, summary: 'Create a purchase order' },
-	'purchaseOrder.finalize': {
-		method: 'POST', path: '/PurchaseOrder/{poNo}/Finalize', permission: 42, summary: 'Finalize a purchase order (409 when already final)',
-	},
+	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', orderList(['poNo', 'orderDate', 'vendorID', 'status'])),
+	'purchaseOrder.get': row('GET', '/PurchaseOrder/{poNo}', 18, 'One purchase order with its lines'),
+	'purchaseOrder.create': row('POST', '/PurchaseOrder', 42, 'Create a purchase order'),
+	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize a purchase order (409 when already final)'),
 	// Shipping orders — read 120, write 125
-	'shippingOrder.list': {
-		method: 'GET', path: '/ShippingOrder', permission: 120, summary: 'Shipping orders',
-		list: orderList(['soNo', 'orderDate', 'customerID', 'status']),
-	},
-	'shippingOrder.get': { method: 'GET', path: '/ShippingOrder/{soNo}', permission: 120, summary: 'One shipping order with its lines' },
-	'shippingOrder.create': { method: 'POST', path: '/ShippingOrder', permission: 125, summary: 'Create a shipping order' },
-	'shippingOrder.update': {
-		method: 'PUT', path: '/ShippingOrder/{soNo}', permission: 125,
-		summary: 'Update a shipping order; status Completed finalizes it and emits order.completed',
-	},
+	'shippingOrder.list': list('/ShippingOrder', 120, 'Shipping orders', orderList(['soNo', 'orderDate', 'customerID', 'status'])),
+	'shippingOrder.get': row('GET', '/ShippingOrder/{soNo}', 120, 'One shipping order with its lines'),
+	'shippingOrder.create': row('POST', '/ShippingOrder', 125, 'Create a shipping order'),
+	'shippingOrder.update': row('PUT', '/ShippingOrder/{soNo}', 125, 'Update a shipping order; status Completed finalizes it and emits order.completed'),
 	// Work orders — read 134, read-only
-	'workOrder.list': {
-		method: 'GET', path: '/WorkOrder', permission: 134, summary: 'Work orders', list: orderList(['woNo', 'orderDate', 'partNo', 'status']),
-	},
-	'workOrder.get': { method: 'GET', path: '/WorkOrder/{woNo}', permission: 134, summary: 'One work order with its component lines' },
+	'workOrder.list': list('/WorkOrder', 134, 'Work orders', orderList(['woNo', 'orderDate', 'partNo', 'status'])),
+	'workOrder.get': row('GET', '/WorkOrder/{woNo}', 134, 'One work order with its component lines'),
 	// Assets — read 26, write 161
-	'asset.list': {
-		method: 'GET', path: '/Asset', permission: 26, summary: 'Assets in service',
-		list: standardList(['assetID', 'assetTag', 'typeID', 'warehouseID']),
-	},
-	'asset.listAll': {
-		method: 'GET', path: '/Asset/All', permission: 26, summary: 'All assets, retired included',
-		list: standardList(['assetID', 'assetTag', 'typeID', 'warehouseID']),
-	},
-	'asset.types': { method: 'GET', path: '/Asset/Types', permission: 26, summary: 'Asset types', list: standardList(['typeID', 'name']) },
-	'asset.get': { method: 'GET', path: '/Asset/{assetID}', permission: 26, summary: 'One asset' },
-	'asset.create': { method: 'POST', path: '/Asset', permission: 161, summary: 'Create an asset' },
-	'asset.update': { method: 'PUT', path: '/Asset/{assetID}', permission: 161, summary: 'Update an asset; only the fields sent change' },
+	'asset.list': list('/Asset', 26, 'Assets in service', standardList(['assetID', 'assetTag', 'typeID', 'warehouseID'])),
+	'asset.listAll': list('/Asset/All', 26, 'All assets, retired included', standardList(['assetID', 'assetTag', 'typeID', 'warehouseID'])),
+	'asset.types': list('/Asset/Types', 26, 'Asset types', standardList(['typeID', 'name'])),
+	'asset.get': row('GET', '/Asset/{assetID}', 26, 'One asset'),
+	'asset.create': row('POST', '/Asset', 161, 'Create an asset'),
+	'asset.update': row('PUT', '/Asset/{assetID}', 161, 'Update an asset; only the fields sent change'),
 	// Categories — read 104, write 105 (delete, disable)
-	'category.list': {
-		method: 'GET', path: '/Category', permission: 104, summary: 'Active categories', list: standardList(['categoryID', 'name']),
-	},
-	'category.listAll': {
-		method: 'GET', path: '/Category/All', permission: 104, summary: 'All categories, disabled included',
-		list: standardList(['categoryID', 'name']),
-	},
-	'category.delete': {
-		method: 'DELETE', path: '/Category/{categoryID}', permission: 105, summary: 'Delete a category (409 while items use it)',
-	},
-	'category.disable': { method: 'POST', path: '/Category/{categoryID}/Disable', permission: 105, summary: 'Disable a category' },
+	'category.list': list('/Category', 104, 'Active categories', standardList(['categoryID', 'name'])),
+	'category.listAll': list('/Category/All', 104, 'All categories, disabled included', standardList(['categoryID', 'name'])),
+	'category.delete': row('DELETE', '/Category/{categoryID}', 105, 'Delete a category (409 while items use it)'),
+	'category.disable': row('POST', '/Category/{categoryID}/Disable', 105, 'Disable a category'),
 	// Reason codes — read 104, write 105 (delete, disable)
-	'reasonCode.list': {
-		method: 'GET', path: '/ReasonCode', permission: 104, summary: 'Active reason codes', list: standardList(['reasonCodeID', 'code']),
-	},
-	'reasonCode.listAll': {
-		method: 'GET', path: '/ReasonCode/All', permission: 104, summary: 'All reason codes, disabled included',
-		list: standardList(['reasonCodeID', 'code']),
-	},
-	'reasonCode.delete': { method: 'DELETE', path: '/ReasonCode/{reasonCodeID}', permission: 105, summary: 'Delete a reason code' },
-	'reasonCode.disable': { method: 'POST', path: '/ReasonCode/{reasonCodeID}/Disable', permission: 105, summary: 'Disable a reason code' },
+	'reasonCode.list': list('/ReasonCode', 104, 'Active reason codes', standardList(['reasonCodeID', 'code'])),
+	'reasonCode.listAll': list('/ReasonCode/All', 104, 'All reason codes, disabled included', standardList(['reasonCodeID', 'code'])),
+	'reasonCode.delete': row('DELETE', '/ReasonCode/{reasonCodeID}', 105, 'Delete a reason code'),
+	'reasonCode.disable': row('POST', '/ReasonCode/{reasonCodeID}/Disable', 105, 'Disable a reason code'),
 	// Locations — read 114, write 115 (hold, release)
-	'location.list': {
-		method: 'GET', path: '/Location', permission: 114, summary: 'Bins and locations',
-		list: standardList(['locationID', 'warehouseID', 'code']),
-	},
-	'location.hold': { method: 'POST', path: '/Location/{locationID}/Hold', permission: 115, summary: 'Put a location on hold' },
-	'location.release': { method: 'POST', path: '/Location/{locationID}/Release', permission: 115, summary: 'Release a held location' },
+	'location.list': list('/Location', 114, 'Bins and locations', standardList(['locationID', 'warehouseID', 'code'])),
+	'location.hold': row('POST', '/Location/{locationID}/Hold', 115, 'Put a location on hold'),
+	'location.release': row('POST', '/Location/{locationID}/Release', 115, 'Release a held location'),
 	// Warehouses — read 113, read-only
-	'warehouse.list': {
-		method: 'GET', path: '/Warehouse', permission: 113, summary: 'Warehouses', list: standardList(['warehouseID', 'code', 'name']),
-	},
-	'warehouse.items': {
-		method: 'GET', path: '/Warehouse/{warehouseID}/Items', permission: 113, summary: 'Items stocked in one warehouse',
-		list: standardList(['partNo', 'shortID', 'quantity'], 'rejected'),
-	},
+	'warehouse.list': list('/Warehouse', 113, 'Warehouses', standardList(['warehouseID', 'code', 'name'])),
+	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
 	// Reports — per-report group rights
-	'report.list': {
-		method: 'GET', path: '/Report', permission: 'report', summary: 'Reports the client may run (for pickers)',
-		list: standardList(['reportID', 'name'], 'ignored'),
-	},
-	'report.run': {
-		method: 'GET', path: '/Report/{reportID}', permission: 'report', summary: 'Rows of a report, paged',
-		list: { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' },
-	},
-	'report.latest': {
-		method: 'GET', path: '/Report/{reportID}/{count}', permission: 'report',
-		summary: 'The latest rows of a report; count is clamped to 1..1000',
-	},
+	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', standardList(['reportID', 'name'], 'ignored')),
+	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
+	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000'),
 	// Webhook subscriptions — 370 for everything; each client sees only its own
-	'webhook.list': {
-		method: 'GET', path: '/Webhook', permission: 370, summary: 'Subscriptions of this client',
-		list: standardList(['rec', 'name'], 'ignored'),
-	},
-	'webhook.get': { method: 'GET', path: '/Webhook/{rec}', permission: 370, summary: 'One subscription' },
-	'webhook.create': {
-		method: 'POST', path: '/Webhook', permission: 370,
-		summary: 'Create a subscription; the answer holds rec and the signing secret, shown only now',
-	},
-	'webhook.update': {
-		method: 'PUT', path: '/Webhook/{rec}', permission: 370, summary: 'Replace a subscription; the secret changes only when one is sent',
-	},
-	'webhook.delete': { method: 'DELETE', path: '/Webhook/{rec}', permission: 370, summary: 'Delete a subscription and its delivery log' },
-	'webhook.test': {
-		method: 'POST', path: '/Webhook/{rec}/test', permission: 370, summary: 'Send a test event (the subscription must be active)',
-	},
-	'webhook.log': {
-		method: 'GET', path: '/Webhook/{rec}/log', permission: 370, summary: 'Delivery log of a subscription',
-		list: standardList(['rec', 'event'], 'ignored'),
-	},
+	'webhook.list': list('/Webhook', 370, 'Subscriptions of this client', standardList(['rec', 'name'], 'ignored')),
+	'webhook.get': row('GET', '/Webhook/{rec}', 370, 'One subscription'),
+	'webhook.create': row('POST', '/Webhook', 370, 'Create a subscription; the answer holds rec and the signing secret, shown only now'),
+	'webhook.update': row('PUT', '/Webhook/{rec}', 370, 'Replace a subscription; the secret changes only when one is sent'),
+	'webhook.delete': row('DELETE', '/Webhook/{rec}', 370, 'Delete a subscription and its delivery log'),
+	'webhook.test': row('POST', '/Webhook/{rec}/test', 370, 'Send a test event (the subscription must be active)'),
+	'webhook.log': list('/Webhook/{rec}/log', 370, 'Delivery log of a subscription', standardList(['rec', 'event'], 'ignored')),
 } as const satisfies Record<`${Resource}.${string}`, Row>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

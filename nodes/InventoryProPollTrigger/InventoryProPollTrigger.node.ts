@@ -8,7 +8,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { isBlank, parseIsoDate, toIsoDate } from '../InventoryPro/validation';
+import { fieldError, isBlank, parseIsoDate, toIsoDate } from '../InventoryPro/validation';
 import { startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from './cursor';
 import { fetchChanges, fetchSamples, newestCursor, type Target } from './poll';
 import { findWatchable, watchProperties } from './watchable';
@@ -90,13 +90,19 @@ export class InventoryProPollTrigger implements INodeType {
 
 		const watchable = findWatchable(watch);
 		if (!watchable) {
-			throw new NodeOperationError(this.getNode(), `"Watch" must be one of the lists that support modifiedSince, not "${watch}"`);
+			throw fieldError(
+				this,
+				'watch',
+				`must be one of the lists that support modifiedSince, not "${watch}"`,
+				undefined,
+				'Choose a list from Watch',
+			);
 		}
 		const path: Target['path'] = {};
 		for (const name of watchable.pathParams) {
 			const value = this.getNodeParameter(name, 0) as number;
 			if (!Number.isInteger(value) || value < 1) {
-				throw new NodeOperationError(this.getNode(), `"${name}" must be a positive whole number`);
+				throw fieldError(this, name, 'must be a positive whole number', undefined, `Got ${JSON.stringify(value)}`);
 			}
 			path[name] = value;
 		}

@@ -39,11 +39,9 @@ export function toChange(this: IPollFunctions, watchable: Watchable, record: IDa
 	const modified = record.modified;
 	const modifiedKey = stampKey(modified);
 	if (modifiedKey === undefined) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Record ${String(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`,
-			{ description: 'The trigger follows changes by the Modified time the service stamps on each record.' },
-		);
+		throw new NodeOperationError(this.getNode(), `Record ${String(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`, {
+			description: 'The trigger follows changes by the Modified time the service stamps on each record.',
+		});
 	}
 	return { id: String(rawId), modified: modified as string, modifiedKey, record };
 }
@@ -59,7 +57,7 @@ export async function fetchChanges(this: IPollFunctions, target: Target, cursor:
 	const started = Date.now();
 	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
 
-	for (let next: PageQuery | undefined = changes.firstQuery(); next; ) {
+	for (let next: PageQuery | undefined = changes.firstQuery(); next;) {
 		const query: IDataObject = {
 			sort: next.order === 'id' ? watchable.idField : 'modified',
 			direction: 'ASC',
@@ -102,7 +100,10 @@ export async function newestCursor(this: IPollFunctions, target: Target): Promis
 			if (!next.hasMore) break;
 		}
 	}
-	return startCursor(newest.modified, atNewest.map((change) => change.id));
+	return startCursor(
+		newest.modified,
+		atNewest.map((change) => change.id),
+	);
 }
 
 /** The few most recent records, oldest first, for mapping fields in the editor. */

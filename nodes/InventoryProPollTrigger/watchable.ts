@@ -1,14 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { placeholders } from '../InventoryPro/validation';
-import {
-	endpoint,
-	ENDPOINTS,
-	ID_FIELD,
-	type Endpoint,
-	type EndpointId,
-	type ListSpec,
-} from '../InventoryPro/endpoints';
+import { endpoint, ENDPOINTS, ID_FIELD, type Endpoint, type EndpointId, type ListSpec } from '../InventoryPro/endpoints';
 
 /** A list endpoint the trigger can poll: one whose rows can be filtered by modifiedSince. */
 export interface Watchable {
@@ -75,8 +68,7 @@ export const watchProperties: INodeProperties[] = [
 		description: 'The list to poll. Only lists that can be filtered by modification time are offered.',
 	},
 	{
-		displayName:
-			"Orders are matched on the order header's Modified time only: changes to order lines alone may not show up",
+		displayName: "Orders are matched on the order header's Modified time only: changes to order lines alone may not show up",
 		name: 'headerOnlyNotice',
 		type: 'notice',
 		default: '',

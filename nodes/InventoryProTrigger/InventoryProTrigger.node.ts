@@ -190,8 +190,7 @@ export class InventoryProTrigger implements INodeType {
 		if (delivery === undefined) return refuse(this, 400, 'The body is not an event payload');
 
 		const options = triggerOptions.call(this);
-		const wanted =
-			delivery.event === 'test' ? options.testEvent !== 'drop' : subscribedEvents.call(this).includes(delivery.event);
+		const wanted = delivery.event === 'test' ? options.testEvent !== 'drop' : subscribedEvents.call(this).includes(delivery.event);
 		if (!wanted) return { webhookResponse: { message: 'Event acknowledged, not subscribed' } };
 
 		if (!test) {

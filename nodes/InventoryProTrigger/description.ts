@@ -26,8 +26,7 @@ const EVENT_OPTIONS = [...COMMON_EVENTS]
 /** The trigger's parameters; settings.ts reads them. */
 export const triggerProperties: INodeProperties[] = [
 	{
-		displayName:
-			"Inventory Pro delivers only to HTTPS addresses: n8n's webhook URL must start with https:// (set WEBHOOK_URL)",
+		displayName: "Inventory Pro delivers only to HTTPS addresses: n8n's webhook URL must start with https:// (set WEBHOOK_URL)",
 		name: 'httpsNotice',
 		type: 'notice',
 		default: '',
@@ -109,8 +108,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				displayOptions: { show: { '/payloadMode': ['identifiers'] } },
-				description:
-					'Whether to also read the full item record (output as "item") when the identifiers include an item shortID',
+				description: 'Whether to also read the full item record (output as "item") when the identifiers include an item shortID',
 			},
 			{
 				displayName: 'Test Event',

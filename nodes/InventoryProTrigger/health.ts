@@ -39,9 +39,7 @@ async function newestLogRec(this: Ctx, rec: number): Promise<number> {
  * ours to catch up from; an adopted one's starts now.
  */
 export async function createSubscription(this: Ctx, state: TriggerState, desired: Desired): Promise<TriggerState> {
-	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter(
-		(subscription) => subscription.url === desired.body.url,
-	);
+	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter((subscription) => subscription.url === desired.body.url);
 	let rec: number;
 	let logAfter = 0;
 	if (existing.length > 0) {

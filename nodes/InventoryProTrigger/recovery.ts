@@ -68,10 +68,7 @@ const SOURCES: Source[] = [
 	{
 		id: 'shippingOrder.list',
 		number: (r) => r.soNo,
-		events: (r, from) => [
-			...(isIn(r.created, from) ? ['order.created'] : []),
-			...(r.status === 'Completed' ? ['order.completed'] : []),
-		],
+		events: (r, from) => [...(isIn(r.created, from) ? ['order.created'] : []), ...(r.status === 'Completed' ? ['order.completed'] : [])],
 	},
 ];
 
@@ -173,13 +170,7 @@ export interface LogOutcome {
  * Events in the log whose every attempt failed and that can no longer be retried: the subscription
  * was disabled after them (`finalUntil`), or their last attempt is older than the retry horizon.
  */
-export async function fromLog(
-	this: IPollFunctions,
-	state: TriggerState,
-	rec: number,
-	events: string[],
-	now: number,
-): Promise<LogOutcome> {
+export async function fromLog(this: IPollFunctions, state: TriggerState, rec: number, events: string[], now: number): Promise<LogOutcome> {
 	const after = state.logOf === rec ? (state.logAfter ?? 0) : 0;
 	const entries = await newLogEntries.call(this, rec, after);
 	const groups = new Map<string, LogEntry[]>();

@@ -1,10 +1,4 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IHookFunctions,
-	type IPollFunctions,
-	type IWebhookFunctions,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions, type IPollFunctions, type IWebhookFunctions } from 'n8n-workflow';
 
 import { deriveSigningSecret } from './signature';
 import {

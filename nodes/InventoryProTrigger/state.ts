@@ -121,6 +121,6 @@ export function readState(staticData: IDataObject, entry: Live, now: number): Tr
 export function writeState(staticData: IDataObject, entry: Live, next: TriggerState, now: number): void {
 	const value = { ...plain(next), seen: pruneSeen(next.seen ?? {}, now), rev: Math.max(next.rev ?? 0, entry.state.rev ?? 0) + 1 };
 	for (const key of Object.keys(staticData)) if (!(key in value)) delete staticData[key];
-	for (const [key, field] of Object.entries(value)) if (field !== undefined) staticData[key] = field as IDataObject[string];
+	for (const [key, field] of Object.entries(value)) if (field !== undefined) staticData[key] = field;
 	entry.state = plain(value);
 }

@@ -17,9 +17,7 @@ const movementIds = (m: Movement) => ({ recNo: m.recNo, partNo: m.partNo, shortI
 
 /** Lots the stock can be taken from, or 409 when they hold too little. */
 function takeable(store: Store, item: Item, warehouseID: number, quantity: number, location?: string, lot?: string): StockLot[] {
-	const lots = store
-		.lots(item.partNo, warehouseID, location, lot)
-		.filter((l) => !store.location(warehouseID, l.location)?.onHold);
+	const lots = store.lots(item.partNo, warehouseID, location, lot).filter((l) => !store.location(warehouseID, l.location)?.onHold);
 	const available = lots.reduce((sum, l) => sum + l.quantity, 0);
 	if (available < quantity) {
 		const where = location ? `location "${location}" of warehouse ${warehouseID}` : `warehouse ${warehouseID}`;
@@ -42,7 +40,16 @@ function drawFifo(lots: StockLot[], quantity: number, now: string): StockLot[] {
 	return used;
 }
 
-function addToLot(store: Store, item: Item, warehouseID: number, location: string, lot: string | null, quantity: number, unitCost: number, now: string): void {
+function addToLot(
+	store: Store,
+	item: Item,
+	warehouseID: number,
+	location: string,
+	lot: string | null,
+	quantity: number,
+	unitCost: number,
+	now: string,
+): void {
 	const existing = store.stock.rows.find(
 		(s) => s.partNo === item.partNo && s.warehouseID === warehouseID && s.location === location && s.lot === lot,
 	);
@@ -113,10 +120,22 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const now = nowIso(ctx);
 
 				addToLot(store, item, warehouseID, location, lot, quantity, unitCost, now);
-				const record = movement(store.materialIn, {
-					type: 'Receipt', partNo: item.partNo, shortID: item.shortID, warehouseID, location, lot, quantity, unitCost,
-					reasonCode, reference: (body.reference as string | undefined) ?? null,
-				}, now);
+				const record = movement(
+					store.materialIn,
+					{
+						type: 'Receipt',
+						partNo: item.partNo,
+						shortID: item.shortID,
+						warehouseID,
+						location,
+						lot,
+						quantity,
+						unitCost,
+						reasonCode,
+						reference: (body.reference as string | undefined) ?? null,
+					},
+					now,
+				);
 				store.changed();
 				publish(event('inventory.received', record, movementIds(record), record.recNo));
 				return created(record);
@@ -133,11 +152,22 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const now = nowIso(ctx);
 
 				const used = drawFifo(lots, quantity, now);
-				const record = movement(store.materialOut, {
-					type: 'Issue', partNo: item.partNo, shortID: item.shortID, warehouseID, location: location ?? used[0].location,
-					lot: lot ?? used[0].lot, quantity, unitCost: item.unitCost, reasonCode,
-					reference: (body.reference as string | undefined) ?? null,
-				}, now);
+				const record = movement(
+					store.materialOut,
+					{
+						type: 'Issue',
+						partNo: item.partNo,
+						shortID: item.shortID,
+						warehouseID,
+						location: location ?? used[0].location,
+						lot: lot ?? used[0].lot,
+						quantity,
+						unitCost: item.unitCost,
+						reasonCode,
+						reference: (body.reference as string | undefined) ?? null,
+					},
+					now,
+				);
 				store.changed();
 				publish(event('inventory.issued', record, movementIds(record), record.recNo));
 				return created(record);
@@ -163,9 +193,22 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const source = fromLocation ?? used[0].location;
 				const movedLot = lot ?? used[0].lot;
 				addToLot(store, item, toWarehouseID, toLocation, movedLot, quantity, item.unitCost, now);
-				const common = { type: 'Move' as const, partNo: item.partNo, shortID: item.shortID, lot: movedLot, quantity, unitCost: item.unitCost, reasonCode: null, reference };
+				const common = {
+					type: 'Move' as const,
+					partNo: item.partNo,
+					shortID: item.shortID,
+					lot: movedLot,
+					quantity,
+					unitCost: item.unitCost,
+					reasonCode: null,
+					reference,
+				};
 				movement(store.materialOut, { ...common, warehouseID: fromWarehouseID, location: source, toWarehouseID, toLocation }, now);
-				const record = movement(store.materialIn, { ...common, warehouseID: toWarehouseID, location: toLocation, fromWarehouseID, fromLocation: source }, now);
+				const record = movement(
+					store.materialIn,
+					{ ...common, warehouseID: toWarehouseID, location: toLocation, fromWarehouseID, fromLocation: source },
+					now,
+				);
 				store.changed();
 				publish(event('inventory.moved', record, { ...movementIds(record), fromWarehouseID }, record.recNo));
 				return created(record);

@@ -25,7 +25,6 @@ import {
 } from './context';
 import { findItem, findWarehouse } from './lookups';
 
-
 interface LineInput {
 	itemID: string;
 	quantity: number;
@@ -53,7 +52,12 @@ export function orders({ store, publish }: ResourceDeps): ResourceModule {
 		return mustFind(store.shippingOrders.get(id), `Shipping order ${id}`);
 	};
 	const purchaseIds = (o: PurchaseOrder) => ({ orderType: o.orderType, poNo: o.poNo, warehouseID: o.warehouseID, vendorID: o.vendorID });
-	const shippingIds = (o: ShippingOrder) => ({ orderType: o.orderType, soNo: o.soNo, warehouseID: o.warehouseID, customerID: o.customerID });
+	const shippingIds = (o: ShippingOrder) => ({
+		orderType: o.orderType,
+		soNo: o.soNo,
+		warehouseID: o.warehouseID,
+		customerID: o.customerID,
+	});
 
 	return {
 		lists: {
@@ -78,7 +82,16 @@ export function orders({ store, publish }: ResourceDeps): ResourceModule {
 				const now = nowIso(ctx);
 				const lines = inputs.map(({ item, quantity, price }, i) => {
 					const unitCost = price ?? item.unitCost;
-					return { lineNo: i + 1, itemID: item.shortID, partNo: item.partNo, description: item.description, quantity, unitCost, amount: round2(quantity * unitCost), modified: now };
+					return {
+						lineNo: i + 1,
+						itemID: item.shortID,
+						partNo: item.partNo,
+						description: item.description,
+						quantity,
+						unitCost,
+						amount: round2(quantity * unitCost),
+						modified: now,
+					};
 				});
 				const order: PurchaseOrder = {
 					poNo: store.purchaseOrders.nextId(),
@@ -122,7 +135,16 @@ export function orders({ store, publish }: ResourceDeps): ResourceModule {
 				const now = nowIso(ctx);
 				const lines = inputs.map(({ item, quantity, price }, i) => {
 					const unitPrice = price ?? round2(item.unitCost * 1.4);
-					return { lineNo: i + 1, itemID: item.shortID, partNo: item.partNo, description: item.description, quantity, unitPrice, amount: round2(quantity * unitPrice), modified: now };
+					return {
+						lineNo: i + 1,
+						itemID: item.shortID,
+						partNo: item.partNo,
+						description: item.description,
+						quantity,
+						unitPrice,
+						amount: round2(quantity * unitPrice),
+						modified: now,
+					};
 				});
 				const order: ShippingOrder = {
 					soNo: store.shippingOrders.nextId(),
@@ -157,7 +179,8 @@ export function orders({ store, publish }: ResourceDeps): ResourceModule {
 				if (typeof body.shipDate === 'string') order.shipDate = toIso(parseIsoDate(body.shipDate) as number);
 				order.modified = nowIso(ctx);
 				store.changed();
-				if ((order.status as ShippingOrder['status']) === 'Completed') publish(event('order.completed', order, shippingIds(order), order.soNo));
+				if ((order.status as ShippingOrder['status']) === 'Completed')
+					publish(event('order.completed', order, shippingIds(order), order.soNo));
 				return ok(order);
 			},
 		},

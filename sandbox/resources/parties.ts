@@ -99,7 +99,19 @@ function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: Part
 }
 
 export const customers = (deps: ResourceDeps) =>
-	partyModule<Customer>(deps, { resource: 'customer', noun: 'Customer', idField: 'customerID', codeField: 'customerCode', table: deps.store.customers });
+	partyModule<Customer>(deps, {
+		resource: 'customer',
+		noun: 'Customer',
+		idField: 'customerID',
+		codeField: 'customerCode',
+		table: deps.store.customers,
+	});
 
 export const vendors = (deps: ResourceDeps) =>
-	partyModule<Vendor>(deps, { resource: 'vendor', noun: 'Vendor', idField: 'vendorID', codeField: 'vendorCode', table: deps.store.vendors });
+	partyModule<Vendor>(deps, {
+		resource: 'vendor',
+		noun: 'Vendor',
+		idField: 'vendorID',
+		codeField: 'vendorCode',
+		table: deps.store.vendors,
+	});

@@ -13,7 +13,6 @@ export interface ReportDef {
 	build(store: Store): ReportRow[];
 }
 
-
 /** Quantity, newest receipt and newest change per item, over lots with stock. */
 function stockByItem(store: Store) {
 	const totals = new Map<number, { quantity: number; lastReceived: string; lastMovement: string }>();
@@ -40,10 +39,19 @@ export const REPORTS: readonly ReportDef[] = [
 				const total = totals.get(item.partNo);
 				if (!total || total.quantity <= 0) return [];
 				const quantity = round2(total.quantity);
-				return [{
-					partNo: item.partNo, shortID: item.shortID, description: item.description, category: item.category, uOM: item.uOM,
-					quantity, unitCost: item.unitCost, totalValue: round2(quantity * item.unitCost), lastReceived: total.lastReceived,
-				}];
+				return [
+					{
+						partNo: item.partNo,
+						shortID: item.shortID,
+						description: item.description,
+						category: item.category,
+						uOM: item.uOM,
+						quantity,
+						unitCost: item.unitCost,
+						totalValue: round2(quantity * item.unitCost),
+						lastReceived: total.lastReceived,
+					},
+				];
 			});
 		},
 	},
@@ -59,10 +67,17 @@ export const REPORTS: readonly ReportDef[] = [
 				const total = totals.get(item.partNo);
 				const onHand = round2(total?.quantity ?? 0);
 				if (item.discontinued || onHand >= item.reorderPoint) return [];
-				return [{
-					partNo: item.partNo, shortID: item.shortID, description: item.description, onHand, reorderPoint: item.reorderPoint,
-					shortfall: round2(item.reorderPoint - onHand), lastMovement: total?.lastMovement ?? null,
-				}];
+				return [
+					{
+						partNo: item.partNo,
+						shortID: item.shortID,
+						description: item.description,
+						onHand,
+						reorderPoint: item.reorderPoint,
+						shortfall: round2(item.reorderPoint - onHand),
+						lastMovement: total?.lastMovement ?? null,
+					},
+				];
 			});
 		},
 	},
@@ -76,7 +91,12 @@ export const REPORTS: readonly ReportDef[] = [
 			const rows = new Map<number, ReportRow & { orders: number; quantity: number; revenue: number; lastOrderDate: string }>();
 			for (const order of store.shippingOrders.rows) {
 				const row = rows.get(order.customerID) ?? {
-					customerID: order.customerID, customerName: order.customerName, orders: 0, quantity: 0, revenue: 0, lastOrderDate: order.orderDate,
+					customerID: order.customerID,
+					customerName: order.customerName,
+					orders: 0,
+					quantity: 0,
+					revenue: 0,
+					lastOrderDate: order.orderDate,
 				};
 				row.orders++;
 				row.quantity += order.lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -96,7 +116,14 @@ export const REPORTS: readonly ReportDef[] = [
 		build(store) {
 			return store.purchaseOrders.rows
 				.filter((o) => o.status === 'Open')
-				.map((o) => ({ poNo: o.poNo, vendorName: o.vendorName, warehouseID: o.warehouseID, orderDate: o.orderDate, lines: o.lines.length, total: o.total }));
+				.map((o) => ({
+					poNo: o.poNo,
+					vendorName: o.vendorName,
+					warehouseID: o.warehouseID,
+					orderDate: o.orderDate,
+					lines: o.lines.length,
+					total: o.total,
+				}));
 		},
 	},
 ];

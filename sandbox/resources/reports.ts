@@ -27,7 +27,10 @@ export function reports({ store }: ResourceDeps): ResourceModule {
 	};
 	const find = (ctx: RequestContext) => {
 		const id = recordNo(ctx, 'reportID', 'Report');
-		return mustFind(REPORTS.find((r) => r.reportID === id), `Report ${id}`);
+		return mustFind(
+			REPORTS.find((r) => r.reportID === id),
+			`Report ${id}`,
+		);
 	};
 
 	return {
@@ -37,7 +40,12 @@ export function reports({ store }: ResourceDeps): ResourceModule {
 				idField: 'reportID',
 				rows: () =>
 					REPORTS.filter((r) => canRun(ctx.client.reports, r.reportID)).map(({ reportID, name, description, columns }) => ({
-						reportID, name, description, columns: [...columns], created: DEFINED, modified: DEFINED,
+						reportID,
+						name,
+						description,
+						columns: [...columns],
+						created: DEFINED,
+						modified: DEFINED,
 					})),
 			}),
 			'report.run': (ctx) => {

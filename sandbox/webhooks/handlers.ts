@@ -63,7 +63,6 @@ export function webhookHandlers(service: WebhookService): Partial<Record<RouteId
 		'webhook.test': async (ctx) => ok(await service.test(owned(service, ctx))),
 
 		// Log entries have no modified stamp: sorting on it means their creation time.
-		'webhook.log': (ctx) =>
-			paged(ROUTES['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, { modified: 'created' }),
+		'webhook.log': (ctx) => paged(ROUTES['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, { modified: 'created' }),
 	};
 }

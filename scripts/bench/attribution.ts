@@ -29,7 +29,7 @@ function ownerOf(url: string): string | undefined {
 	if (url === 'node:inspector') return PROFILER;
 	if (/node:(internal\/)?_?tls|node:internal\/tls/.test(url)) return 'TLS (a new context and handshake per request)';
 	if (/node_modules\/(axios|follow-redirects|proxy-from-env|form-data|qs)\//.test(url) || url.includes('@n8n/backend-network')) {
-		return 'axios and n8n\'s HTTP client wrapper';
+		return "axios and n8n's HTTP client wrapper";
 	}
 	if (/node_modules\/(n8n-core|n8n-workflow|@n8n\/)/.test(url)) return 'n8n-core / n8n-workflow (execution, credentials, items)';
 	if (url.startsWith('node:')) return 'Node HTTP, sockets, streams';
@@ -45,7 +45,7 @@ export async function attribute(run: () => Promise<unknown>): Promise<Attributio
 		await session.post('Profiler.setSamplingInterval', { interval: 200 });
 		await session.post('Profiler.start');
 		await run();
-		const { profile } = (await session.post('Profiler.stop')) as { profile: Profiler.Profile };
+		const { profile } = await session.post('Profiler.stop');
 		return summarise(profile);
 	} finally {
 		session.disconnect();
@@ -67,8 +67,7 @@ function summarise(profile: Profiler.Profile): Attribution {
 		// axios parses the body in transformResponse; V8 charges the built-in JSON.parse to that frame.
 		else if ((name === 'parse' && !node.callFrame.url) || (name === 'transformResponse' && node.callFrame.url.includes('axios'))) {
 			result = 'JSON.parse of the pages (every client pays it)';
-		}
-		else {
+		} else {
 			const up = parent.get(id);
 			result = ownerOf(node.callFrame.url) ?? (up === undefined ? 'other' : resolve(up));
 		}

@@ -48,9 +48,16 @@ export async function bareExport(options: BareLoopOptions): Promise<{ records: u
 			client_id: options.clientId,
 			client_secret: options.clientSecret,
 		}).toString();
-		const token = await send(new URL(`${options.baseUrl}/Token`), agent(), ca, 'POST', {
-			'content-type': 'application/x-www-form-urlencoded',
-		}, form);
+		const token = await send(
+			new URL(`${options.baseUrl}/Token`),
+			agent(),
+			ca,
+			'POST',
+			{
+				'content-type': 'application/x-www-form-urlencoded',
+			},
+			form,
+		);
 		if (token.status !== 200) throw new Error(`token request answered ${token.status}`);
 		const { access_token: accessToken } = JSON.parse(token.text) as { access_token: string };
 

@@ -72,7 +72,9 @@ async function main(): Promise<void> {
 			for (const [variant, warm] of runs) {
 				log(`6. export of ${size} items in real time (scale 1): ${variant.label}${warm ? ', token stored' : ''}`);
 				const row = await exportRun({ ...config, scale: 1 }, host, runner, variant, size, warm);
-				log(`   ${row.listRequests} list, ${row.tokenRequests} token, ${row.rateLimited} × 429, ${(row.wallMs / 1000).toFixed(2)} s, load ${loadavg()[0].toFixed(2)}${row.error ? `, failed: ${row.error}` : ''}`);
+				log(
+					`   ${row.listRequests} list, ${row.tokenRequests} token, ${row.rateLimited} × 429, ${(row.wallMs / 1000).toFixed(2)} s, load ${loadavg()[0].toFixed(2)}${row.error ? `, failed: ${row.error}` : ''}`,
+				);
 				realTime.push(row);
 			}
 		}
@@ -128,7 +130,7 @@ function document(results: BenchResults, markdown: string): string {
 	return [
 		'# Benchmarks',
 		'',
-		'Our Inventory Pro node against n8n\'s generic HTTP Request node (n8n-nodes-base 2.40.2, unmodified, with an',
+		"Our Inventory Pro node against n8n's generic HTTP Request node (n8n-nodes-base 2.40.2, unmodified, with an",
 		'OAuth2 client-credentials credential and its pagination options), run in-process through n8n-core 2.40.3',
 		'against the HTTPS sandbox. Every number below comes from one run of `npm run bench` (issue 8).',
 		'',
@@ -160,9 +162,9 @@ function document(results: BenchResults, markdown: string): string {
 		'`npm run bench` (compiles with `tsc -p tsconfig.dev.json`, then runs `node .build/scripts/bench/index.js`).',
 		'Environment overrides: `BENCH_SCALE`, `BENCH_LATENCY_MS`, `BENCH_SIZES`, `BENCH_CPU_SIZE`,',
 		'`BENCH_CPU_REPEATS`, `BENCH_GROWTH_SIZES`, `BENCH_MULTI_PROCESSES`, `BENCH_MULTI_SIZE`, `BENCH_MULTI_SCALE`, `BENCH_REAL_TIME_SIZES`. The sandbox runs in a child process, so CPU and memory',
-		'figures are the client\'s own. To look at one contender\'s hot path:',
+		"figures are the client's own. To look at one contender's hot path:",
 		'`node --cpu-prof .build/scripts/bench/profile.js ours 50000 5` (or `http`, `keep-alive`, `reconnect`, `new-agent`).',
-		'Where one real-time export\'s time goes (when each request reached the sandbox, cold and warm token):',
+		"Where one real-time export's time goes (when each request reached the sandbox, cold and warm token):",
 		'`node .build/scripts/bench/timeline.js 10000 3 100`.',
 		'',
 	].join('\n');

@@ -30,8 +30,10 @@ interface ChildResult {
 }
 
 /** Counted like an export row; `size` is per process (every process exports the whole list). */
-export interface MultiRow
-	extends Pick<ExportRow, 'size' | 'listRequests' | 'tokenRequests' | 'rateLimited' | 'wallMs' | 'serviceMinutes' | 'lost' | 'duplicated' | 'percentOfCeiling'> {
+export interface MultiRow extends Pick<
+	ExportRow,
+	'size' | 'listRequests' | 'tokenRequests' | 'rateLimited' | 'wallMs' | 'serviceMinutes' | 'lost' | 'duplicated' | 'percentOfCeiling'
+> {
 	processes: number;
 	adaptive: boolean;
 	/** The sandbox's clock factor (1: real time). */
@@ -57,7 +59,9 @@ export function tMin(pages: number, latencyMs: number, inFlight: number, budget:
 export async function multiProcessRun(config: BenchConfig, host: SandboxHost, adaptive: boolean): Promise<MultiRow> {
 	const { multiProcesses: processes, multiSize: size, multiScale: scale } = config;
 	const sandbox = await host.start({ scale, rateLimitPerMinute: config.rateLimitPerMinute, latencyMs: config.latencyMs, items: size });
-	const children = Array.from({ length: processes }, () => fork(join(__dirname, 'multiProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+	const children = Array.from({ length: processes }, () =>
+		fork(join(__dirname, 'multiProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+	);
 	try {
 		const request: ChildRequest = { sandbox, size, scale, rateLimitPerMinute: config.rateLimitPerMinute, adaptive };
 		// Every child loads n8n-core first and says so; then all start at once.
@@ -114,13 +118,30 @@ async function child(request: ChildRequest): Promise<() => Promise<ChildResult>>
 		};
 	}
 	const runner = new N8nRunner();
-	const node = OUR_NODE.node({ runner, sandbox: request.sandbox, scale: request.scale, rateLimitPerMinute: request.rateLimitPerMinute, credentialId: 'worker' });
+	const node = OUR_NODE.node({
+		runner,
+		sandbox: request.sandbox,
+		scale: request.scale,
+		rateLimitPerMinute: request.rateLimitPerMinute,
+		credentialId: 'worker',
+	});
 	return async () => {
 		const startedAt = Date.now();
 		const result = await runner.run(node);
 		const endedAt = Date.now();
-		const got = tally(result.items.map((item) => item.json), request.size, 'shortID');
-		return { startedAt, endedAt, distinct: got.distinct, lost: result.error ? request.size : got.lost, duplicated: got.duplicated, error: result.error };
+		const got = tally(
+			result.items.map((item) => item.json),
+			request.size,
+			'shortID',
+		);
+		return {
+			startedAt,
+			endedAt,
+			distinct: got.distinct,
+			lost: result.error ? request.size : got.lost,
+			duplicated: got.duplicated,
+			error: result.error,
+		};
 	};
 }
 

@@ -37,9 +37,7 @@ export class N8nRunner {
 	 */
 	saveCredential(id: string, type: string, data: IDataObject): { id: string; name: string } {
 		const stored = this.store.find(id);
-		const same =
-			stored?.type === type &&
-			Object.entries(data).every(([key, value]) => key === 'accessToken' || stored.data[key] === value);
+		const same = stored?.type === type && Object.entries(data).every(([key, value]) => key === 'accessToken' || stored.data[key] === value);
 		if (!same) this.store.set(id, type, data as ICredentialDataDecryptedObject);
 		return { id, name: id };
 	}
@@ -48,7 +46,7 @@ export class N8nRunner {
 	async run(node: Omit<INode, 'id' | 'position'>): Promise<RunResult> {
 		const nodes: INode[] = [
 			{ id: 'trigger', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ ...node, id: 'measured', position: [200, 0] } as INode,
+			{ ...node, id: 'measured', position: [200, 0] },
 		];
 		const run = await executeWorkflow(this.types, this.credentials, nodes, connect([['Start', node.name]]));
 		const error = run.data.resultData.error;

@@ -29,7 +29,7 @@ function httpNote(row: ExportRow, ours: ExportRow | undefined, pageSize: number)
 		`- **${label}**: completed, ${int(row.listRequests)} list requests, ${int(row.rateLimited)} × 429, ` +
 		`${pct(row.percentOfCeiling)} of the ceiling${speed}.` +
 		(row.variant.key.includes('interval')
-			? ' The fixed interval comes on top of each request\'s own time, so it paces below the limit, and the ' +
+			? " The fixed interval comes on top of each request's own time, so it paces below the limit, and the " +
 				'right interval has to be worked out by hand for each service.'
 			: '')
 	);
@@ -58,9 +58,7 @@ function summary(results: BenchResults): string[] {
 				: `all ${http.length} HTTP Request configurations completed`;
 		const bestText = best
 			? `; the fastest that completed (${best.variant.label}) took ${(best.serviceMinutes * 60).toFixed(1)} s, ` +
-				`${pct(best.percentOfCeiling)} of the ceiling${
-					!ours.error ? `, ${(best.wallMs / ours.wallMs).toFixed(2)} × our time` : ''
-				}`
+				`${pct(best.percentOfCeiling)} of the ceiling${!ours.error ? `, ${(best.wallMs / ours.wallMs).toFixed(2)} × our time` : ''}`
 			: '';
 		lines.push(`- N = ${int(size)}: ${oursText}. ${failedText}${bestText}.`);
 	}
@@ -76,7 +74,7 @@ export function notes(results: BenchResults): string[] {
 		'',
 		`- Time is scaled: the sandbox runs on a \`ScaledClock\` ${config.scale} × faster than real time, so its 60 s ` +
 			`rate window lasts ${(60 / config.scale).toFixed(1)} real seconds. "Service time" and records per minute are ` +
-			'in the service\'s minutes; wall time is real. What n8n waits in real milliseconds is scaled the same way: ' +
+			"in the service's minutes; wall time is real. What n8n waits in real milliseconds is scaled the same way: " +
 			`our credential keeps Requests per Minute at ${config.rateLimitPerMinute} (what a user enters) with its ` +
 			`pacing window (hidden field \`rateWindowMs\`) set to ${(60_000 / config.scale).toFixed(0)} ms; the HTTP ` +
 			'Request node\'s "Interval Between Requests" and "Wait Between Tries" are divided by the scale.',
@@ -88,8 +86,8 @@ export function notes(results: BenchResults): string[] {
 			'counted by their unique `shortID`; "lost" are records of the N seeded that never reached the workflow.',
 		`- CPU rows show the lowest of ${config.cpuRepeats} interleaved rounds, the median in brackets: the machine is ` +
 			'shared, and other work only ever adds CPU time. The sandbox runs in its own process, so the figures are ' +
-			'the client\'s alone.',
-		'- The three bare loops read the same pages with Node\'s https and nothing of n8n: over one keep-alive ' +
+			"the client's alone.",
+		"- The three bare loops read the same pages with Node's https and nothing of n8n: over one keep-alive " +
 			'connection; with a new connection per request from one agent (which resumes its cached TLS session); and ' +
 			'with a new agent per request that skips certificate checks, which is how n8n-core sends for a credential ' +
 			'with "Ignore SSL Issues" (a new TLS context and a full handshake per page). The profile row charges each ' +
@@ -105,7 +103,7 @@ export function notes(results: BenchResults): string[] {
 			'minute plus 100 round trips, not two minutes. In a long export the pace tends to the ceiling.',
 		`- T_min is the burst-aware bound: latency × ceil(P / in-flight) + 60 s × floor((P − 1) / budget) for P pages, ` +
 			`${config.pagesInFlight} pages in flight (the credential's default) and a budget of ${config.rateLimitPerMinute}. ` +
-			'For the multi-process rows P counts every process\'s pages and in-flight is the sum over the processes. ' +
+			"For the multi-process rows P counts every process's pages and in-flight is the sum over the processes. " +
 			'T_min has no term for the token request or for page 1 going alone (it tells the page count), so section 6 ' +
 			'also shows the client floor: latency × (1 for the token when none is stored + 1 for page 1 + ' +
 			'ceil((P − 1) / in-flight)) within one window, plus a minute and a round trip per further window. The target is ' +
@@ -116,11 +114,11 @@ export function notes(results: BenchResults): string[] {
 			'once and each exports the whole list; % of the ceiling counts every record delivered by all of them over ' +
 			'the time from the first start to the last finish. "Without adaptation" patches the children\'s pacer back ' +
 			'to the earlier rule (a 429 neither lowers the budget nor holds the client); both rows honour Retry-After. ' +
-			'With adaptation a 429 cuts a process\'s budget to what got through in its last minute and holds it for the ' +
-			'Retry-After; while its budget is below the credential\'s and its own minute is used up, it probes for room ' +
+			"With adaptation a 429 cuts a process's budget to what got through in its last minute and holds it for the " +
+			"Retry-After; while its budget is below the credential's and its own minute is used up, it probes for room " +
 			'with one request every quarter slot (nodes/InventoryPro/transport/pacer.ts).',
 		'- Under the `ScaledClock` the sandbox states `Retry-After` in real seconds (fractional), so a client that ' +
-			'honours it waits as long as the service\'s window needs.',
+			"honours it waits as long as the service's window needs.",
 		'',
 		'## What happened to the HTTP Request node',
 		'',
@@ -147,13 +145,13 @@ function limitedNote(row: ExportRow, scale: number): string {
 	const head = `- Export of ${int(row.size)}: ${int(row.rateLimited)} × 429 (target 0).`;
 	const d = row.firstLimited;
 	const cost =
-		' Each costs more here than in production: the service\'s Retry-After is in whole service seconds, and the ' +
+		" Each costs more here than in production: the service's Retry-After is in whole service seconds, and the " +
 		`node waits it in real seconds, ${scale} × longer on the scaled clock.`;
 	if (!d) return head + cost;
 	const why =
 		` List request ${d.index} arrived at ${secondsOf(d.at)} (service time from the run's first request), ` +
 		`${(d.freeAt - d.at).toFixed(0)} ms before request ${d.blockingIndex} (arrived ${secondsOf(d.blockingAt)}) left the ` +
-		'service\'s 60 s window. The pacer dates each slot by the answer to its request, which comes after the ' +
+		"service's 60 s window. The pacer dates each slot by the answer to its request, which comes after the " +
 		'service counted it, so its window should never free a slot first: a 429 here means another client shared ' +
 		'the window or the two clocks disagreed (nodes/InventoryPro/transport/pacer.ts).';
 	return head + why + cost;
@@ -229,7 +227,7 @@ function missNotes(results: BenchResults): string[] {
 		if (without && row.rateLimited >= without.rateLimited) {
 			out.push(
 				`- ${row.processes} processes: ${int(row.rateLimited)} × 429 with adaptation, ${int(without.rateLimited)} without. ` +
-					'The first window\'s 429s cannot be avoided (no process knows of the others before its first 429); ' +
+					"The first window's 429s cannot be avoided (no process knows of the others before its first 429); " +
 					'adaptation only saves the later ones.',
 			);
 		}
@@ -242,7 +240,7 @@ function missNotes(results: BenchResults): string[] {
 			`- Signatures: ${int(sig.perSecond)} verifications/s. Bare HMAC-SHA256 over the same 2 KB bodies runs at ` +
 				`${int(sig.hmacStringKeyPerSecond)}/s with the secret passed as a string but ` +
 				`${int(sig.hmacBufferKeyPerSecond)}/s with it passed as a Buffer, and \`verifySignature\` passes a ` +
-				'Buffer (`Buffer.from(secret, \'utf8\')`). Passing the string (Node encodes string keys as UTF-8, so ' +
+				"Buffer (`Buffer.from(secret, 'utf8')`). Passing the string (Node encodes string keys as UTF-8, so " +
 				'the digest is the same) closes the gap.',
 		);
 	}
@@ -258,7 +256,7 @@ function missNotes(results: BenchResults): string[] {
 						'returns (its output is one array).'
 					: '') +
 				' Streaming pages out as they arrive would flatten it, but an n8n node returns its output once; the ' +
-				'bound that remains is memory proportional to N, by n8n\'s design.',
+				"bound that remains is memory proportional to N, by n8n's design.",
 		);
 	}
 	return out;
@@ -268,7 +266,13 @@ function missNotes(results: BenchResults): string[] {
 function cpuMissNote(results: BenchResults): string | undefined {
 	const rows = results.cpu.rows;
 	const find = (key: CpuKey) => rows.find((row) => row.key === key);
-	const [ours, keepAlive, reconnect, newAgent, http] = [find('ours'), find('keep-alive'), find('reconnect'), find('new-agent'), find('http')];
+	const [ours, keepAlive, reconnect, newAgent, http] = [
+		find('ours'),
+		find('keep-alive'),
+		find('reconnect'),
+		find('new-agent'),
+		find('http'),
+	];
 	if (!ours || !keepAlive || cpuRatio(rows) <= 1.2) return undefined;
 	const x = (n: number) => `${n.toFixed(2)} ×`;
 	const share = (prefix: string) => results.cpu.ours.shares.find((s) => s.owner.startsWith(prefix));
@@ -280,24 +284,27 @@ function cpuMissNote(results: BenchResults): string | undefined {
 	if (newAgent) {
 		const connections = Math.max(0, newAgent.cpuMs - keepAlive.cpuMs);
 		text +=
-			' n8n-core\'s `httpRequestWithAuthentication` (through `@n8n/backend-network`) builds a new https agent for ' +
+			" n8n-core's `httpRequestWithAuthentication` (through `@n8n/backend-network`) builds a new https agent for " +
 			'every request, so every page pays a new TLS context, a TCP connection and a full handshake. A bare loop that ' +
 			`does the same needs ${int(newAgent.cpuMs)} ms: that accounts for ${int(connections)} ms of the ${int(gap)} ms ` +
 			`gap, and against it ours is ${x(cpuRatio(rows, 'new-agent'))}` +
-			(reconnect ? ` (against a loop that reconnects through one agent and resumes its TLS session, ${int(reconnect.cpuMs)} ms: ${x(cpuRatio(rows, 'reconnect'))})` : '') +
-			'. The rest is n8n\'s request stack and execution around each page, not the node\'s code.';
+			(reconnect
+				? ` (against a loop that reconnects through one agent and resumes its TLS session, ${int(reconnect.cpuMs)} ms: ${x(cpuRatio(rows, 'reconnect'))})`
+				: '') +
+			". The rest is n8n's request stack and execution around each page, not the node's code.";
 	}
 	text +=
 		` A profiled run of our node (main thread) splits it: our own code (transport, pacer, paging, router) ` +
 		`${pctOf('our node')}; TLS ${pctOf('TLS')}; Node's HTTP and socket code ${pctOf('Node HTTP')}; axios and n8n's ` +
 		`HTTP client wrapper ${pctOf('axios')}; n8n-core and n8n-workflow ${pctOf('n8n-core')}; parsing the pages ` +
 		`${pctOf('JSON.parse')}; garbage collection ${pctOf('garbage')}.`;
-	if (http) text += ` n8n's HTTP Request node, on the same n8n-core path, needs ${int(http.cpuMs)} ms (${x(cpuRatio(rows, 'keep-alive', 'http'))}).`;
+	if (http)
+		text += ` n8n's HTTP Request node, on the same n8n-core path, needs ${int(http.cpuMs)} ms (${x(cpuRatio(rows, 'keep-alive', 'http'))}).`;
 	text +=
 		' What would close most of it: connection reuse in n8n-core (one keep-alive agent per host and TLS settings, ' +
 		'which would also drop the per-request agent and TLS-context set-up in its HTTP wrapper). A community node ' +
 		'cannot supply that: the request options offer only `agentOptions`, which n8n-core copies into the new agent ' +
-		'it makes per request (so `keepAlive` there reuses nothing), and the scanner\'s `no-restricted-imports` rule ' +
+		"it makes per request (so `keepAlive` there reuses nothing), and the scanner's `no-restricted-imports` rule " +
 		'allows `crypto` but not `https` or `tls`, so the node can build neither an agent nor a shared TLS context.';
 	return text;
 }

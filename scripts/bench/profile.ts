@@ -17,7 +17,8 @@ async function main(): Promise<void> {
 		const ctx = { runner, sandbox, scale: 10, rateLimitPerMinute: 1_000_000, credentialId: `profile-${who}` };
 		const run = async (): Promise<number> => {
 			if (who === 'keep-alive' || who === 'reconnect' || who === 'new-agent') {
-				const options = { ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: 250, connections: who as Connections };
+				const connections: Connections = who;
+				const options = { ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: 250, connections };
 				return (await bareExport(options)).records.length;
 			}
 			const variant = who === 'http' ? HTTP_250 : OUR_NODE;
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
 		for (let i = 0; i < Number(runs); i++) {
 			await settle();
 			const measured = await measure(run, 1000);
-			process.stdout.write(`${who} run ${i + 1}: ${measured.value} items/envelopes, CPU ${measured.cpuMs.toFixed(0)} ms, wall ${measured.wallMs.toFixed(0)} ms\n`);
+			process.stdout.write(
+				`${who} run ${i + 1}: ${measured.value} items/envelopes, CPU ${measured.cpuMs.toFixed(0)} ms, wall ${measured.wallMs.toFixed(0)} ms\n`,
+			);
 		}
 	} finally {
 		host.close();

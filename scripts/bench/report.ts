@@ -210,9 +210,7 @@ export function table(results: BenchResults): string {
 						`scaled clock, client CPU × ${config.scale}: judged in section 6)`
 					: '') +
 				`; load ${fixed(row.load, 2)}`;
-		const target = ours
-			? `list = ${int(pages)}; 0 × 429${row.limitBinds ? '; ≥ 95 %' : ' (limit not binding)'}`
-			: 'comparison';
+		const target = ours ? `list = ${int(pages)}; 0 × 429${row.limitBinds ? '; ≥ 95 %' : ' (limit not binding)'}` : 'comparison';
 		const met = ours
 			? mark(
 					row.listRequests === pages &&

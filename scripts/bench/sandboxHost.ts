@@ -44,7 +44,10 @@ process.on('message', (message: HostRequest) => {
 	handle(message).then(
 		(result) => process.send?.({ id: message.id, result } satisfies HostReply),
 		(error: unknown) =>
-			process.send?.({ id: message.id, error: error instanceof Error ? error.stack ?? error.message : String(error) } satisfies HostReply),
+			process.send?.({
+				id: message.id,
+				error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+			} satisfies HostReply),
 	);
 });
 process.on('disconnect', () => process.exit(0));

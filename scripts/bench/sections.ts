@@ -197,8 +197,7 @@ export async function cpuComparison(config: BenchConfig, host: SandboxHost, runn
 		key: connections,
 		label: BARE_LABELS[connections],
 		run: async () =>
-			(await bareExport({ ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: config.pageSize, connections })).records
-				.length,
+			(await bareExport({ ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: config.pageSize, connections })).records.length,
 	});
 	const runOurs = async () => {
 		const result = await runner.run(OUR_NODE.node({ ...ctx, credentialId: 'cpu-ours' }));

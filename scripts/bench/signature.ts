@@ -49,8 +49,16 @@ export function signatureRate(durationMs = 1500, bodyBytes = 2048): SignatureRes
 	if (valid !== measured.calls + 2000) throw new Error(`only ${valid} valid signatures of ${measured.calls + 2000} were accepted`);
 
 	const keyBuffer = Buffer.from(secret, 'utf8');
-	const hmacString = rate(500, (i) => createHmac('sha256', secret).update(bodies[i & 63]).digest());
-	const hmacBuffer = rate(500, (i) => createHmac('sha256', keyBuffer).update(bodies[i & 63]).digest());
+	const hmacString = rate(500, (i) =>
+		createHmac('sha256', secret)
+			.update(bodies[i & 63])
+			.digest(),
+	);
+	const hmacBuffer = rate(500, (i) =>
+		createHmac('sha256', keyBuffer)
+			.update(bodies[i & 63])
+			.digest(),
+	);
 	return {
 		perSecond: measured.perSecond,
 		checked: measured.calls,

@@ -118,9 +118,7 @@ export function httpRequestVariant(options: HttpOptions): Variant {
 				typeVersion: 4.5,
 				parameters: parameters as INodeParameters,
 				credentials: { oAuth2Api: credential },
-				...(options.retryOnFail
-					? { retryOnFail: true, maxTries: 3, waitBetweenTries: Math.max(1, Math.round(5000 / ctx.scale)) }
-					: {}),
+				...(options.retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: Math.max(1, Math.round(5000 / ctx.scale)) } : {}),
 			};
 		},
 	};

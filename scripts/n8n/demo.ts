@@ -35,8 +35,7 @@ async function startDemoSandbox(): Promise<DemoSandbox> {
 	// trustSelfSigned: its webhook deliveries go to n8n's self-signed HTTPS listener.
 	const sandbox = await startSandbox({ port: 0, trustSelfSigned: true });
 	const client = (mod.DEMO_CLIENT ?? (sandbox.clients as unknown[] | undefined)?.[0]) as
-		| { clientId: string; clientSecret: string }
-		| undefined;
+		{ clientId: string; clientSecret: string } | undefined;
 	if (!client) throw new Error('the sandbox exports no demo client (DEMO_CLIENT)');
 	return {
 		baseUrl: sandbox.baseUrl as string,
@@ -82,7 +81,10 @@ async function main(): Promise<void> {
 		const port = (await portInUse(5678)) ? undefined : 5678;
 		let lines = 0;
 		const started = Date.now();
-		const ticker = setInterval(() => console.log(`[demo] ... n8n starting (${Math.round((Date.now() - started) / 1000)} s, ${lines} log lines)`), 5_000);
+		const ticker = setInterval(
+			() => console.log(`[demo] ... n8n starting (${Math.round((Date.now() - started) / 1000)} s, ${lines} log lines)`),
+			5_000,
+		);
 		try {
 			n8n = await startN8n({ n8nDir, port, owner: OWNER, extraCa: sandbox.ca, onLine: () => lines++ });
 		} finally {
@@ -108,9 +110,9 @@ async function main(): Promise<void> {
 			'Inventory Pro (sandbox)',
 		);
 		// The table examples/sync-changed-items.json upserts into.
-		await n8n.createDataTable(SYNC_TABLE.name, SYNC_TABLE.columns).catch((error: unknown) =>
-			console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`),
-		);
+		await n8n
+			.createDataTable(SYNC_TABLE.name, SYNC_TABLE.columns)
+			.catch((error: unknown) => console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`));
 		// The nightly report writes its XLSX into n8n's allowed folder (~/.n8n-files; n8n does not create it)
 		// and has no Google account here: its Google Sheets nodes are disabled.
 		mkdirSync(n8n.filesFolder, { recursive: true });

@@ -27,7 +27,12 @@ export function describe(errors) {
 /** Validates the files named on the command line, or else every workflow of this repository. */
 function main(args) {
 	const dir = resolve(import.meta.dirname, '../../.github/workflows');
-	const files = args.length ? args : readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => join(dir, f));
+	const files = args.length
+		? args
+		: readdirSync(dir)
+				.filter((f) => /\.ya?ml$/.test(f))
+				.sort()
+				.map((f) => join(dir, f));
 	if (files.length === 0) throw new Error(`no workflow files in ${dir}`);
 	let failed = false;
 	for (const file of files) {

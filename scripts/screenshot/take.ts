@@ -89,7 +89,11 @@ async function searchCustomers(page: Page): Promise<void> {
 	await picker(page).locator('[data-test-id="rlc-input"]').click();
 	await page.locator('[data-test-id="rlc-item"]').first().waitFor();
 	await page.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]').first().fill(SEARCH);
-	await page.locator('[data-test-id="rlc-item"]').filter({ hasText: new RegExp(SEARCH, 'i') }).first().waitFor();
+	await page
+		.locator('[data-test-id="rlc-item"]')
+		.filter({ hasText: new RegExp(SEARCH, 'i') })
+		.first()
+		.waitFor();
 }
 
 /** Takes the first customer the search found. */
@@ -111,7 +115,11 @@ async function closeToasts(page: Page): Promise<void> {
 	for (const close of await page.locator('.el-notification .el-notification__closeBtn').all()) {
 		await close.click().catch(() => undefined);
 	}
-	await page.locator('.el-notification').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+	await page
+		.locator('.el-notification')
+		.first()
+		.waitFor({ state: 'hidden', timeout: 10_000 })
+		.catch(() => undefined);
 }
 
 async function main(): Promise<void> {
@@ -174,7 +182,14 @@ async function main(): Promise<void> {
 	} catch (error) {
 		// What the browser showed when it went wrong (login page, error toast, ...).
 		const shot = join(tmpdir(), 'inventory-pro-screenshot-failure.png');
-		if (page && (await page.screenshot({ path: shot }).then(() => true, () => false))) log(`failure screenshot: ${shot}`);
+		if (
+			page &&
+			(await page.screenshot({ path: shot }).then(
+				() => true,
+				() => false,
+			))
+		)
+			log(`failure screenshot: ${shot}`);
 		throw error;
 	} finally {
 		await stopAll();

@@ -341,7 +341,8 @@ export class N8n {
 		const type = (await this.nodeTypes()).find((t) => t.name === node.type);
 		const hook = type?.webhooks?.find((w) => w.name === webhookName);
 		if (!hook) throw new Error(`node type ${node.type} has no webhook "${webhookName}"`);
-		if (hook.path.startsWith('=')) throw new Error(`webhook path of ${node.type} is an expression (${hook.path}); build the URL with webhookUrl()`);
+		if (hook.path.startsWith('='))
+			throw new Error(`webhook path of ${node.type} is an expression (${hook.path}); build the URL with webhookUrl()`);
 		if (hook.isFullPath) return `${this.baseUrl}webhook/${hook.path.replace(/^\//, '')}`;
 		if (!node.webhookId) throw new Error(`node "${nodeName}" has no webhookId`);
 		return this.webhookUrl(node.webhookId, hook.path);
@@ -596,7 +597,10 @@ export class N8n {
 	}
 
 	/** Creates an n8n data table (the Data table node's storage) in the owner's project. */
-	async createDataTable(name: string, columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>): Promise<{ id: string; name: string }> {
+	async createDataTable(
+		name: string,
+		columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>,
+	): Promise<{ id: string; name: string }> {
 		const project = await this.personalProjectId();
 		return await this.session.call('POST', `/rest/projects/${project}/data-tables`, { name, columns });
 	}

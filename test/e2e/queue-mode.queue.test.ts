@@ -61,7 +61,10 @@ beforeAll(async () => {
 		'Inventory Pro (sandbox)',
 	);
 	owner = new SandboxClient(sandbox, DEMO_CLIENT);
-	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped')!);
+	operator = new SandboxClient(
+		sandbox,
+		DEMO_CLIENTS.find((c) => c.clientId === 'scoped'),
+	);
 }, 20 * 60_000);
 
 afterAll(async () => {
@@ -79,10 +82,14 @@ describe('the cluster', () => {
 		expect(new Set(folders).size).toBe(4);
 		// Each process loads only what is in its own folder (n8n 2.40.7 scans <folder>/.n8n/nodes/node_modules).
 		for (const folder of folders) {
-			expect(existsSync(join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'dist', 'nodes', 'InventoryPro', 'InventoryPro.node.js'))).toBe(true);
+			expect(
+				existsSync(join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'dist', 'nodes', 'InventoryPro', 'InventoryPro.node.js')),
+			).toBe(true);
 		}
 		const types = (await main.nodeTypes()).map((type) => type.name);
-		expect(types).toEqual(expect.arrayContaining([`${PREFIX}inventoryPro`, `${PREFIX}inventoryProTrigger`, `${PREFIX}inventoryProPollTrigger`]));
+		expect(types).toEqual(
+			expect.arrayContaining([`${PREFIX}inventoryPro`, `${PREFIX}inventoryProTrigger`, `${PREFIX}inventoryProPollTrigger`]),
+		);
 		// Workers and the webhook processor have no REST API: their logs show no failure to load it, and the
 		// scenarios below only pass if they run our nodes.
 		for (const name of ['worker1', 'worker2', 'webhook']) {
@@ -139,7 +146,10 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 	test('forged deliveries get 401 at the webhook processor and start nothing', async () => {
 		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 1, reference: 'forged' } });
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
-		const forged = await httpsCall('POST', webhookUrl, cluster.webhook!.ca, { raw: body, headers: { ...headers, 'x-webhook-signature': `sha256=${'0'.repeat(64)}` } });
+		const forged = await httpsCall('POST', webhookUrl, cluster.webhook!.ca, {
+			raw: body,
+			headers: { ...headers, 'x-webhook-signature': `sha256=${'0'.repeat(64)}` },
+		});
 		expect(forged.status).toBe(401);
 		expect((await httpsCall('POST', webhookUrl, cluster.webhook!.ca, { raw: body, headers })).status).toBe(401);
 		await receive('queue-2');
@@ -162,79 +172,91 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 });
 
 describe('Scenario 2: two exports at once on two workers, one client, 100 requests per service minute', () => {
-	test('both complete with every record once; requests, 429s and throughput reported', async () => {
-		const expected = sandbox.store.items.rows.map((item) => item.shortID).sort();
-		expect(expected.length).toBeGreaterThanOrEqual(10_000);
-		const workflows = await Promise.all(
-			['A', 'B'].map(
-				async (name) =>
-					await main.createWorkflow(
-						chain(`queue export ${name}`, manualTrigger(), inventoryPro('All items', { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } })),
-						[credential],
-					),
-			),
-		);
-		sandbox.resetStats();
-		const started = Date.now();
-		const executions = await Promise.all(workflows.map(async (w) => await main.runManually(w.id, undefined, 10 * 60_000)));
-		const wallMs = Date.now() - started;
+	test(
+		'both complete with every record once; requests, 429s and throughput reported',
+		async () => {
+			const expected = sandbox.store.items.rows.map((item) => item.shortID).sort();
+			expect(expected.length).toBeGreaterThanOrEqual(10_000);
+			const workflows = await Promise.all(
+				['A', 'B'].map(
+					async (name) =>
+						await main.createWorkflow(
+							chain(
+								`queue export ${name}`,
+								manualTrigger(),
+								inventoryPro('All items', { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } }),
+							),
+							[credential],
+						),
+				),
+			);
+			sandbox.resetStats();
+			const started = Date.now();
+			const executions = await Promise.all(workflows.map(async (w) => await main.runManually(w.id, undefined, 10 * 60_000)));
+			const wallMs = Date.now() - started;
 
-		const ranOn = executions.map((execution) => whoLogged(`Worker started execution ${execution.id} `));
-		expect(ranOn.map((names) => names.length)).toEqual([1, 1]);
-		expect(new Set(ranOn.flat()).size).toBe(2); // two workers, one export each
-		for (const execution of executions) {
-			expect(execution.status).toBe('success');
-			const got = N8n.output(execution, 'All items').map((item) => String(item.json.shortID));
-			expect(got).toHaveLength(expected.length); // none duplicated
-			expect([...got].sort()).toEqual(expected); // none lost
-		}
-		const pages = Math.ceil(expected.length / PAGE_SIZE);
-		const list = sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
-		const ok = list.filter((r) => r.status === 200).length;
-		expect(ok).toBe(2 * pages);
-		// Throughput while the exports read: from the first list request to the last, as the service saw them.
-		const arrivals = list.map((r) => r.at);
-		const readingMinutes = (Math.max(...arrivals) - Math.min(...arrivals)) / 60_000;
-		const percent = (100 * (2 * expected.length)) / readingMinutes / (100 * PAGE_SIZE);
-		// Two exports of 80 pages against 100 per service minute: the second window is the least they need.
-		expect(sandbox.stats.rateLimited).toBeLessThan(2 * pages);
-		console.log(
-			`queue-mode exports: 2 × ${expected.length} records on ${[...new Set(ranOn.flat())].join(' + ')}; ${list.length} list requests, ` +
-				`${sandbox.stats.rateLimited} × 429; reading took ${readingMinutes.toFixed(2)} service min = ${percent.toFixed(1)} % of the ceiling; ` +
-				`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)`,
-		);
-	}, 15 * 60_000);
+			const ranOn = executions.map((execution) => whoLogged(`Worker started execution ${execution.id} `));
+			expect(ranOn.map((names) => names.length)).toEqual([1, 1]);
+			expect(new Set(ranOn.flat()).size).toBe(2); // two workers, one export each
+			for (const execution of executions) {
+				expect(execution.status).toBe('success');
+				const got = N8n.output(execution, 'All items').map((item) => String(item.json.shortID));
+				expect(got).toHaveLength(expected.length); // none duplicated
+				expect([...got].sort()).toEqual(expected); // none lost
+			}
+			const pages = Math.ceil(expected.length / PAGE_SIZE);
+			const list = sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
+			const ok = list.filter((r) => r.status === 200).length;
+			expect(ok).toBe(2 * pages);
+			// Throughput while the exports read: from the first list request to the last, as the service saw them.
+			const arrivals = list.map((r) => r.at);
+			const readingMinutes = (Math.max(...arrivals) - Math.min(...arrivals)) / 60_000;
+			const percent = (100 * (2 * expected.length)) / readingMinutes / (100 * PAGE_SIZE);
+			// Two exports of 80 pages against 100 per service minute: the second window is the least they need.
+			expect(sandbox.stats.rateLimited).toBeLessThan(2 * pages);
+			console.log(
+				`queue-mode exports: 2 × ${expected.length} records on ${[...new Set(ranOn.flat())].join(' + ')}; ${list.length} list requests, ` +
+					`${sandbox.stats.rateLimited} × 429; reading took ${readingMinutes.toFixed(2)} service min = ${percent.toFixed(1)} % of the ceiling; ` +
+					`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)`,
+			);
+		},
+		15 * 60_000,
+	);
 });
 
 describe('Scenario 3: polling trigger in queue mode', () => {
-	test('fires once per change: only the leader polls, the emitted execution runs on a worker', async () => {
-		// The trigger's reads: by Modified (the first activation asks for the newest, later polls for changes since).
-		const pollRequests = () => sandbox.requests.filter((r) => r.endpointId === 'item.list' && r.query.sort === 'modified').length;
-		const example = loadExample('sync-changed-items.json');
-		const trigger = example.nodes.find((node) => node.type === `${PREFIX}inventoryProPollTrigger`)!;
-		const workflow = await main.createWorkflow(chain('queue poll', { ...trigger, position: undefined }), [credential]);
-		const before = pollRequests();
-		await main.activate(workflow.id);
-		// The first poll (activation) only sets the cursor: nothing is emitted.
-		const deadline = Date.now() + 30_000;
-		while (pollRequests() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-		expect(pollRequests()).toBeGreaterThan(before);
-		await new Promise((r) => setTimeout(r, 1_000));
+	test(
+		'fires once per change: only the leader polls, the emitted execution runs on a worker',
+		async () => {
+			// The trigger's reads: by Modified (the first activation asks for the newest, later polls for changes since).
+			const pollRequests = () => sandbox.requests.filter((r) => r.endpointId === 'item.list' && r.query.sort === 'modified').length;
+			const example = loadExample('sync-changed-items.json');
+			const trigger = example.nodes.find((node) => node.type === `${PREFIX}inventoryProPollTrigger`)!;
+			const workflow = await main.createWorkflow(chain('queue poll', { ...trigger, position: undefined }), [credential]);
+			const before = pollRequests();
+			await main.activate(workflow.id);
+			// The first poll (activation) only sets the cursor: nothing is emitted.
+			const deadline = Date.now() + 30_000;
+			while (pollRequests() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+			expect(pollRequests()).toBeGreaterThan(before);
+			await new Promise((r) => setTimeout(r, 1_000));
 
-		const changed = sandbox.store.items.rows.find((i) => !i.discontinued)!.shortID;
-		expect((await operator.put('/Item', { itemID: changed, description: 'Changed in queue mode' })).status).toBe(200);
-		const [execution] = await main.waitForExecutions(workflow.id, 1, 150_000);
-		const run = await main.execution(execution.id);
-		expect(N8n.output(run, trigger.name).map((item) => item.json.shortID)).toEqual([changed]);
-		expect(whoLogged(`Worker started execution ${execution.id} `)).toHaveLength(1);
+			const changed = sandbox.store.items.rows.find((i) => !i.discontinued)!.shortID;
+			expect((await operator.put('/Item', { itemID: changed, description: 'Changed in queue mode' })).status).toBe(200);
+			const [execution] = await main.waitForExecutions(workflow.id, 1, 150_000);
+			const run = await main.execution(execution.id);
+			expect(N8n.output(run, trigger.name).map((item) => item.json.shortID)).toEqual([changed]);
+			expect(whoLogged(`Worker started execution ${execution.id} `)).toHaveLength(1);
 
-		// One more scheduled poll finds nothing new: still one execution, and one poll request per tick (not one per process).
-		const polls = pollRequests();
-		const next = Date.now() + 150_000;
-		while (pollRequests() === polls && Date.now() < next) await new Promise((r) => setTimeout(r, 500));
-		await new Promise((r) => setTimeout(r, 1_000));
-		expect(pollRequests()).toBe(polls + 1);
-		expect(await main.executions(workflow.id)).toHaveLength(1);
-		await main.deactivate(workflow.id);
-	}, 6 * 60_000);
+			// One more scheduled poll finds nothing new: still one execution, and one poll request per tick (not one per process).
+			const polls = pollRequests();
+			const next = Date.now() + 150_000;
+			while (pollRequests() === polls && Date.now() < next) await new Promise((r) => setTimeout(r, 500));
+			await new Promise((r) => setTimeout(r, 1_000));
+			expect(pollRequests()).toBe(polls + 1);
+			expect(await main.executions(workflow.id)).toHaveLength(1);
+			await main.deactivate(workflow.id);
+		},
+		6 * 60_000,
+	);
 });

@@ -68,18 +68,22 @@ describe('README install steps on a fresh n8n home', () => {
 		expect((await readdir(join(nodes, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual([PACKAGE_NAME]);
 	}, 300_000);
 
-	test('n8n started on that home loads both nodes, the changes trigger and the credential', async () => {
-		const n8nDir = await ensureN8n();
-		n8n = await startN8n({
-			n8nDir,
-			installPackage: false,
-			// n8n's home is the one the README steps ran in; community settings as the README's Compatibility says.
-			env: { HOME: home, N8N_USER_FOLDER: home },
-		});
-		const listed = (await n8n.nodeTypes()).map((t) => t.name);
-		expect(listed).toEqual(
-			expect.arrayContaining(['inventoryPro', 'inventoryProTrigger', 'inventoryProPollTrigger'].map((name) => `${PACKAGE_NAME}.${name}`)),
-		);
-		expect((await n8n.credentialTypes()).map((t) => t.name)).toContain('inventoryProApi');
-	}, 20 * 60_000);
+	test(
+		'n8n started on that home loads both nodes, the changes trigger and the credential',
+		async () => {
+			const n8nDir = await ensureN8n();
+			n8n = await startN8n({
+				n8nDir,
+				installPackage: false,
+				// n8n's home is the one the README steps ran in; community settings as the README's Compatibility says.
+				env: { HOME: home, N8N_USER_FOLDER: home },
+			});
+			const listed = (await n8n.nodeTypes()).map((t) => t.name);
+			expect(listed).toEqual(
+				expect.arrayContaining(['inventoryPro', 'inventoryProTrigger', 'inventoryProPollTrigger'].map((name) => `${PACKAGE_NAME}.${name}`)),
+			);
+			expect((await n8n.credentialTypes()).map((t) => t.name)).toContain('inventoryProApi');
+		},
+		20 * 60_000,
+	);
 });

@@ -56,7 +56,7 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		expect(declared.credentials).toEqual(['inventoryProApi']);
 	});
 
-	test('the package sits in n8n\'s community folder without peer or dev dependencies', () => {
+	test("the package sits in n8n's community folder without peer or dev dependencies", () => {
 		const installed = join(n8n.root, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'package.json');
 		const manifest = JSON.parse(readFileSync(installed, 'utf8')) as Record<string, unknown>;
 		expect(manifest.name).toBe(PACKAGE_NAME);
@@ -83,7 +83,9 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		expect(ours.map((t) => t.name).sort()).toEqual([`${PACKAGE_NAME}.inventoryPro`, `${PACKAGE_NAME}.inventoryProTool`]);
 		for (const type of ours) {
 			const dropdowns = (name: string) =>
-				type.properties.filter((p) => p.name === name).map((p) => ((p.options ?? []) as Array<{ name: string; value: unknown }>).map((o) => o.value));
+				type.properties
+					.filter((p) => p.name === name)
+					.map((p) => ((p.options ?? []) as Array<{ name: string; value: unknown }>).map((o) => o.value));
 			const [resources] = dropdowns('resource');
 			expect(resources).toContain('customApi');
 			expect(resources).not.toContain(CUSTOM_API_CALL);

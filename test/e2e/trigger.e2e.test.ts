@@ -37,7 +37,12 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 
 async function receive(quantity: number): Promise<Record<string, unknown>> {
 	const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
-	const answer = await operator.post('/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity, reference: `e2e-${quantity}` });
+	const answer = await operator.post('/Inventory/Receive', {
+		itemID: item.shortID,
+		warehouseID: 1,
+		quantity,
+		reference: `e2e-${quantity}`,
+	});
 	expect(answer.status).toBe(201);
 	return answer.body as Record<string, unknown>;
 }
@@ -93,7 +98,10 @@ beforeAll(async () => {
 	credentialData = { baseUrl: sandbox.baseUrl, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, ignoreSslIssues: false };
 	credential = await n8n.createCredential('inventoryProApi', credentialData, 'Inventory Pro (trigger e2e)');
 	owner = new SandboxClient(sandbox, CLIENT);
-	operator = new SandboxClient(sandbox, DEMO_CLIENTS.find((c) => c.clientId === 'scoped')!);
+	operator = new SandboxClient(
+		sandbox,
+		DEMO_CLIENTS.find((c) => c.clientId === 'scoped'),
+	);
 }, 20 * MINUTE);
 
 afterAll(async () => {
@@ -110,7 +118,10 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 	let replay: { body: string; headers: Record<string, string> };
 
 	test('activation creates one active subscription; a receipt runs once', async () => {
-		const { workflow, url } = await triggerWorkflow('e2e: trigger under faults', { events: ['inventory.received'], options: { checkInterval: 1 } });
+		const { workflow, url } = await triggerWorkflow('e2e: trigger under faults', {
+			events: ['inventory.received'],
+			options: { checkInterval: 1 },
+		});
 		workflowId = workflow.id;
 		webhookUrl = url;
 		webhookId = workflow.nodes.find((n) => n.name === NODE)!.webhookId!;
@@ -146,182 +157,212 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 		expect(Object.keys(saved.staticData?.[`node:${NODE}`]?.seen ?? {}).length).toBeGreaterThanOrEqual(2);
 	});
 
-	test('(a) n8n down: deliveries fail and the service disables the subscription', async () => {
-		await n8n.halt();
-		for (const quantity of [301, 302, 303]) await receive(quantity);
-		const disabled = await until(
-			'subscription disabled by failures',
-			async () => {
-				const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
-				return sub.disableType === 1 && sub;
-			},
-			2 * MINUTE,
-		);
-		expect(disabled).toMatchObject({ active: false, disableType: 1 });
-		const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value as Array<Record<string, any>>;
-		expect(log.filter((entry) => entry.success === false).length).toBeGreaterThanOrEqual(3);
-		// One more while it is disabled: never attempted.
-		await receive(304);
-	}, 3 * MINUTE);
+	test(
+		'(a) n8n down: deliveries fail and the service disables the subscription',
+		async () => {
+			await n8n.halt();
+			for (const quantity of [301, 302, 303]) await receive(quantity);
+			const disabled = await until(
+				'subscription disabled by failures',
+				async () => {
+					const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
+					return sub.disableType === 1 && sub;
+				},
+				2 * MINUTE,
+			);
+			expect(disabled).toMatchObject({ active: false, disableType: 1 });
+			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value as Array<Record<string, any>>;
+			expect(log.filter((entry) => entry.success === false).length).toBeGreaterThanOrEqual(3);
+			// One more while it is disabled: never attempted.
+			await receive(304);
+		},
+		3 * MINUTE,
+	);
 
-	test('(a) after a restart, with nobody re-activating: re-enabled, each missed receipt run once, oldest first, marked recovered', async () => {
-		const started = Date.now();
-		await n8n.resume();
-		const healed = await until(
-			'subscription active again',
-			async () => {
-				const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
-				return sub.active === true && sub;
-			},
-			2 * MINUTE,
-		);
-		expect(healed).toMatchObject({ disableType: 0 });
-		const healedAfter = Date.now() - started;
+	test(
+		'(a) after a restart, with nobody re-activating: re-enabled, each missed receipt run once, oldest first, marked recovered',
+		async () => {
+			const started = Date.now();
+			await n8n.resume();
+			const healed = await until(
+				'subscription active again',
+				async () => {
+					const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
+					return sub.active === true && sub;
+				},
+				2 * MINUTE,
+			);
+			expect(healed).toMatchObject({ disableType: 0 });
+			const healedAfter = Date.now() - started;
 
-		// Within two check intervals of the start.
-		await n8n.waitForExecutions(workflowId, 3, 2 * MINUTE + 30_000);
-		const recoveredAfter = Date.now() - started;
-		const all = await runs(workflowId);
-		expect(quantities(all)).toEqual([[100], [200], [301, 302, 303, 304]]);
-		for (const item of all[2]) expect(item).toMatchObject({ event: 'inventory.received', recovered: true });
-		process.stderr.write(`trigger e2e: healed ${healedAfter} ms, recovered ${recoveredAfter} ms after n8n was started again\n`);
+			// Within two check intervals of the start.
+			await n8n.waitForExecutions(workflowId, 3, 2 * MINUTE + 30_000);
+			const recoveredAfter = Date.now() - started;
+			const all = await runs(workflowId);
+			expect(quantities(all)).toEqual([[100], [200], [301, 302, 303, 304]]);
+			for (const item of all[2]) expect(item).toMatchObject({ event: 'inventory.received', recovered: true });
+			process.stderr.write(`trigger e2e: healed ${healedAfter} ms, recovered ${recoveredAfter} ms after n8n was started again\n`);
 
-		// A repeat of (b) after the restart still starts nothing.
-		expect((await httpsCall('POST', webhookUrl, n8n.ca, { raw: replay.body, headers: replay.headers })).status).toBe(200);
+			// A repeat of (b) after the restart still starts nothing.
+			expect((await httpsCall('POST', webhookUrl, n8n.ca, { raw: replay.body, headers: replay.headers })).status).toBe(200);
 
-		// A later receipt runs once, live.
-		await receive(305);
-		await n8n.waitForExecutions(workflowId, 4);
-		expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
-	}, 5 * MINUTE);
+			// A later receipt runs once, live.
+			await receive(305);
+			await n8n.waitForExecutions(workflowId, 4);
+			expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
+		},
+		5 * MINUTE,
+	);
 
-	test('(a) one check interval later nothing repeats', async () => {
-		await sleep(MINUTE + 10_000);
-		expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
-	}, 2 * MINUTE);
+	test(
+		'(a) one check interval later nothing repeats',
+		async () => {
+			await sleep(MINUTE + 10_000);
+			expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
+		},
+		2 * MINUTE,
+	);
 
-	test('(c) client secret rotated in the service and in the credential: every later receipt runs exactly once', async () => {
-		const before = sandbox.requests.length;
-		const ran = (await n8n.executions(workflowId)).length;
-		sandbox.rotateSecret(CLIENT.clientId, ROTATED);
-		await n8n.updateCredential(credential, { ...credentialData, clientSecret: ROTATED });
-		await receive(401);
-		await receive(402);
-		await n8n.waitForExecutions(workflowId, ran + 2, MINUTE);
-		// The next check re-keys the subscription (a PUT carrying the new signing secret).
-		await until(
-			're-key',
-			async () => sandbox.requests.slice(before).some((r) => r.endpointId === 'webhook.update' && r.status === 200),
-			2 * MINUTE + 30_000,
-		);
-		await receive(403);
-		await n8n.waitForExecutions(workflowId, ran + 3, MINUTE);
-		await sleep(3000);
-		const all = quantities(await runs(workflowId)).slice(ran).flat();
-		expect(all.sort()).toEqual([401, 402, 403]);
-		const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<Record<string, any>>;
-		expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
-		await n8n.deactivate(workflowId);
-	}, 5 * MINUTE);
+	test(
+		'(c) client secret rotated in the service and in the credential: every later receipt runs exactly once',
+		async () => {
+			const before = sandbox.requests.length;
+			const ran = (await n8n.executions(workflowId)).length;
+			sandbox.rotateSecret(CLIENT.clientId, ROTATED);
+			await n8n.updateCredential(credential, { ...credentialData, clientSecret: ROTATED });
+			await receive(401);
+			await receive(402);
+			await n8n.waitForExecutions(workflowId, ran + 2, MINUTE);
+			// The next check re-keys the subscription (a PUT carrying the new signing secret).
+			await until(
+				're-key',
+				async () => sandbox.requests.slice(before).some((r) => r.endpointId === 'webhook.update' && r.status === 200),
+				2 * MINUTE + 30_000,
+			);
+			await receive(403);
+			await n8n.waitForExecutions(workflowId, ran + 3, MINUTE);
+			await sleep(3000);
+			const all = quantities(await runs(workflowId))
+				.slice(ran)
+				.flat();
+			expect(all.sort()).toEqual([401, 402, 403]);
+			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<Record<string, any>>;
+			expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
+			await n8n.deactivate(workflowId);
+		},
+		5 * MINUTE,
+	);
 });
 
 describe('(d) Fetch Item Details while the item API answers 429', () => {
-	test('the webhook answers within the bound, with item null and the reason; one execution', async () => {
-		const { workflow, url } = await triggerWorkflow('e2e: trigger fetch item', {
-			events: ['inventory.received'],
-			payloadMode: 'identifiers',
-			options: { fetchItem: true, checkInterval: 1 },
-		});
-		await n8n.activate(workflow.id);
-		const sub = await subscriptionAt(url);
-		// Baseline: the same delivery while the item API answers normally.
-		await receive(500);
-		await n8n.waitForExecutions(workflow.id, 1);
-		const [baseline] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
-		sandbox.failNext('item.get', 'rate_limited', 20);
-		await receive(501);
-		await n8n.waitForExecutions(workflow.id, 2);
-		await sleep(2000);
-		const all = await runs(workflow.id);
-		expect(all).toHaveLength(2);
-		expect(all[0][0].item).toMatchObject({ shortID: all[0][0].data.shortID });
-		expect(all[1][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
-		const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
-		expect(entry).toMatchObject({ success: true, attempt: 1 });
-		expect(entry.duration).toBeLessThan(3500);
-		process.stderr.write(
-			`trigger e2e: delivery with Fetch Item Details answered in ${baseline.duration} ms (item API fine), ${entry.duration} ms (item API answering 429)\n`,
-		);
-		await n8n.deactivate(workflow.id);
-	}, 3 * MINUTE);
+	test(
+		'the webhook answers within the bound, with item null and the reason; one execution',
+		async () => {
+			const { workflow, url } = await triggerWorkflow('e2e: trigger fetch item', {
+				events: ['inventory.received'],
+				payloadMode: 'identifiers',
+				options: { fetchItem: true, checkInterval: 1 },
+			});
+			await n8n.activate(workflow.id);
+			const sub = await subscriptionAt(url);
+			// Baseline: the same delivery while the item API answers normally.
+			await receive(500);
+			await n8n.waitForExecutions(workflow.id, 1);
+			const [baseline] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
+			sandbox.failNext('item.get', 'rate_limited', 20);
+			await receive(501);
+			await n8n.waitForExecutions(workflow.id, 2);
+			await sleep(2000);
+			const all = await runs(workflow.id);
+			expect(all).toHaveLength(2);
+			expect(all[0][0].item).toMatchObject({ shortID: all[0][0].data.shortID });
+			expect(all[1][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
+			const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
+			expect(entry).toMatchObject({ success: true, attempt: 1 });
+			expect(entry.duration).toBeLessThan(3500);
+			process.stderr.write(
+				`trigger e2e: delivery with Fetch Item Details answered in ${baseline.duration} ms (item API fine), ${entry.duration} ms (item API answering 429)\n`,
+			);
+			await n8n.deactivate(workflow.id);
+		},
+		3 * MINUTE,
+	);
 });
 
 describe('(6) the service failing while n8n restarts', () => {
-	test('the trigger stays on: the failure is reported once in words, then the check heals and catches up', async () => {
-		const { workflow, url } = await triggerWorkflow('e2e: trigger while the service fails', {
-			events: ['inventory.received'],
-			options: { checkInterval: 1 },
-		});
-		await n8n.activate(workflow.id);
-		const rec = Number((await subscriptionAt(url))!.rec);
-		await n8n.halt();
-		for (const quantity of [601, 602, 603]) await receive(quantity);
-		await until('disabled', async () => (await subscriptionAt(url))?.disableType === 1, 2 * MINUTE);
-		// Every subscription read fails: at the re-publication and at the next two checks.
-		sandbox.failNext('webhook.get', 'internal_error', 3);
-		await n8n.resume();
-		const publication = await n8n.publicationStatus(workflow.id);
-		expect(publication.status).not.toBe('failed');
+	test(
+		'the trigger stays on: the failure is reported once in words, then the check heals and catches up',
+		async () => {
+			const { workflow, url } = await triggerWorkflow('e2e: trigger while the service fails', {
+				events: ['inventory.received'],
+				options: { checkInterval: 1 },
+			});
+			await n8n.activate(workflow.id);
+			const rec = Number((await subscriptionAt(url))!.rec);
+			await n8n.halt();
+			for (const quantity of [601, 602, 603]) await receive(quantity);
+			await until('disabled', async () => (await subscriptionAt(url))?.disableType === 1, 2 * MINUTE);
+			// Every subscription read fails: at the re-publication and at the next two checks.
+			sandbox.failNext('webhook.get', 'internal_error', 3);
+			await n8n.resume();
+			const publication = await n8n.publicationStatus(workflow.id);
+			expect(publication.status).not.toBe('failed');
 
-		const failed = await until(
-			'a failed execution naming the problem',
-			async () => (await n8n.executions(workflow.id)).find((e) => e.status === 'error'),
-			3 * MINUTE + 30_000,
-		);
-		const run = await n8n.execution(failed.id);
-		expect(JSON.stringify(run.data.resultData.error)).toMatch(/could not check its subscription/);
+			const failed = await until(
+				'a failed execution naming the problem',
+				async () => (await n8n.executions(workflow.id)).find((e) => e.status === 'error'),
+				3 * MINUTE + 30_000,
+			);
+			const run = await n8n.execution(failed.id);
+			expect(JSON.stringify(run.data.resultData.error)).toMatch(/could not check its subscription/);
 
-		// The service answers again: the next check heals and runs the missed receipts once.
-		const recovered = await until(
-			'the recovered receipts',
-			async () => {
-				for (const summary of await n8n.executions(workflow.id)) {
-					if (summary.status !== 'success') continue;
-					const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
-					if (items.length > 0) return items;
-				}
-				return undefined;
-			},
-			2 * MINUTE + 30_000,
-		);
-		expect(recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity)).toEqual([601, 602, 603]);
-		expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
-		expect((await n8n.executions(workflow.id)).filter((e) => e.status === 'error')).toHaveLength(1);
-		await n8n.deactivate(workflow.id);
-	}, 8 * MINUTE);
+			// The service answers again: the next check heals and runs the missed receipts once.
+			const recovered = await until(
+				'the recovered receipts',
+				async () => {
+					for (const summary of await n8n.executions(workflow.id)) {
+						if (summary.status !== 'success') continue;
+						const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
+						if (items.length > 0) return items;
+					}
+					return undefined;
+				},
+				2 * MINUTE + 30_000,
+			);
+			expect(recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity)).toEqual([601, 602, 603]);
+			expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
+			expect((await n8n.executions(workflow.id)).filter((e) => e.status === 'error')).toHaveLength(1);
+			await n8n.deactivate(workflow.id);
+		},
+		8 * MINUTE,
+	);
 });
 
 describe('the editor: "Listen for test event"', () => {
-	test('shows the service\'s test event as the trigger\'s output', async () => {
-		const { workflow } = await triggerWorkflow('e2e: trigger test event', { events: ['inventory.received'] });
-		const before = new Set((await owner.get('/Webhook', { pageSize: 250 })).body.value.map((s: Record<string, any>) => s.rec));
-		const started = await n8n.listenForTestEvent(workflow.id, NODE);
-		expect(started).toMatchObject({ waitingForWebhook: true });
-		const testSub = await until(
-			'test subscription',
-			async () => {
-				const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, any>>;
-				return subs.find((s) => !before.has(s.rec) && String(s.url).includes('/webhook-test/'));
-			},
-			MINUTE,
-		);
-		const result = await owner.post(`/Webhook/${testSub.rec}/test`);
-		expect(result.body).toMatchObject({ success: true, statusCode: 200 });
-		const [execution] = await n8n.waitForExecutions(workflow.id, 1, MINUTE);
-		const run = await n8n.execution(execution.id);
-		expect(run.mode).toBe('manual');
-		expect(N8n.output(run, NODE).map((item) => item.json)).toEqual([
-			expect.objectContaining({ event: 'test', data: expect.objectContaining({ rec: testSub.rec }) }),
-		]);
-	}, 3 * MINUTE);
+	test(
+		"shows the service's test event as the trigger's output",
+		async () => {
+			const { workflow } = await triggerWorkflow('e2e: trigger test event', { events: ['inventory.received'] });
+			const before = new Set((await owner.get('/Webhook', { pageSize: 250 })).body.value.map((s: Record<string, any>) => s.rec));
+			const started = await n8n.listenForTestEvent(workflow.id, NODE);
+			expect(started).toMatchObject({ waitingForWebhook: true });
+			const testSub = await until(
+				'test subscription',
+				async () => {
+					const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, any>>;
+					return subs.find((s) => !before.has(s.rec) && String(s.url).includes('/webhook-test/'));
+				},
+				MINUTE,
+			);
+			const result = await owner.post(`/Webhook/${testSub.rec}/test`);
+			expect(result.body).toMatchObject({ success: true, statusCode: 200 });
+			const [execution] = await n8n.waitForExecutions(workflow.id, 1, MINUTE);
+			const run = await n8n.execution(execution.id);
+			expect(run.mode).toBe('manual');
+			expect(N8n.output(run, NODE).map((item) => item.json)).toEqual([
+				expect.objectContaining({ event: 'test', data: expect.objectContaining({ rec: testSub.rec }) }),
+			]);
+		},
+		3 * MINUTE,
+	);
 });

@@ -12,7 +12,17 @@ import { SandboxClient } from '../support/sandboxClient';
 import { ensureN8n, httpsCall, loopbackCertificate, N8n, startN8n, type CredentialRef, type Execution } from './n8n';
 import { portInUse } from './support/processes';
 import { descriptionFor, parameterProblems } from './support/parameters';
-import { chain, exampleFiles, inventoryPro, loadExample, manualTrigger, nightlyExampleForLocalRun, OUTBOUND, PREFIX, SYNC_TABLE } from './support/workflows';
+import {
+	chain,
+	exampleFiles,
+	inventoryPro,
+	loadExample,
+	manualTrigger,
+	nightlyExampleForLocalRun,
+	OUTBOUND,
+	PREFIX,
+	SYNC_TABLE,
+} from './support/workflows';
 
 interface Xlsx {
 	read(data: Buffer, options: { type: 'buffer'; raw?: boolean }): { SheetNames: string[]; Sheets: Record<string, unknown> };
@@ -50,10 +60,11 @@ beforeAll(async () => {
 
 let stopped: Promise<void> | undefined;
 /** Stops n8n, then the sandbox; once, whichever of the last test and afterAll comes first. */
-const stopAll = () => (stopped ??= (async () => {
-	await n8n?.stop();
-	await sandbox?.close();
-})());
+const stopAll = () =>
+	(stopped ??= (async () => {
+		await n8n?.stop();
+		await sandbox?.close();
+	})());
 
 afterAll(async () => await stopAll(), 60_000);
 
@@ -159,7 +170,7 @@ describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nod
 		expect(byPartNo(rows)).toEqual(byPartNo(expected));
 	});
 
-	test('the XLSX file on disk, named with the run\'s date, has a header and exactly the report rows', async () => {
+	test("the XLSX file on disk, named with the run's date, has a header and exactly the report rows", async () => {
 		const day = (time?: string) => (time ?? '').slice(0, 10);
 		const files = await readdir(n8n.filesFolder);
 		expect(files).toHaveLength(1);
@@ -178,7 +189,6 @@ describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nod
 	});
 });
 
-
 describe('Scenario 2: inventory.received through the webhook trigger (the stock-received example)', () => {
 	const nodeName = 'On stock received';
 	let workflowId: string;
@@ -193,7 +203,7 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 		return response.body as Record<string, unknown>;
 	};
 
-	test('activation creates exactly one subscription, pointing at n8n\'s HTTPS webhook URL', async () => {
+	test("activation creates exactly one subscription, pointing at n8n's HTTPS webhook URL", async () => {
 		expect(await subscriptions()).toEqual([]);
 		// The example, with its Google Sheets and Slack nodes disabled (no accounts here; disabled nodes pass data on).
 		const example = loadExample('inventory-received-to-sheet-and-slack.json');
@@ -245,7 +255,10 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 	test('a forged delivery (wrong or missing signature) is answered 401 and starts nothing', async () => {
 		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 999999, shortID: 'FORGED', quantity: 1 } });
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
-		const wrong = await httpsCall('POST', webhookUrl, n8n.ca, { raw: body, headers: { ...headers, 'x-webhook-signature': `sha256=${'0'.repeat(64)}` } });
+		const wrong = await httpsCall('POST', webhookUrl, n8n.ca, {
+			raw: body,
+			headers: { ...headers, 'x-webhook-signature': `sha256=${'0'.repeat(64)}` },
+		});
 		expect(wrong.status).toBe(401);
 		const missing = await httpsCall('POST', webhookUrl, n8n.ca, { raw: body, headers });
 		expect(missing.status).toBe(401);
@@ -269,12 +282,16 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 describe('Scenario 3: Get Many items with Return All', () => {
 	test('returns every seeded item exactly once, paged', async () => {
 		const workflow = await n8n.createWorkflow(
-			chain('e2e: all items', manualTrigger(), inventoryPro('All items', {
-				resource: 'item',
-				operation: 'getAll',
-				returnAll: true,
-				filters: { includeInactive: true },
-			})),
+			chain(
+				'e2e: all items',
+				manualTrigger(),
+				inventoryPro('All items', {
+					resource: 'item',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { includeInactive: true },
+				}),
+			),
 			[credential],
 		);
 		const before = requestsTo('item.listAll').length;
@@ -292,12 +309,16 @@ describe('Scenario 3: Get Many items with Return All', () => {
 });
 
 describe('the example workflows', () => {
-	test.each(exampleFiles())('%s imports into n8n; every node\'s type, version and parameters are ones n8n knows', async (file) => {
+	test.each(exampleFiles())("%s imports into n8n; every node's type, version and parameters are ones n8n knows", async (file) => {
 		const example = loadExample(file);
 		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
 		for (const node of example.nodes) {
 			const description = descriptionFor(known, node);
-			expect({ node: node.name, type: description?.name, version: node.typeVersion }).toEqual({ node: node.name, type: node.type, version: node.typeVersion });
+			expect({ node: node.name, type: description?.name, version: node.typeVersion }).toEqual({
+				node: node.name,
+				type: node.type,
+				version: node.typeVersion,
+			});
 			// Checked against the description this n8n serves the editor (n8n-nodes-base 2.40.2 and ours).
 			expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({ node: node.name, problems: [] });
 			for (const refs of Object.values(node.credentials ?? {})) expect(refs).toEqual({ id: '', name: expect.any(String) });
@@ -318,7 +339,9 @@ describe('the example workflows', () => {
 		expect(problems({ keepHeaderRow: true })).toEqual([expect.stringMatching(/^keepHeaderRow: no such parameter/)]);
 		expect(problems({ clear: 'everything' })).toContainEqual(expect.stringMatching(/^clear: "everything" is not one of/));
 		expect(problems({ range: 'A:F' })).toEqual([expect.stringMatching(/^range: not shown/)]);
-		expect(problems({ sheetName: { __rl: true, mode: 'title', value: 'Stock Valuation' } })).toEqual([expect.stringMatching(/^sheetName: mode "title"/)]);
+		expect(problems({ sheetName: { __rl: true, mode: 'title', value: 'Stock Valuation' } })).toEqual([
+			expect.stringMatching(/^sheetName: mode "title"/),
+		]);
 	});
 });
 
@@ -362,7 +385,7 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 			credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
 		});
 
-	test('each record kind lists the sandbox\'s records by id, and a search text narrows them', async () => {
+	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {
 		const kinds: Array<[string, () => Array<string | number>]> = [
 			['searchCustomers', () => sandbox.store.customers.rows.map((r) => r.customerID)],
 			['searchVendors', () => sandbox.store.vendors.rows.map((r) => r.vendorID)],

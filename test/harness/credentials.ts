@@ -189,7 +189,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** Stored data with the type's defaults, like applyDefaultsAndOverwrites (no overwrites or expressions here). */
 	applyDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
 		const properties = this.getCredentialsProperties(type);
-		const withDefaults = NodeHelpers.getNodeParameters(properties, data as never, true, false, null, null) as ICredentialDataDecryptedObject;
+		const withDefaults = NodeHelpers.getNodeParameters(
+			properties,
+			data as never,
+			true,
+			false,
+			null,
+			null,
+		) as ICredentialDataDecryptedObject;
 		// n8n puts the OAuth token back, whatever getNodeParameters made of it.
 		if (data.oauthTokenData !== undefined) withDefaults.oauthTokenData = data.oauthTokenData;
 		return withDefaults;

@@ -38,7 +38,7 @@ export function additionalData(
 		isArchived: false,
 		activeVersionId: null,
 		...workflowData,
-	} as IWorkflowBase;
+	};
 	return {
 		credentialsHelper,
 		hooks: new core.ExecutionLifecycleHooks(mode, executionId, base),

@@ -249,8 +249,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 			getByNameAndVersion: () => nodeTypeCopy,
 			getKnownTypes: () => ({}),
 		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: mockNodeTypes as never });
-		const runExecutionData = workflowLib.createRunExecutionData({ resultData: { runData: {} } } as never);
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: mockNodeTypes });
+		const runExecutionData = workflowLib.createRunExecutionData({ resultData: { runData: {} } });
 		const context = new core.ExecuteContext(
 			workflow,
 			node,

@@ -114,7 +114,10 @@ export class CredentialTypeRegistry {
 
 	constructor(from = builtDist()) {
 		for (const file of filesUnder(join(from, 'credentials'), '.credentials.js')) {
-			const base = file.split(/[\\/]/).pop()!.replace(/\.credentials\.js$/, '');
+			const base = file
+				.split(/[\\/]/)
+				.pop()!
+				.replace(/\.credentials\.js$/, '');
 			this.factories.set(base.charAt(0).toLowerCase() + base.slice(1), () => instantiate(file));
 		}
 		for (const [name, [file, exportName]] of Object.entries(BASE_CREDENTIALS)) {

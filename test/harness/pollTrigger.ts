@@ -31,7 +31,10 @@ const { PollContext: PollContextClass, PollTriggerExecutor, WorkflowExecute } = 
 
 export interface PollerOptions extends TriggerNodeOptions {
 	/** Makes the additionalData of one run (credentials helper, hooks …) for the given mode. */
-	additionalData: (mode: 'trigger' | 'manual', workflowData: { id: string; name: string; nodes: INode[] }) => IWorkflowExecuteAdditionalData;
+	additionalData: (
+		mode: 'trigger' | 'manual',
+		workflowData: { id: string; name: string; nodes: INode[] },
+	) => IWorkflowExecuteAdditionalData;
 	/** The poll budget n8n's scheduler hands the node (getPollBudgetMs). */
 	pollBudgetMs?: number;
 }

@@ -139,7 +139,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 /** n8n's rawBodyReader + bodyParser: rawBody always; JSON parsed for application/json. */
 function toRequest(req: IncomingMessage, rawBody: Buffer) {
-	const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	const contentType = String(req.headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	let body: unknown = {};
 	if (rawBody.length > 0 && contentType === 'application/json') body = JSON.parse(rawBody.toString('utf8'));
 	const header = (name: string) => req.headers[name.toLowerCase()];
@@ -217,9 +220,7 @@ export class TriggerHarness {
 		} catch (error) {
 			// n8n's clearWebhooks: delete with the static data from the database, then the error surfaces.
 			const stored = this.makeWorkflow(this.saved);
-			await this.runHook('delete', stored, this.webhookData(stored, 'internal', false), 'internal', 'update').catch(
-				() => undefined,
-			);
+			await this.runHook('delete', stored, this.webhookData(stored, 'internal', false), 'internal', 'update').catch(() => undefined);
 			this.saved = this.copy(stored.staticData);
 			this.production = undefined;
 			throw error;
@@ -258,7 +259,7 @@ export class TriggerHarness {
 			this.additionalData('trigger'),
 			'trigger',
 			registration.activation ?? 'activate',
-			emit as never,
+			emit,
 			(error: Error) => (result.error = error),
 		);
 		const executor = Container.get(PollTriggerExecutor).create(workflow, this.node, context, () => true);
@@ -392,7 +393,7 @@ export class TriggerHarness {
 		const fn = this.nodeType.webhookMethods?.default?.[method];
 		if (!fn) throw new Error(`The node has no webhookMethods.default.${method}`);
 		const context = new HookContext(workflow, this.node, webhookData.workflowExecuteAdditionalData, mode, activation, webhookData);
-		return (await fn.call(context)) as boolean | undefined;
+		return await fn.call(context);
 	}
 
 	private async listen(): Promise<void> {
@@ -455,7 +456,7 @@ export class TriggerHarness {
 		// when it answers. Measured in n8n 2.40.7: after an answer that starts an execution the save does
 		// not happen (the execution's workflow object resets the change flag first), so only answers
 		// without an execution save here.
-		if (!registration.test && result.workflowData === undefined && (workflow.staticData as IDataObject).__dataChanged === true) {
+		if (!registration.test && result.workflowData === undefined && workflow.staticData.__dataChanged === true) {
 			this.saved = this.copy(workflow.staticData);
 		}
 		if (result.noWebhookResponse === true) {
@@ -490,9 +491,7 @@ export class TriggerHarness {
 		const runExecutionData = createRunExecutionData({
 			executionData: { nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }] },
 		});
-		const run = await new WorkflowExecute(this.additionalData(mode), mode, runExecutionData).processRunExecutionData(
-			workflow,
-		);
+		const run = await new WorkflowExecute(this.additionalData(mode), mode, runExecutionData).processRunExecutionData(workflow);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;
 			return;

@@ -49,7 +49,7 @@ export function singleNodeWorkflow(data: WorkflowData, nodeType: INodeType, stat
 		getKnownTypes: () => ({}),
 	};
 	const { id, name, nodes } = data;
-	return new Workflow({ id, name, nodes, connections: {}, active: true, nodeTypes: nodeTypes as never, staticData, settings: {} });
+	return new Workflow({ id, name, nodes, connections: {}, active: true, nodeTypes: nodeTypes, staticData, settings: {} });
 }
 
 /** additionalData with lifecycle hooks, which an execution needs and a caller's factory may leave out. */

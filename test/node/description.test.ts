@@ -137,13 +137,27 @@ describe('Inventory Pro node description', () => {
 	it('offers pickers from the service for warehouses, reports, categories, reason codes and locations', () => {
 		const methods = node.methods as { loadOptions: object; listSearch: object };
 		expect(Object.keys(methods.listSearch).sort()).toEqual([
-			'searchAssets', 'searchCategories', 'searchCustomers', 'searchItems', 'searchLocations', 'searchPurchaseOrders',
-			'searchReasonCodes', 'searchReports', 'searchShippingOrders', 'searchVendors', 'searchWarehouses', 'searchWebhooks',
+			'searchAssets',
+			'searchCategories',
+			'searchCustomers',
+			'searchItems',
+			'searchLocations',
+			'searchPurchaseOrders',
+			'searchReasonCodes',
+			'searchReports',
+			'searchShippingOrders',
+			'searchVendors',
+			'searchWarehouses',
+			'searchWebhooks',
 			'searchWorkOrders',
 		]);
-		expect(Object.keys(methods.loadOptions).sort()).toEqual(
-			['getCategories', 'getLocations', 'getReasonCodes', 'getReports', 'getWarehouses'],
-		);
+		expect(Object.keys(methods.loadOptions).sort()).toEqual([
+			'getCategories',
+			'getLocations',
+			'getReasonCodes',
+			'getReports',
+			'getWarehouses',
+		]);
 		const warehouse = fieldsOf('warehouse', 'getItems').find((property) => property.name === 'warehouseID')!;
 		expect(warehouse.type).toBe('resourceLocator');
 		const report = fieldsOf('report', 'run').find((property) => property.name === 'reportID')!;
@@ -154,7 +168,9 @@ describe('Inventory Pro node description', () => {
 		const update = fieldsOf('shippingOrder', 'update').find((property) => property.name === 'updateFields')!;
 		const status = (update.options as INodeProperties[]).find((option) => option.name === 'status')!;
 		expect([status.displayName, status.type, (status.options as Array<{ value: string }>).map((o) => o.value)]).toEqual([
-			'Status', 'options', ['Open', 'Picked', 'Shipped', 'Completed'],
+			'Status',
+			'options',
+			['Open', 'Picked', 'Shipped', 'Completed'],
 		]);
 	});
 });

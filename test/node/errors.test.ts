@@ -26,21 +26,82 @@ const existingItem = () => h.sandbox.store.items.rows.find((item) => !item.disco
 
 describe('bad input is refused before any request, naming the field', () => {
 	const cases: Array<[string, string, string, INodeParameters, RegExp]> = [
-		['a date that is not ISO 8601', 'item', 'getAll', { returnAll: true, filters: { modifiedSince: 'yesterday' } }, /modifiedSince.*ISO 8601/],
+		[
+			'a date that is not ISO 8601',
+			'item',
+			'getAll',
+			{ returnAll: true, filters: { modifiedSince: 'yesterday' } },
+			/modifiedSince.*ISO 8601/,
+		],
 		['a direction other than ASC/DESC', 'customer', 'getAll', { returnAll: true, filters: { direction: 'UPWARDS' } }, /direction/],
 		['a sort column the endpoint lacks', 'vendor', 'getAll', { returnAll: true, filters: { sort: 'colour' } }, /sort/],
-		['startDate after endDate', 'workOrder', 'getAll', { returnAll: true, filters: { startDate: '2025-06-01', endDate: '2025-01-01' } }, /startDate/],
+		[
+			'startDate after endDate',
+			'workOrder',
+			'getAll',
+			{ returnAll: true, filters: { startDate: '2025-06-01', endDate: '2025-01-01' } },
+			/startDate/,
+		],
 		['a limit of zero', 'item', 'getAll', { returnAll: false, limit: 0 }, /Limit \(limit\)/],
 		['a missing required body field', 'item', 'create', { itemID: '  ' }, /Item ID \(itemID\) is required/],
 		['a record number that is not one', 'customer', 'get', { customerID: 'abc' }, /Customer ID \(customerID\) must be a number/],
-		['a warehouse ID of zero', 'inventory', 'receive', { itemID: 'X', warehouseID: byId(0), quantity: 1 }, /warehouseID.*greater than zero/],
+		[
+			'a warehouse ID of zero',
+			'inventory',
+			'receive',
+			{ itemID: 'X', warehouseID: byId(0), quantity: 1 },
+			/warehouseID.*greater than zero/,
+		],
 		['an update with nothing to change', 'vendor', 'update', { vendorID: '3', updateFields: {} }, /updateFields/],
-		['a report count above 1000', 'report', 'getLatestRows', { reportID: byId(1), count: 1001 }, /Count \(count\) must be between 1 and 1000/],
-		['an order date that is not a date', 'purchaseOrder', 'create', { vendorID: 1, warehouseID: byId(1), lines: { line: [{ itemID: 'X', quantity: 1 }] }, additionalFields: { orderDate: 'next week' } }, /orderDate/],
-		['an order without lines', 'shippingOrder', 'create', { customerID: 1, warehouseID: byId(1), lines: {} }, /Lines \(lines\) needs at least one line/],
-		['a webhook URL over plain HTTP', 'webhook', 'create', { name: 'x', url: 'http://example.com/hook', events: ['item.created'], payloadMode: 1, active: true }, /URL \(url\) must be an https/],
-		['a webhook without events', 'webhook', 'create', { name: 'x', url: 'https://example.com/hook', events: '={{ [] }}', payloadMode: 1, active: true }, /Events \(events\) needs at least one/],
-		['webhook headers that are not text', 'webhook', 'create', { name: 'x', url: 'https://example.com/hook', events: ['item.created'], payloadMode: 1, active: true, additionalFields: { headers: '{"X-Count": 3}' } }, /headers/],
+		[
+			'a report count above 1000',
+			'report',
+			'getLatestRows',
+			{ reportID: byId(1), count: 1001 },
+			/Count \(count\) must be between 1 and 1000/,
+		],
+		[
+			'an order date that is not a date',
+			'purchaseOrder',
+			'create',
+			{ vendorID: 1, warehouseID: byId(1), lines: { line: [{ itemID: 'X', quantity: 1 }] }, additionalFields: { orderDate: 'next week' } },
+			/orderDate/,
+		],
+		[
+			'an order without lines',
+			'shippingOrder',
+			'create',
+			{ customerID: 1, warehouseID: byId(1), lines: {} },
+			/Lines \(lines\) needs at least one line/,
+		],
+		[
+			'a webhook URL over plain HTTP',
+			'webhook',
+			'create',
+			{ name: 'x', url: 'http://example.com/hook', events: ['item.created'], payloadMode: 1, active: true },
+			/URL \(url\) must be an https/,
+		],
+		[
+			'a webhook without events',
+			'webhook',
+			'create',
+			{ name: 'x', url: 'https://example.com/hook', events: '={{ [] }}', payloadMode: 1, active: true },
+			/Events \(events\) needs at least one/,
+		],
+		[
+			'webhook headers that are not text',
+			'webhook',
+			'create',
+			{
+				name: 'x',
+				url: 'https://example.com/hook',
+				events: ['item.created'],
+				payloadMode: 1,
+				active: true,
+				additionalFields: { headers: '{"X-Count": 3}' },
+			},
+			/headers/,
+		],
 		['a custom body that is not JSON', 'customApi', 'request', { method: 'POST', path: '/Item', body: '{itemID:' }, /JSON Body|body/],
 		['a custom path with a host', 'customApi', 'request', { method: 'GET', path: 'https://elsewhere.example/api' }, /path/],
 	];
@@ -90,9 +151,7 @@ describe('the service says no', () => {
 	});
 
 	it('400 validation_error with its details per field', async () => {
-		const { result, requests } = await capture(h, () =>
-			runOp(h, 'customApi', 'request', { method: 'POST', path: '/Item', body: '{}' }),
-		);
+		const { result, requests } = await capture(h, () => runOp(h, 'customApi', 'request', { method: 'POST', path: '/Item', body: '{}' }));
 		expect(requests.map((request) => [request.path, request.status])).toEqual([['/api/v2/Item', 400]]);
 		expect(result.error?.message).toBe('Model validation failed.');
 		expect(result.error?.description).toMatch(/^itemID: /m);
@@ -109,7 +168,13 @@ describe('the service says no', () => {
 
 	it('403 for a warehouse outside the client scope, while its own warehouse works', async () => {
 		const receive = (warehouseID: number) =>
-			runOp(h, 'inventory', 'receive', { itemID: existingItem(), warehouseID: byId(warehouseID), quantity: 1 }, { credentials: scopedCredential });
+			runOp(
+				h,
+				'inventory',
+				'receive',
+				{ itemID: existingItem(), warehouseID: byId(warehouseID), quantity: 1 },
+				{ credentials: scopedCredential },
+			);
 		const outside = await capture(h, () => receive(2));
 		expect(outside.requests.map((request) => request.status)).toEqual([403]);
 		expect(outside.result.error?.message).toBe("Warehouse is outside the client's authorized scope.");
@@ -125,8 +190,18 @@ describe('the service says no', () => {
 	});
 
 	it('never shows the client secret or the token in an error', async () => {
-		const result = await runOp(h, 'item', 'update', { itemID: existingItem(), updateFields: { units: 2 } }, { credentials: readonlyCredential });
-		const shown = JSON.stringify({ message: result.error?.message, description: result.error?.description, context: result.error?.context });
+		const result = await runOp(
+			h,
+			'item',
+			'update',
+			{ itemID: existingItem(), updateFields: { units: 2 } },
+			{ credentials: readonlyCredential },
+		);
+		const shown = JSON.stringify({
+			message: result.error?.message,
+			description: result.error?.description,
+			context: result.error?.context,
+		});
 		expect(shown).not.toContain(secretOf('readonly'));
 		expect(shown).not.toMatch(/Bearer/i);
 	});
@@ -187,7 +262,9 @@ describe("n8n's injected Custom API Call entry", () => {
 		const mark = h.sandbox.requests.length;
 		const result = await runOp(h, resource, operation);
 		expect(result.error?.message).toBe('For a call the node has no operation for, choose Resource › Custom API Request');
-		expect(result.error?.description).toMatch(/^n8n's "Custom API Call" entry is not wired up in this node\. Custom API Request sends any path/);
+		expect(result.error?.description).toMatch(
+			/^n8n's "Custom API Call" entry is not wired up in this node\. Custom API Request sends any path/,
+		);
 		expect(h.sandbox.requests.length).toBe(mark);
 	});
 });

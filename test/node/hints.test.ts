@@ -28,7 +28,7 @@ afterAll(async () => {
 	await h?.stop();
 });
 
-const hintsOf = (result: RunResult): NodeExecutionHint[] => (result.runData['Under Test']?.[0]?.hints ?? []) as NodeExecutionHint[];
+const hintsOf = (result: RunResult): NodeExecutionHint[] => result.runData['Under Test']?.[0]?.hints ?? [];
 
 test('a paced export says how long it waited and why', async () => {
 	const credentials = h.addCredential(

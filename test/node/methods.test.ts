@@ -118,9 +118,7 @@ describe('record locators: the service has no search, so the list is read page b
 		const { values, requests } = await allPages(method, parameter);
 		expect(values).toEqual(records.map((record) => String(record[idField])));
 		expect(new Set(requests.map((request) => request.path)).size).toBe(1);
-		expect(requests.map((request) => request.query.page)).toEqual(
-			requests.map((_, i) => String(i + 1)),
-		);
+		expect(requests.map((request) => request.query.page)).toEqual(requests.map((_, i) => String(i + 1)));
 	});
 
 	it('filters by the search text over the pages it reads, and hands back a token for the rest', async () => {
@@ -128,7 +126,9 @@ describe('record locators: the service has no search, so the list is read page b
 		const target = all[all.length - 1];
 		const { pages, values } = await allPages('searchItems', 'shortID', String(target.shortID).toLowerCase());
 		expect(values).toContain(String(target.shortID));
-		for (const page of pages) for (const result of page.results) expect(`${result.name} ${result.value}`.toLowerCase()).toContain(String(target.shortID).toLowerCase());
+		for (const page of pages)
+			for (const result of page.results)
+				expect(`${result.name} ${result.value}`.toLowerCase()).toContain(String(target.shortID).toLowerCase());
 		// Without a match nearby, one call reads at most 4 pages, then returns a token to go on.
 		const first = await capture(h, () => listSearch('searchItems').call(context('shortID'), 'no such item anywhere'));
 		expect(first.requests.length).toBe(Math.min(4, Math.ceil(all.length / 250)));
@@ -162,7 +162,10 @@ describe('the 20-page bound of record searches', () => {
 	afterAll(async () => await big?.stop());
 
 	async function pagesOf(filter: string | undefined) {
-		const bigNode = { ...node, credentials: { inventoryProApi: { id: big.credentialId, name: big.credentials.get(big.credentialId).name } } };
+		const bigNode = {
+			...node,
+			credentials: { inventoryProApi: { id: big.credentialId, name: big.credentials.get(big.credentialId).name } },
+		};
 		const workflow = new workflowLib.Workflow({ id: 'bound', nodes: [bigNode], connections: {}, active: false, nodeTypes: big.nodeTypes });
 		const data = big.additionalData('internal', { id: 'bound', name: 'Bound', nodes: [bigNode] });
 		const search = nodeType.methods!.listSearch!.searchItems as (this: unknown, f?: string, t?: string) => Promise<Page>;

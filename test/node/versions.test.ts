@@ -73,13 +73,20 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 			});
 		}
 		for (const resource of ['purchaseOrder', 'shippingOrder']) {
-			expect([resource, lineItem(shown(resource, 'create', 1)), lineItem(shown(resource, 'create', 2))]).toEqual([resource, 'string', 'resourceLocator']);
+			expect([resource, lineItem(shown(resource, 'create', 1)), lineItem(shown(resource, 'create', 2))]).toEqual([
+				resource,
+				'string',
+				'resourceLocator',
+			]);
 		}
 	});
 
 	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Part Number', () => {
 		const v1 = shown('item', 'get', 1).filter((p) => ['key', 'type'].includes(p.name));
-		expect(v1.map((p) => [p.name, p.type])).toEqual([['key', 'string'], ['type', 'options']]);
+		expect(v1.map((p) => [p.name, p.type])).toEqual([
+			['key', 'string'],
+			['type', 'options'],
+		]);
 		const v2 = shown('item', 'get', 2).filter((p) => ['key', 'type'].includes(p.name));
 		expect(v2.map((p) => [p.name, p.type])).toEqual([['key', 'resourceLocator']]);
 		expect(v2[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'partNo']);
@@ -90,9 +97,40 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		const [a, b] = h.sandbox.store.items.rows.filter((item) => !item.discontinued).map((item) => item.shortID);
 		const order = (parameters: INodeParameters, typeVersion: number) =>
 			capture(h, () => items(h, 'purchaseOrder', 'create', { warehouseID: byId(1), ...parameters }, { typeVersion }));
-		const v1 = await order({ vendorID, lines: { line: [{ itemID: a, quantity: 2 }, { itemID: b, quantity: 1 }] } }, 1);
-		const v2 = await order({ vendorID: fromList(vendorID), lines: { line: [{ itemID: fromList(a), quantity: 2 }, { itemID: byId(b), quantity: 1 }] } }, 2);
-		expect(v1.requests.map((r) => r.body)).toEqual([{ vendorID, warehouseID: 1, lines: [{ itemID: a, quantity: 2 }, { itemID: b, quantity: 1 }] }]);
+		const v1 = await order(
+			{
+				vendorID,
+				lines: {
+					line: [
+						{ itemID: a, quantity: 2 },
+						{ itemID: b, quantity: 1 },
+					],
+				},
+			},
+			1,
+		);
+		const v2 = await order(
+			{
+				vendorID: fromList(vendorID),
+				lines: {
+					line: [
+						{ itemID: fromList(a), quantity: 2 },
+						{ itemID: byId(b), quantity: 1 },
+					],
+				},
+			},
+			2,
+		);
+		expect(v1.requests.map((r) => r.body)).toEqual([
+			{
+				vendorID,
+				warehouseID: 1,
+				lines: [
+					{ itemID: a, quantity: 2 },
+					{ itemID: b, quantity: 1 },
+				],
+			},
+		]);
 		expect(v2.requests.map((r) => r.body)).toEqual(v1.requests.map((r) => r.body));
 	});
 
@@ -132,13 +170,39 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 	// Values from expressions: n8n checks a typed value itself (required, the mode's pattern) before the node runs.
 	const expr = (mode: string, expression: string) => ({ __rl: true, mode, value: `={{ ${expression} }}` });
 	it.each([
-		['an order line without an item', 'purchaseOrder', 'create', { vendorID: fromList(1), warehouseID: byId(1), lines: { line: [{ itemID: expr('list', '" "'), quantity: 1 }] } }, 'Item ID (itemID) is required'],
-		['a vendor that is not a number', 'purchaseOrder', 'create', { vendorID: expr('id', '"ACME"'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } }, 'Vendor ID (vendorID)'],
-		['a customer left empty', 'shippingOrder', 'create', { customerID: expr('list', '""'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } }, 'Customer ID (customerID) is required'],
-		['a stock move without an item', 'inventory', 'move', { itemID: expr('id', 'null'), fromWarehouseID: byId(1), toWarehouseID: byId(2), quantity: 1 }, 'Item ID (itemID) is required'],
+		[
+			'an order line without an item',
+			'purchaseOrder',
+			'create',
+			{ vendorID: fromList(1), warehouseID: byId(1), lines: { line: [{ itemID: expr('list', '" "'), quantity: 1 }] } },
+			'Item ID (itemID) is required',
+		],
+		[
+			'a vendor that is not a number',
+			'purchaseOrder',
+			'create',
+			{ vendorID: expr('id', '"ACME"'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } },
+			'Vendor ID (vendorID)',
+		],
+		[
+			'a customer left empty',
+			'shippingOrder',
+			'create',
+			{ customerID: expr('list', '""'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } },
+			'Customer ID (customerID) is required',
+		],
+		[
+			'a stock move without an item',
+			'inventory',
+			'move',
+			{ itemID: expr('id', 'null'), fromWarehouseID: byId(1), toWarehouseID: byId(2), quantity: 1 },
+			'Item ID (itemID) is required',
+		],
 		['a part number that is not a number', 'item', 'get', { key: expr('partNo', '"WIDGET"') }, 'Item Key (key)'],
 	] as const)('%s fails before any request, naming the field', async (_case, resource, operation, parameters, message) => {
-		const { result, requests } = await capture(h, () => runOp(h, resource, operation, parameters as unknown as INodeParameters, { typeVersion: 2 }));
+		const { result, requests } = await capture(h, () =>
+			runOp(h, resource, operation, parameters as unknown as INodeParameters, { typeVersion: 2 }),
+		);
 		expect(result.error?.message).toContain(message);
 		expect(requests).toEqual([]);
 	});

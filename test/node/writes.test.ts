@@ -23,7 +23,7 @@ beforeAll(async () => {
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			deliveries.push({ headers: request.headers as IDataObject, body: Buffer.concat(chunks).toString('utf8') });
+			deliveries.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
 			response.writeHead(200).end('ok');
 		});
 	});
@@ -59,7 +59,14 @@ describe('items', () => {
 			additionalFields: { description: 'Test widget', category: 'Fasteners', subCategory: 'Bolts', uOM: 'BOX', units: 50 },
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Item'), 201]);
-		expect(request.body).toEqual({ itemID, description: 'Test widget', category: 'Fasteners', subCategory: 'Bolts', uOM: 'BOX', units: 50 });
+		expect(request.body).toEqual({
+			itemID,
+			description: 'Test widget',
+			category: 'Fasteners',
+			subCategory: 'Bolts',
+			uOM: 'BOX',
+			units: 50,
+		});
 		expect(records).toEqual([expect.objectContaining({ shortID: itemID, uOM: 'BOX', units: 50, partNo: expect.any(Number) })]);
 	});
 
@@ -93,7 +100,14 @@ describe('inventory', () => {
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Inventory/Receive'), 201]);
 		expect(request.body).toEqual({
-			itemID, warehouseID: 1, quantity: 12, location: 'RECV', reasonCode: 'RECEIPT', lot: 'N8N-LOT', unitCost: 1.25, reference: 'DN-77',
+			itemID,
+			warehouseID: 1,
+			quantity: 12,
+			location: 'RECV',
+			reasonCode: 'RECEIPT',
+			lot: 'N8N-LOT',
+			unitCost: 1.25,
+			reference: 'DN-77',
 		});
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }));
 	});
@@ -140,7 +154,11 @@ describe.each([
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api(path), 201]);
 		expect(request.body).toEqual({
-			name: `N8N ${resource}`, [codeField]: `N8N-${resource.toUpperCase()}`, email: 'buyer@example.com', country: 'DE', active: true,
+			name: `N8N ${resource}`,
+			[codeField]: `N8N-${resource.toUpperCase()}`,
+			email: 'buyer@example.com',
+			country: 'DE',
+			active: true,
 		});
 		expect(records[0][idField]).toEqual(expect.any(Number));
 	});
@@ -156,7 +174,8 @@ describe.each([
 
 describe('assets', () => {
 	const created = async () =>
-		(await items(h, 'asset', 'create', { assetTag: `N8N-ASSET-${Date.now()}`, additionalFields: { status: 'In Service' } }))[0].assetID as number;
+		(await items(h, 'asset', 'create', { assetTag: `N8N-ASSET-${Date.now()}`, additionalFields: { status: 'In Service' } }))[0]
+			.assetID as number;
 
 	it('creates an asset', async () => {
 		const { records, request } = await write('asset', 'create', {
@@ -177,7 +196,11 @@ describe('assets', () => {
 });
 
 describe('orders', () => {
-	const twoItems = () => h.sandbox.store.items.rows.filter((item) => !item.discontinued).slice(0, 2).map((item) => item.shortID);
+	const twoItems = () =>
+		h.sandbox.store.items.rows
+			.filter((item) => !item.discontinued)
+			.slice(0, 2)
+			.map((item) => item.shortID);
 	const newPurchaseOrder = async () => {
 		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
 		const lines = { line: [{ itemID: twoItems()[0], quantity: 2 }] };
@@ -195,13 +218,24 @@ describe('orders', () => {
 		const { records, request } = await write('purchaseOrder', 'create', {
 			vendorID,
 			warehouseID: byId(1),
-			lines: { line: [{ itemID: a, quantity: 10, unitCost: 2.5 }, { itemID: b, quantity: 4 }] },
+			lines: {
+				line: [
+					{ itemID: a, quantity: 10, unitCost: 2.5 },
+					{ itemID: b, quantity: 4 },
+				],
+			},
 			additionalFields: { reference: 'N8N-PO', orderDate: '2026-01-05T08:00:00Z' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/PurchaseOrder')]);
 		expect(request.body).toEqual({
-			vendorID, warehouseID: 1, reference: 'N8N-PO', orderDate: '2026-01-05T08:00:00Z',
-			lines: [{ itemID: a, quantity: 10, unitCost: 2.5 }, { itemID: b, quantity: 4 }],
+			vendorID,
+			warehouseID: 1,
+			reference: 'N8N-PO',
+			orderDate: '2026-01-05T08:00:00Z',
+			lines: [
+				{ itemID: a, quantity: 10, unitCost: 2.5 },
+				{ itemID: b, quantity: 4 },
+			],
 		});
 		expect(records[0].lines).toHaveLength(2);
 	});
@@ -281,7 +315,11 @@ describe('categories, reason codes and locations', () => {
 describe('webhook subscriptions', () => {
 	const created = async () => {
 		const [record] = await items(h, 'webhook', 'create', {
-			name: 'n8n test', url: receiverUrl, events: ['item.created', 'inventory.received'], payloadMode: 2, active: true,
+			name: 'n8n test',
+			url: receiverUrl,
+			events: ['item.created', 'inventory.received'],
+			payloadMode: 2,
+			active: true,
 		});
 		return { rec: record.rec as number, secret: record.secret as string };
 	};
@@ -297,7 +335,12 @@ describe('webhook subscriptions', () => {
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Webhook'), 201]);
 		expect(request.body).toEqual({
-			name: 'n8n test', url: receiverUrl, events: 'item.created,inventory.received', payloadMode: 2, active: true, headers: { 'X-Env': 'test' },
+			name: 'n8n test',
+			url: receiverUrl,
+			events: 'item.created,inventory.received',
+			payloadMode: 2,
+			active: true,
+			headers: { 'X-Env': 'test' },
 		});
 		const secret = records[0].secret as string;
 		expect(records[0].rec).toEqual(expect.any(Number));

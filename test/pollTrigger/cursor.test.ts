@@ -1,5 +1,13 @@
 // The cursor's bookkeeping on its own: stamp parsing, the overlap window, the crowded-stamp walk, one entry per record.
-import { ChangeSet, OVERLAP_MS, parseStamp, startCursor, stampKey, toCursor, type Change } from '../../nodes/InventoryProPollTrigger/cursor';
+import {
+	ChangeSet,
+	OVERLAP_MS,
+	parseStamp,
+	startCursor,
+	stampKey,
+	toCursor,
+	type Change,
+} from '../../nodes/InventoryProPollTrigger/cursor';
 import { WATCHABLE } from '../../nodes/InventoryProPollTrigger/watchable';
 import { ENDPOINTS, type EndpointId } from '../../nodes/InventoryPro/endpoints';
 
@@ -40,7 +48,15 @@ describe('stampKey / parseStamp', () => {
 	});
 
 	it('refuses what is not strict ISO 8601, including dates that do not exist', () => {
-		for (const bad of ['not a date', 'Sun, 30 Mar 2031 02:30:00 GMT', '2031-02-30T00:00:00Z', '2031-03-30T24:00:00Z', '2031-03-30T02:30:00+25:00', '30/03/2031', '']) {
+		for (const bad of [
+			'not a date',
+			'Sun, 30 Mar 2031 02:30:00 GMT',
+			'2031-02-30T00:00:00Z',
+			'2031-03-30T24:00:00Z',
+			'2031-03-30T02:30:00+25:00',
+			'30/03/2031',
+			'',
+		]) {
 			expect([bad, stampKey(bad)]).toEqual([bad, undefined]);
 		}
 	});
@@ -56,12 +72,25 @@ describe('ChangeSet', () => {
 		expect(set.firstQuery()).toEqual({ modifiedSince: T0, order: 'modified', page: 1 });
 		expect(set.nextQuery([change('A', T0), change('B', T0), change('A', T1)], false)).toBeUndefined();
 		expect(listed(set)).toEqual([`B@${T0}`, `A@${T1}`]);
-		expect(set.next()).toEqual({ since: T1, floor: T0, seen: [[stampKey(T0), ['B']], [stampKey(T1), ['A']]] });
+		expect(set.next()).toEqual({
+			since: T1,
+			floor: T0,
+			seen: [
+				[stampKey(T0), ['B']],
+				[stampKey(T1), ['A']],
+			],
+		});
 		expect(toCursor({ since: T0, atSince: ['A'] })).toEqual(startCursor(T0, ['A']));
 	});
 
 	it('re-reads the window behind the cursor: a late record is taken once, a seen one skipped, a new stamp is a new change', () => {
-		const stored = { since: T2, seen: [[stampKey(T1) as string, ['A']], [stampKey(T2) as string, ['B']]] as [string, string[]][] };
+		const stored = {
+			since: T2,
+			seen: [
+				[stampKey(T1) as string, ['A']],
+				[stampKey(T2) as string, ['B']],
+			] as [string, string[]][],
+		};
 		const set = new ChangeSet(stored);
 		expect(set.firstQuery().modifiedSince).toBe(new Date(Date.parse(T2) - OVERLAP_MS).toISOString());
 		set.nextQuery([change('LATE', T0), change('A', T1), change('B', T2), change('A', '2026-01-05T08:00:03.000Z')], false);

@@ -153,7 +153,12 @@ describe('more than three pages of records sharing one Modified, ties answered i
 			if (!(new Set(got.slice(0, 3)).size === 3 && got.slice(0, 3).every((id) => before.includes(id)))) outOfOrder++;
 			if (!got.slice(-3).every((id) => after.includes(id))) outOfOrder++;
 			// The crowded stamp was read by id, past its four pages.
-			fewestIdReads = Math.min(fewestIdReads, itemRequests().slice(requestsBefore).filter((r) => r.query.sort === 'shortID').length);
+			fewestIdReads = Math.min(
+				fewestIdReads,
+				itemRequests()
+					.slice(requestsBefore)
+					.filter((r) => r.query.sort === 'shortID').length,
+			);
 
 			const again = await poller.tick();
 			expect(again.error).toBeUndefined();

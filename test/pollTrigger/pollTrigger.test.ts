@@ -38,7 +38,8 @@ afterAll(async () => {
 let token: string | undefined;
 
 async function call(method: string, path: string, body?: IDataObject, query: Record<string, string> = {}): Promise<any> {
-	token ??= (await raw('POST', '/Token', `grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`)).access_token;
+	token ??= (await raw('POST', '/Token', `grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`))
+		.access_token;
 	const search = new URLSearchParams(query).toString();
 	return await raw(method, path + (search ? `?${search}` : ''), body === undefined ? undefined : JSON.stringify(body), token);
 }
@@ -106,7 +107,7 @@ async function activated(params: PollTriggerParams, pollBudgetMs?: number): Prom
 }
 
 describe('first activation', () => {
-	it('starts at the service\'s newest change, emits nothing old, and the next poll nothing either', async () => {
+	it("starts at the service's newest change, emits nothing old, and the next poll nothing either", async () => {
 		const newest = await newestStamp('/Item/All');
 		const before = listRequests('item.listAll').length;
 		const poller = await activated({ watch: 'item.listAll' });
@@ -371,9 +372,9 @@ describe('bad input', () => {
 		const badDate = pollerFor(h, { watch: 'item.listAll', options: { startFrom: 'yesterday-ish' } });
 		expect((await badDate.activate()).error?.message).toMatch(/^Start From \(startFrom\) must be an ISO 8601 date/);
 		const badWarehouse = pollerFor(h, { watch: 'inventory.materialInByWarehouse', warehouseID: 0 });
-		expect((await badWarehouse.activate()).error?.message).toMatch(/"warehouseID"/);
+		expect((await badWarehouse.activate()).error?.message).toMatch(/Warehouse ID \(warehouseID\) must be a positive whole number/);
 		const notWatchable = pollerFor(h, { watch: 'inventory.list' });
-		expect((await notWatchable.activate()).error?.message).toMatch(/"Watch"/);
+		expect((await notWatchable.activate()).error?.message).toMatch(/Watch \(watch\) must be one of the lists/);
 		expect(sandbox.requests.slice(before).filter((r) => r.endpointId !== 'token')).toEqual([]);
 	});
 });

@@ -16,7 +16,11 @@ export interface PollTriggerParams {
 
 /** A poller on the harness's default credential: every poller shares its token, as workflows in one n8n do. */
 export function pollerFor(h: Harness, params: PollTriggerParams, pollBudgetMs?: number): Poller {
-	const parameters: INodeParameters = { watch: params.watch, event: params.event ?? 'any', options: (params.options ?? {}) as INodeParameters };
+	const parameters: INodeParameters = {
+		watch: params.watch,
+		event: params.event ?? 'any',
+		options: (params.options ?? {}) as INodeParameters,
+	};
 	if (params.warehouseID !== undefined) parameters.warehouseID = params.warehouseID;
 	const stored = h.credentials.get(h.credentialId);
 	return new Poller({

@@ -76,7 +76,12 @@ describe('workflow files', () => {
 		const publish = workflow('publish.yml');
 		expect(publish).toMatch(/^ {2}push:\n {4}tags: \['v\*'\]/m);
 		expect(publish).toMatch(/^permissions:\n {2}contents: read\n {2}id-token: write/m);
-		const steps = ['- run: npm ci --ignore-scripts', '- run: npm test', '- run: npm run build', '- run: npm publish --provenance --access public'];
+		const steps = [
+			'- run: npm ci --ignore-scripts',
+			'- run: npm test',
+			'- run: npm run build',
+			'- run: npm publish --provenance --access public',
+		];
 		const at = steps.map((s) => publish.indexOf(s));
 		expect(at.every((i) => i > 0)).toBe(true);
 		expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -130,9 +135,10 @@ describe('documentation links', () => {
 			'nodes/InventoryProPollTrigger/InventoryProPollTrigger.node.json',
 		];
 		const links = sources.flatMap((file) =>
-			[...readFileSync(join(ROOT, file), 'utf8').matchAll(/github\.com\/inventory-pro\/n8n-nodes-inventory-pro#([\w-]+)/g)].map(
-				(m) => ({ file, anchor: m[1] }),
-			),
+			[...readFileSync(join(ROOT, file), 'utf8').matchAll(/github\.com\/inventory-pro\/n8n-nodes-inventory-pro#([\w-]+)/g)].map((m) => ({
+				file,
+				anchor: m[1],
+			})),
 		);
 		expect(links.map((l) => l.anchor)).toContain('credential-inventory-pro-api');
 		expect(links.filter((l) => !anchors.has(l.anchor))).toEqual([]);

@@ -66,7 +66,7 @@ describe('read-only accounts', () => {
 });
 
 describe('warehouse scope', () => {
-	it('answers 403 for writes whose body names a warehouse outside the client\'s list', async () => {
+	it("answers 403 for writes whose body names a warehouse outside the client's list", async () => {
 		const scoped = t.as('scoped');
 		const before = t.sandbox.store.materialIn.size;
 		const outside = await scoped.post('/Inventory/Receive', receive(2));
@@ -147,9 +147,19 @@ describe('order of checks', () => {
 		expectError(invalid, 400, 'validation_error', 'Model validation failed.');
 		expect(invalid.body.details).toEqual({ itemID: ['The itemID field is required.'] });
 		// Unknown item, foreign warehouse: scope first.
-		expectError(await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', warehouseID: 2, quantity: 1 }), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(
+			await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', warehouseID: 2, quantity: 1 }),
+			403,
+			'forbidden',
+			FORBIDDEN.warehouse,
+		);
 		// Allowed warehouse: now the unknown item is a 404.
-		expectError(await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', warehouseID: 1, quantity: 1 }), 404, 'not_found', 'Item "NO-SUCH" was not found.');
+		expectError(
+			await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', warehouseID: 1, quantity: 1 }),
+			404,
+			'not_found',
+			'Item "NO-SUCH" was not found.',
+		);
 		// Path records: 404 before scope, scope before 409.
 		expectError(await scoped.post('/Location/99999/Hold', {}), 404, 'not_found', 'Location 99999 was not found.');
 		const held = t.sandbox.store.locations.rows.find((l) => l.warehouseID === 2 && l.onHold)!;

@@ -80,8 +80,21 @@ describe('the request log', () => {
 		await t.demo.put('/Item', { itemID: 'SCR-00001', description: 'Logged' }, {});
 		await t.demo.get('/Item', { page: 2, pageSize: 10 });
 		const [put, get] = t.sandbox.requests.slice(-2);
-		expect(put).toMatchObject({ method: 'PUT', path: '/api/v2/Item', body: { itemID: 'SCR-00001', description: 'Logged' }, clientId: 'demo', endpointId: 'item.update', status: 200 });
-		expect(get).toMatchObject({ method: 'GET', path: '/api/v2/Item', query: { page: '2', pageSize: '10' }, endpointId: 'item.list', status: 200 });
+		expect(put).toMatchObject({
+			method: 'PUT',
+			path: '/api/v2/Item',
+			body: { itemID: 'SCR-00001', description: 'Logged' },
+			clientId: 'demo',
+			endpointId: 'item.update',
+			status: 200,
+		});
+		expect(get).toMatchObject({
+			method: 'GET',
+			path: '/api/v2/Item',
+			query: { page: '2', pageSize: '10' },
+			endpointId: 'item.list',
+			status: 200,
+		});
 		expect(put.at).toBe(t.clock.now());
 	});
 });

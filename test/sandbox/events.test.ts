@@ -22,10 +22,23 @@ function sampleCall(id: RouteId): { path: Record<string, string | number>; body?
 		'item.discontinue': { path: { shortID: 'SCR-00001' } },
 		'inventory.receive': { path: {}, body: { itemID: lot.shortID, warehouseID: 1, quantity: 1 } },
 		'inventory.issue': { path: {}, body: { itemID: lot.shortID, warehouseID: 1, location: lot.location, quantity: 1 } },
-		'inventory.move': { path: {}, body: { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 2, quantity: 1 } },
-		'purchaseOrder.create': { path: {}, body: { vendorID: store.vendors.rows.find((v) => v.active)!.vendorID, warehouseID: 1, lines: [{ itemID: 'SCR-00001', quantity: 1 }] } },
+		'inventory.move': {
+			path: {},
+			body: { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 2, quantity: 1 },
+		},
+		'purchaseOrder.create': {
+			path: {},
+			body: { vendorID: store.vendors.rows.find((v) => v.active)!.vendorID, warehouseID: 1, lines: [{ itemID: 'SCR-00001', quantity: 1 }] },
+		},
 		'purchaseOrder.finalize': { path: { poNo: openPo.poNo } },
-		'shippingOrder.create': { path: {}, body: { customerID: store.customers.rows.find((c) => c.active)!.customerID, warehouseID: 1, lines: [{ itemID: 'SCR-00001', quantity: 1 }] } },
+		'shippingOrder.create': {
+			path: {},
+			body: {
+				customerID: store.customers.rows.find((c) => c.active)!.customerID,
+				warehouseID: 1,
+				lines: [{ itemID: 'SCR-00001', quantity: 1 }],
+			},
+		},
 		'shippingOrder.update': { path: { soNo: openSo.soNo }, body: { status: 'Completed' } },
 	};
 	const sample = samples[id];
@@ -65,7 +78,12 @@ describe('webhook wiring', () => {
 		t = await openSandbox({ trustSelfSigned: true });
 		try {
 			const subscribed = await t.demo.post('/Webhook', {
-				name: 'wiring', url: receiver.url(), events: 'item.created,inventory.received', payloadMode: 1, active: true, secret: 'wiring-secret',
+				name: 'wiring',
+				url: receiver.url(),
+				events: 'item.created,inventory.received',
+				payloadMode: 1,
+				active: true,
+				secret: 'wiring-secret',
 			});
 			expect(subscribed.status).toBe(201);
 			const created = await t.demo.post('/Item', { itemID: 'HOOKED-1', description: 'Delivered' });

@@ -15,7 +15,14 @@ afterAll(() => t.sandbox.close());
 function plainHttp(path: string, body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
-			{ host: '127.0.0.1', port: t.sandbox.port, path, method: body ? 'POST' : 'GET', agent: false, headers: body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {} },
+			{
+				host: '127.0.0.1',
+				port: t.sandbox.port,
+				path,
+				method: body ? 'POST' : 'GET',
+				agent: false,
+				headers: body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {},
+			},
 			(res) => {
 				let text = '';
 				res.on('data', (chunk) => (text += chunk));
@@ -33,7 +40,12 @@ describe('HTTPS only', () => {
 		expect(response.status).toBe(403);
 		expect(response.headers['x-api-version']).toBe('v2');
 		expect(response.headers['connection']).toBe('close');
-		expect(response.body).toEqual({ statusCode: 403, error: 'forbidden', message: 'HTTPS is required. Connect to this port with https://.', details: null });
+		expect(response.body).toEqual({
+			statusCode: 403,
+			error: 'forbidden',
+			message: 'HTTPS is required. Connect to this port with https://.',
+			details: null,
+		});
 		// Nothing was processed: no token was issued and nothing was recorded.
 		expect(t.sandbox.stats.tokensIssued).toBe(0);
 		expect(t.sandbox.requests.some((r) => r.endpointId === 'token')).toBe(false);
@@ -58,7 +70,7 @@ describe('HTTPS only', () => {
 	});
 
 	it('rejects a client that does not trust the certificate', async () => {
-		const untrusting = new SandboxClient({ baseUrl: t.sandbox.baseUrl, ca: '' as string });
+		const untrusting = new SandboxClient({ baseUrl: t.sandbox.baseUrl, ca: '' });
 		const noCa = untrusting.raw('GET', '/Item').catch((error: Error & { code?: string }) => error.code);
 		// With an empty CA list Node falls back to the public roots, which do not include the sandbox.
 		await expect(noCa).resolves.toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/);

@@ -22,7 +22,14 @@ describe('POST /Inventory/Receive', () => {
 	it('adds stock, answers 201 with the MaterialIn record, emits inventory.received', async () => {
 		const item = t.sandbox.store.item('SCR-00001')!;
 		const before = onHand(item.partNo, 2, 'RECV');
-		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 2, quantity: 12, lot: 'L-NEW', reference: 'DN-1', reasonCode: 'receipt' });
+		const response = await t.demo.post('/Inventory/Receive', {
+			itemID: 'SCR-00001',
+			warehouseID: 2,
+			quantity: 12,
+			lot: 'L-NEW',
+			reference: 'DN-1',
+			reasonCode: 'receipt',
+		});
 		expect(response.status).toBe(201);
 		expect(response.headers['x-api-version']).toBe('v2');
 		expect(response.body).toEqual({
@@ -64,11 +71,36 @@ describe('POST /Inventory/Receive', () => {
 
 	it('answers 404 for unknown references and 409 for a held location or disabled reason code, changing nothing', async () => {
 		const before = t.sandbox.store.materialIn.size;
-		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 9, quantity: 1 }), 404, 'not_found', 'Warehouse 9 was not found.');
-		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'Z-99', quantity: 1 }), 404, 'not_found', 'Location "Z-99" in warehouse 1 was not found.');
-		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC', quantity: 1 }), 409, 'conflict', 'Location "QC" in warehouse 1 is on hold.');
-		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'OBSOLETE', quantity: 1 }), 409, 'conflict', 'Reason code "OBSOLETE" is disabled.');
-		expectError(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'NOPE', quantity: 1 }), 404, 'not_found', 'Reason code "NOPE" was not found.');
+		expectError(
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 9, quantity: 1 }),
+			404,
+			'not_found',
+			'Warehouse 9 was not found.',
+		);
+		expectError(
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'Z-99', quantity: 1 }),
+			404,
+			'not_found',
+			'Location "Z-99" in warehouse 1 was not found.',
+		);
+		expectError(
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC', quantity: 1 }),
+			409,
+			'conflict',
+			'Location "QC" in warehouse 1 is on hold.',
+		);
+		expectError(
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'OBSOLETE', quantity: 1 }),
+			409,
+			'conflict',
+			'Reason code "OBSOLETE" is disabled.',
+		);
+		expectError(
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'NOPE', quantity: 1 }),
+			404,
+			'not_found',
+			'Reason code "NOPE" was not found.',
+		);
 		expect(t.sandbox.store.materialIn.size).toBe(before);
 		expect(t.sandbox.events).toHaveLength(0);
 	});
@@ -91,7 +123,12 @@ describe('POST /Inventory/Issue', () => {
 		const available = onHand(lot.partNo, 1);
 		const outCount = t.sandbox.store.materialOut.size;
 		const response = await t.demo.post('/Inventory/Issue', { itemID: lot.shortID, warehouseID: 1, quantity: available + 1 });
-		expectError(response, 409, 'conflict', `Insufficient stock of "${lot.shortID}" in warehouse 1: ${available} available, ${available + 1} requested.`);
+		expectError(
+			response,
+			409,
+			'conflict',
+			`Insufficient stock of "${lot.shortID}" in warehouse 1: ${available} available, ${available + 1} requested.`,
+		);
 		expect(onHand(lot.partNo, 1)).toBe(available);
 		expect(t.sandbox.store.materialOut.size).toBe(outCount);
 	});
@@ -103,11 +140,21 @@ describe('POST /Inventory/Move', () => {
 		const fromBefore = onHand(lot.partNo, 1);
 		const toBefore = onHand(lot.partNo, 3, 'A-02');
 		const response = await t.demo.post('/Inventory/Move', {
-			itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 3, toLocation: 'A-02', quantity: 4,
+			itemID: lot.shortID,
+			fromWarehouseID: 1,
+			fromLocation: lot.location,
+			toWarehouseID: 3,
+			toLocation: 'A-02',
+			quantity: 4,
 		});
 		expect(response.status).toBe(201);
 		expect(response.body).toMatchObject({
-			type: 'Move', warehouseID: 3, location: 'A-02', fromWarehouseID: 1, fromLocation: lot.location, quantity: 4,
+			type: 'Move',
+			warehouseID: 3,
+			location: 'A-02',
+			fromWarehouseID: 1,
+			fromLocation: lot.location,
+			quantity: 4,
 		});
 		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
 		expect(onHand(lot.partNo, 3, 'A-02')).toBe(toBefore + 4);
@@ -118,9 +165,22 @@ describe('POST /Inventory/Move', () => {
 
 	it('answers 409 when the source holds too little, and 400 when source and target are the same', async () => {
 		const lot = stockedLot(1);
-		const short = await t.demo.post('/Inventory/Move', { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 2, quantity: 1e9 });
+		const short = await t.demo.post('/Inventory/Move', {
+			itemID: lot.shortID,
+			fromWarehouseID: 1,
+			fromLocation: lot.location,
+			toWarehouseID: 2,
+			quantity: 1e9,
+		});
 		expectError(short, 409, 'conflict', /^Insufficient stock/);
-		const same = await t.demo.post('/Inventory/Move', { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 1, toLocation: lot.location, quantity: 1 });
+		const same = await t.demo.post('/Inventory/Move', {
+			itemID: lot.shortID,
+			fromWarehouseID: 1,
+			fromLocation: lot.location,
+			toWarehouseID: 1,
+			toLocation: lot.location,
+			quantity: 1,
+		});
 		expectError(same, 400, 'validation_error', 'Model validation failed.');
 		expect(same.body.details).toEqual({ toLocation: ['The target must differ from the source location.'] });
 		expect(t.sandbox.events).toHaveLength(0);

@@ -10,7 +10,7 @@ afterEach(() => t.sandbox.close());
 const NOW = '2026-01-05T08:00:00.000Z';
 
 describe('POST /Item', () => {
-	it('answers an empty body with exactly the spec\'s validation error', async () => {
+	it("answers an empty body with exactly the spec's validation error", async () => {
 		const response = await t.demo.post('/Item', '', { headers: { 'Content-Type': 'application/json' } });
 		expect(response.status).toBe(400);
 		expectJsonHeaders(response);
@@ -27,7 +27,13 @@ describe('POST /Item', () => {
 	it('creates an item: 201 with the full record, its new partNo and clock stamps, and item.created', async () => {
 		const before = t.sandbox.store.items.size;
 		t.clock.advance(5000);
-		const response = await t.demo.post('/Item', { itemID: 'NEW-WIDGET', description: 'New widget', category: 'Tools', uOM: 'EA', units: 1 });
+		const response = await t.demo.post('/Item', {
+			itemID: 'NEW-WIDGET',
+			description: 'New widget',
+			category: 'Tools',
+			uOM: 'EA',
+			units: 1,
+		});
 		expect(response.status).toBe(201);
 		expectJsonHeaders(response);
 		const stamp = '2026-01-05T08:00:05.000Z';
@@ -64,7 +70,7 @@ describe('POST /Item', () => {
 		expect(t.sandbox.events).toHaveLength(0);
 	});
 
-	it('reports every invalid field at once, by the table\'s types', async () => {
+	it("reports every invalid field at once, by the table's types", async () => {
 		const response = await t.demo.post('/Item', { itemID: 42, units: 'ten', description: ['x'], category: null });
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({

@@ -76,7 +76,7 @@ describe('paging', () => {
 });
 
 describe('sort and direction', () => {
-	it('sorts by the table\'s default column ascending', async () => {
+	it("sorts by the table's default column ascending", async () => {
 		const response = await t.demo.get('/Customer', { pageSize: 250 });
 		const ids = response.body.value.map((c: { customerID: number }) => c.customerID);
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -120,7 +120,7 @@ describe('modifiedSince', () => {
 		expect(exact.body.value.map((r: { partNo: number }) => r.partNo)).toContain(one.partNo);
 	});
 
-	it.each(['/Inventory', '/Inventory/1', '/Warehouse/1/Items'])('rejected on %s: 400 with the spec\'s message', async (path) => {
+	it.each(['/Inventory', '/Inventory/1', '/Warehouse/1/Items'])("rejected on %s: 400 with the spec's message", async (path) => {
 		const response = await t.demo.get(path, { modifiedSince: '2025-01-01T00:00:00Z' });
 		expectError(response, 400, 'bad_request', 'modifiedSince is not supported on this endpoint.');
 	});
@@ -144,7 +144,10 @@ describe('modifiedSince', () => {
 	it('headerOnly on orders: a line edited after the header does not make the order show', async () => {
 		const order = t.sandbox.store.purchaseOrders.rows.find((o) => o.lines.some((l) => l.modified > o.modified))!;
 		expect(order).toBeDefined();
-		const lineStamp = order.lines.map((l) => l.modified).sort().at(-1)!;
+		const lineStamp = order.lines
+			.map((l) => l.modified)
+			.sort()
+			.at(-1)!;
 		const { rows } = await all('/PurchaseOrder', { modifiedSince: lineStamp, pageSize: 50 });
 		expect(rows.map((o) => o.poNo)).not.toContain(order.poNo);
 		const { rows: byHeader } = await all('/PurchaseOrder', { modifiedSince: order.modified, pageSize: 50 });
@@ -171,8 +174,18 @@ describe('startDate and endDate on orders', () => {
 	});
 
 	it('answers an invalid date with 400 naming the parameter', async () => {
-		expectError(await t.demo.get('/PurchaseOrder', { startDate: '06/01/2025' }), 400, 'bad_request', 'The startDate parameter must be an ISO 8601 date or date-time.');
-		expectError(await t.demo.get('/PurchaseOrder', { endDate: 'soon' }), 400, 'bad_request', 'The endDate parameter must be an ISO 8601 date or date-time.');
+		expectError(
+			await t.demo.get('/PurchaseOrder', { startDate: '06/01/2025' }),
+			400,
+			'bad_request',
+			'The startDate parameter must be an ISO 8601 date or date-time.',
+		);
+		expectError(
+			await t.demo.get('/PurchaseOrder', { endDate: 'soon' }),
+			400,
+			'bad_request',
+			'The endDate parameter must be an ISO 8601 date or date-time.',
+		);
 	});
 });
 

@@ -28,7 +28,7 @@ describe('rate limit', () => {
 	});
 
 	it('under a ScaledClock, Retry-After is the wait in real seconds (fractional)', async () => {
-		t = await openSandbox({ rateLimitPerMinute: 2, clock: new ScaledClock(10) as never });
+		t = await openSandbox({ rateLimitPerMinute: 2, clock: new ScaledClock(10) });
 		await t.demo.token();
 		expect(await burst(2)).toEqual([200, 200]);
 		const limited = await t.demo.get('/Warehouse');

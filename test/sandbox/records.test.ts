@@ -19,8 +19,18 @@ describe.each([
 		expect(created.status).toBe(201);
 		expectJsonHeaders(created);
 		expect(created.body).toEqual({
-			[idField]: count + 1, [codeField]: 'ACME1', name: 'Acme Test Co', email: null, phone: null, address: null, city: null,
-			postalCode: null, country: 'NL', active: true, created: NOW, modified: NOW,
+			[idField]: count + 1,
+			[codeField]: 'ACME1',
+			name: 'Acme Test Co',
+			email: null,
+			phone: null,
+			address: null,
+			city: null,
+			postalCode: null,
+			country: 'NL',
+			active: true,
+			created: NOW,
+			modified: NOW,
 		});
 		t.clock.advance(2000);
 		const updated = await t.demo.put(`/${resource}/${count + 1}`, { email: 'buy@acme.example', active: false });
@@ -51,7 +61,15 @@ describe('assets', () => {
 	it('create and update, with type names, unique tags and scope', async () => {
 		const created = await t.demo.post('/Asset', { assetTag: 'FL-9000', typeID: 1, warehouseID: 2, serialNo: 'SN1' });
 		expect(created.status).toBe(201);
-		expect(created.body).toMatchObject({ assetID: 81, assetTag: 'FL-9000', typeID: 1, typeName: 'Forklift', warehouseID: 2, status: 'In Service', created: NOW });
+		expect(created.body).toMatchObject({
+			assetID: 81,
+			assetTag: 'FL-9000',
+			typeID: 1,
+			typeName: 'Forklift',
+			warehouseID: 2,
+			status: 'In Service',
+			created: NOW,
+		});
 		const updated = await t.demo.put('/Asset/81', { status: 'Retired', typeID: 3 });
 		expect(updated.body).toMatchObject({ status: 'Retired', typeID: 3, typeName: 'Barcode Scanner', serialNo: 'SN1' });
 		expect((await t.demo.get('/Asset/81')).body.status).toBe('Retired');
@@ -59,7 +77,12 @@ describe('assets', () => {
 		expectError(await t.demo.post('/Asset', { assetTag: 'X-1', typeID: 99 }), 404, 'not_found', 'Asset type 99 was not found.');
 		const badStatus = await t.demo.post('/Asset', { assetTag: 'X-2', status: 'Broken' });
 		expect(badStatus.body.details).toEqual({ status: ['The status field must be one of: In Service, In Repair, Retired.'] });
-		expectError(await t.as('scoped').post('/Asset', { assetTag: 'X-3', warehouseID: 4 }), 403, 'forbidden', "Warehouse is outside the client's authorized scope.");
+		expectError(
+			await t.as('scoped').post('/Asset', { assetTag: 'X-3', warehouseID: 4 }),
+			403,
+			'forbidden',
+			"Warehouse is outside the client's authorized scope.",
+		);
 	});
 });
 
@@ -74,7 +97,12 @@ describe('categories and reason codes', () => {
 		expect(deleted.status).toBe(200);
 		expect(deleted.body).toEqual(seasonal);
 		expect(store.categories.get(seasonal.categoryID)).toBeUndefined();
-		expectError(await t.demo.delete(`/Category/${seasonal.categoryID}`), 404, 'not_found', `Category ${seasonal.categoryID} was not found.`);
+		expectError(
+			await t.demo.delete(`/Category/${seasonal.categoryID}`),
+			404,
+			'not_found',
+			`Category ${seasonal.categoryID} was not found.`,
+		);
 	});
 
 	it('disable hides a category from /Category, keeps it in /Category/All; twice is 409', async () => {
@@ -93,7 +121,12 @@ describe('categories and reason codes', () => {
 		const sample = t.sandbox.store.reasonCodes.rows.find((r) => r.code === 'SAMPLE')!;
 		const disabled = await t.demo.post(`/ReasonCode/${sample.reasonCodeID}/Disable`);
 		expect(disabled.body).toMatchObject({ code: 'SAMPLE', active: false });
-		expectError(await t.demo.post(`/ReasonCode/${sample.reasonCodeID}/Disable`), 409, 'conflict', 'Reason code "SAMPLE" is already disabled.');
+		expectError(
+			await t.demo.post(`/ReasonCode/${sample.reasonCodeID}/Disable`),
+			409,
+			'conflict',
+			'Reason code "SAMPLE" is already disabled.',
+		);
 		const deleted = await t.demo.delete(`/ReasonCode/${sample.reasonCodeID}`);
 		expect(deleted.body.code).toBe('SAMPLE');
 		const all = await t.demo.get('/ReasonCode/All');
@@ -103,18 +136,31 @@ describe('categories and reason codes', () => {
 
 describe('locations', () => {
 	it('hold blocks stock movements there; release lifts it; repeating either is 409', async () => {
-		const location = t.sandbox.store.locations.rows.find((l) => l.warehouseID === 1 && l.code === 'A-01' && !l.onHold)
-			?? t.sandbox.store.locations.rows.find((l) => l.warehouseID === 1 && !l.onHold && l.code.includes('-'))!;
+		const location =
+			t.sandbox.store.locations.rows.find((l) => l.warehouseID === 1 && l.code === 'A-01' && !l.onHold) ??
+			t.sandbox.store.locations.rows.find((l) => l.warehouseID === 1 && !l.onHold && l.code.includes('-'))!;
 		const held = await t.demo.post(`/Location/${location.locationID}/Hold`, { reason: 'Audit' });
 		expect(held.status).toBe(200);
 		expect(held.body).toMatchObject({ locationID: location.locationID, onHold: true, holdReason: 'Audit', modified: NOW });
 		const blocked = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: location.code, quantity: 1 });
 		expectError(blocked, 409, 'conflict', `Location "${location.code}" in warehouse 1 is on hold.`);
-		expectError(await t.demo.post(`/Location/${location.locationID}/Hold`, {}), 409, 'conflict', `Location "${location.code}" in warehouse 1 is already on hold.`);
+		expectError(
+			await t.demo.post(`/Location/${location.locationID}/Hold`, {}),
+			409,
+			'conflict',
+			`Location "${location.code}" in warehouse 1 is already on hold.`,
+		);
 		const released = await t.demo.post(`/Location/${location.locationID}/Release`);
 		expect(released.body).toMatchObject({ onHold: false, holdReason: null });
-		expect((await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: location.code, quantity: 1 })).status).toBe(201);
-		expectError(await t.demo.post(`/Location/${location.locationID}/Release`), 409, 'conflict', `Location "${location.code}" in warehouse 1 is not on hold.`);
+		expect(
+			(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: location.code, quantity: 1 })).status,
+		).toBe(201);
+		expectError(
+			await t.demo.post(`/Location/${location.locationID}/Release`),
+			409,
+			'conflict',
+			`Location "${location.code}" in warehouse 1 is not on hold.`,
+		);
 	});
 
 	it('lists locations of every warehouse, some on hold', async () => {

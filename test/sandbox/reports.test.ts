@@ -22,20 +22,30 @@ describe('GET /Report', () => {
 });
 
 describe('GET /Report/{id}', () => {
-	it('pages flat rows (about 600 for Stock Valuation) in the first column\'s order', async () => {
+	it("pages flat rows (about 600 for Stock Valuation) in the first column's order", async () => {
 		const response = await t.demo.get('/Report/1', { pageSize: 250 });
 		expectPage(response, { pageSize: 250 });
 		expect(response.body.totalCount).toBeGreaterThan(500);
 		expect(response.body.totalCount).toBeLessThan(700);
 		const row = response.body.value[0];
-		expect(Object.keys(row)).toEqual(['partNo', 'shortID', 'description', 'category', 'uOM', 'quantity', 'unitCost', 'totalValue', 'lastReceived']);
+		expect(Object.keys(row)).toEqual([
+			'partNo',
+			'shortID',
+			'description',
+			'category',
+			'uOM',
+			'quantity',
+			'unitCost',
+			'totalValue',
+			'lastReceived',
+		]);
 		expect(Object.values(row).every((v) => v === null || typeof v !== 'object')).toBe(true);
 		expect(row.totalValue).toBeCloseTo(row.quantity * row.unitCost, 1);
 		const partNos = response.body.value.map((r: { partNo: number }) => r.partNo);
 		expect(partNos).toEqual([...partNos].sort((a, b) => a - b));
 	});
 
-	it('sorts by any of the report\'s own columns', async () => {
+	it("sorts by any of the report's own columns", async () => {
 		const response = await t.demo.get('/Report/3', { sort: 'revenue', direction: 'DESC' });
 		const revenue = response.body.value.map((r: { revenue: number }) => r.revenue);
 		expect(revenue).toEqual([...revenue].sort((a, b) => b - a));

@@ -53,7 +53,19 @@ describe('seedStore', () => {
 
 	it('names ids per ID_FIELD and stamps everything before the clock start', () => {
 		const store = seedStore({}, START);
-		const tables = { item: store.items, customer: store.customers, vendor: store.vendors, purchaseOrder: store.purchaseOrders, shippingOrder: store.shippingOrders, workOrder: store.workOrders, asset: store.assets, category: store.categories, reasonCode: store.reasonCodes, location: store.locations, warehouse: store.warehouses } as const;
+		const tables = {
+			item: store.items,
+			customer: store.customers,
+			vendor: store.vendors,
+			purchaseOrder: store.purchaseOrders,
+			shippingOrder: store.shippingOrders,
+			workOrder: store.workOrders,
+			asset: store.assets,
+			category: store.categories,
+			reasonCode: store.reasonCodes,
+			location: store.locations,
+			warehouse: store.warehouses,
+		} as const;
 		for (const [resource, table] of Object.entries(tables)) {
 			const idField = ID_FIELD[resource as keyof typeof ID_FIELD];
 			const row = table.rows[0] as unknown as Record<string, unknown>;
@@ -69,7 +81,10 @@ describe('seedStore', () => {
 	it('moves the seed year back when the clock starts earlier', () => {
 		const early = Date.parse('2021-03-01T00:00:00Z');
 		const store = seedStore({}, early);
-		const newest = store.items.rows.map((i) => i.modified).sort().at(-1)!;
+		const newest = store.items.rows
+			.map((i) => i.modified)
+			.sort()
+			.at(-1)!;
 		expect(Date.parse(newest)).toBeLessThan(early);
 	});
 

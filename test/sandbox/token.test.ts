@@ -29,7 +29,10 @@ describe('POST /Token', () => {
 	});
 
 	it('issues a token for HTTP Basic credentials with grant_type in the form', async () => {
-		const response = await t.demo.requestToken({ grant_type: 'client_credentials' }, { Authorization: basic(DEMO.clientId, DEMO.clientSecret) });
+		const response = await t.demo.requestToken(
+			{ grant_type: 'client_credentials' },
+			{ Authorization: basic(DEMO.clientId, DEMO.clientSecret) },
+		);
 		expect(response.status).toBe(200);
 		expectJsonHeaders(response);
 		expect(response.body.token_type).toBe('bearer');

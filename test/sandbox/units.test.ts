@@ -27,7 +27,11 @@ describe('validateBody', () => {
 	const fields = ROUTES['inventory.receive'].body;
 
 	it('returns only the known fields, nulls dropped', () => {
-		expect(validateBody(fields, { itemID: 'A', warehouseID: 1, quantity: 2, lot: null, extra: 'x' })).toEqual({ itemID: 'A', warehouseID: 1, quantity: 2 });
+		expect(validateBody(fields, { itemID: 'A', warehouseID: 1, quantity: 2, lot: null, extra: 'x' })).toEqual({
+			itemID: 'A',
+			warehouseID: 1,
+			quantity: 2,
+		});
 	});
 
 	it('collects every problem in one validation_error', () => {

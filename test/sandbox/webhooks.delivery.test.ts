@@ -8,18 +8,7 @@ import type { DomainEvent } from '../../sandbox/types';
 import { SandboxHarness, type HarnessOptions } from './webhooksHarness';
 import { expectedSignature, loopbackCertificate, Receiver, type Certificate } from './webhooksReceiver';
 
-const LOG_SHAPE = [
-	'rec',
-	'event',
-	'reference',
-	'statusCode',
-	'success',
-	'attempt',
-	'duration',
-	'errorMessage',
-	'payloadSize',
-	'created',
-];
+const LOG_SHAPE = ['rec', 'event', 'reference', 'statusCode', 'success', 'attempt', 'duration', 'errorMessage', 'payloadSize', 'created'];
 
 const received: DomainEvent = {
 	event: 'inventory.received',
@@ -74,8 +63,7 @@ async function subscribe(overrides: Record<string, unknown> = {}, client = 'demo
 
 const json = (raw: Buffer) => JSON.parse(raw.toString('utf8'));
 const get = async (rec: number) => (await api.call('webhook.get', { rec })).body;
-const log = async (rec: number, query: Record<string, string | number> = {}) =>
-	(await api.call('webhook.log', { rec, query })).body;
+const log = async (rec: number, query: Record<string, string | number> = {}) => (await api.call('webhook.log', { rec, query })).body;
 
 describe('delivery', () => {
 	it('POSTs {event, data} over HTTPS with a signature over the exact bytes and the service headers', async () => {
@@ -440,11 +428,7 @@ describe('GET /Webhook/{rec}/log', () => {
 			'inventory.received',
 		]);
 		const byEvent = await log(rec, { sort: 'event', direction: 'DESC' });
-		expect(byEvent.value.map((e: { event: string }) => e.event)).toEqual([
-			'inventory.received',
-			'inventory.received',
-			'inventory.issued',
-		]);
+		expect(byEvent.value.map((e: { event: string }) => e.event)).toEqual(['inventory.received', 'inventory.received', 'inventory.issued']);
 		const bad = await api.call('webhook.log', { rec, query: { direction: 'sideways' } });
 		expect(bad.status).toBe(400);
 		expect(bad.body.message).toBe('Invalid sort column or direction.');

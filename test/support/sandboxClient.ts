@@ -43,7 +43,11 @@ export class SandboxClient {
 	) {}
 
 	/** Raw HTTPS call; `path` is relative to the base URL (e.g. /Item) unless it starts with https://. */
-	raw(method: string, path: string, options: { query?: RequestOptions['query']; body?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+	raw(
+		method: string,
+		path: string,
+		options: { query?: RequestOptions['query']; body?: string; headers?: Record<string, string> } = {},
+	): Promise<ApiResponse> {
 		const url = new URL(path.startsWith('https://') ? path : this.sandbox.baseUrl + path);
 		for (const [key, value] of Object.entries(options.query ?? {})) {
 			if (value !== undefined) url.searchParams.set(key, String(value));

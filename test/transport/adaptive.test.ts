@@ -19,18 +19,21 @@ describe('adaptive budget: several processes share one client of a 100/min servi
 		[4, 100, 0],
 		[4, 100, 5_000],
 		[4, 100, 20_000],
-	])('%i processes × %i pages, started %i ms apart: no export fails, fewer 429s than without adaptation, ≥ 85 %% of the ceiling, close to T_min', async (processes, pages, staggerMs) => {
-		const adaptive = await simulate({ processes, pages, inFlight: 4, adaptive: true, staggerMs });
-		const fixed = await simulate({ processes, pages, inFlight: 4, adaptive: false, staggerMs });
+	])(
+		'%i processes × %i pages, started %i ms apart: no export fails, fewer 429s than without adaptation, ≥ 85 %% of the ceiling, close to T_min',
+		async (processes, pages, staggerMs) => {
+			const adaptive = await simulate({ processes, pages, inFlight: 4, adaptive: true, staggerMs });
+			const fixed = await simulate({ processes, pages, inFlight: 4, adaptive: false, staggerMs });
 
-		expect(adaptive.failedExports).toBe(0);
-		expect(adaptive.ok).toBe(processes * pages);
-		expect(adaptive.limited).toBeLessThanOrEqual(0.7 * fixed.limited);
-		expect(ofCeiling(processes * pages, adaptive.finishedAt)).toBeGreaterThanOrEqual(0.85);
-		// The pacer alone (no client CPU here): within 1.15 × the burst-aware bound, and within 5 % of throwing requests at the service.
-		expect(adaptive.finishedAt).toBeLessThanOrEqual(1.15 * tMin(processes * pages, 100, processes * 4, 100));
-		expect(adaptive.finishedAt).toBeLessThanOrEqual(1.05 * fixed.finishedAt);
-	});
+			expect(adaptive.failedExports).toBe(0);
+			expect(adaptive.ok).toBe(processes * pages);
+			expect(adaptive.limited).toBeLessThanOrEqual(0.7 * fixed.limited);
+			expect(ofCeiling(processes * pages, adaptive.finishedAt)).toBeGreaterThanOrEqual(0.85);
+			// The pacer alone (no client CPU here): within 1.15 × the burst-aware bound, and within 5 % of throwing requests at the service.
+			expect(adaptive.finishedAt).toBeLessThanOrEqual(1.15 * tMin(processes * pages, 100, processes * 4, 100));
+			expect(adaptive.finishedAt).toBeLessThanOrEqual(1.05 * fixed.finishedAt);
+		},
+	);
 
 	test('a process alone never meets a 429', async () => {
 		const alone = await simulate({ processes: 1, pages: 250, inFlight: 4, adaptive: true });

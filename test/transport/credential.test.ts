@@ -28,13 +28,14 @@ const readItems = async (credentials?: string | object, limit = 0): Promise<RunR
 	await h.run({
 		type: 'transportProbe',
 		parameters: { call: 'apiRequestAllItems', endpoint: 'item.list', limit },
-		credentials: credentials as never,
+		credentials: credentials,
 	});
 
 const tokenEntries = (): RecordedRequest[] => h.sandbox.requests.filter((r) => r.endpointId === 'token');
 
 /** Everything an error shows a user, to check no secret leaks into it. */
-const shown = (result: RunResult) => JSON.stringify({ message: result.error?.message, description: result.error?.description, items: result.items });
+const shown = (result: RunResult) =>
+	JSON.stringify({ message: result.error?.message, description: result.error?.description, items: result.items });
 
 describe('token exchange', () => {
 	test('form: client id and secret in the body, one token, the run reads all items', async () => {
@@ -105,7 +106,11 @@ describe('token exchange', () => {
 		};
 		let result: RunResult;
 		try {
-			result = await h.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.listAll' }, credentials: id });
+			result = await h.run({
+				type: 'transportProbe',
+				parameters: { call: 'apiRequestAllItems', endpoint: 'item.listAll' },
+				credentials: id,
+			});
 		} finally {
 			requests.push = push;
 		}
@@ -126,7 +131,12 @@ describe('token exchange', () => {
 			expect(refused).toBeGreaterThanOrEqual(1);
 			expect(refused).toBeLessThanOrEqual(pagesInFlight);
 			expect(h.tokenRequests()).toBe(refused);
-			expect(listCalls.filter((r) => r.status === 200).map((r) => r.query.page).sort()).toEqual(['1', '2', '3', '4', '5']);
+			expect(
+				listCalls
+					.filter((r) => r.status === 200)
+					.map((r) => r.query.page)
+					.sort(),
+			).toEqual(['1', '2', '3', '4', '5']);
 		}
 	});
 
@@ -230,7 +240,9 @@ describe('credential test (the dialog)', () => {
 	});
 
 	test('red: wrong client id', async () => {
-		expect((await h.testCredential({ clientId: 'nobody' })).message).toBe('Inventory Pro refused the credentials: Invalid client credentials.');
+		expect((await h.testCredential({ clientId: 'nobody' })).message).toBe(
+			'Inventory Pro refused the credentials: Invalid client credentials.',
+		);
 	});
 
 	test('red: a port where nothing listens', async () => {

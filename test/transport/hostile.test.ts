@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
-	await h.run({ type: 'transportProbe', parameters, credentials: credentials as never });
+	await h.run({ type: 'transportProbe', parameters, credentials: credentials });
 
 /** Nothing reached the catcher: no connection, so no token, secret or body either. */
 function nothingCaught(): void {
@@ -42,37 +42,44 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 		['plain http://', `${catcher.httpOrigin}/api/v2/elsewhere`, catcher.httpOrigin],
 	];
 	const cases: Array<[status: 302 | 307, mode: 'form' | 'basic', target: 0 | 1]> = [];
-	for (const status of [302, 307] as const) for (const mode of ['form', 'basic'] as const) for (const target of [0, 1] as const) cases.push([status, mode, target]);
+	for (const status of [302, 307] as const)
+		for (const mode of ['form', 'basic'] as const) for (const target of [0, 1] as const) cases.push([status, mode, target]);
 
-	test.each(cases)('POST /Token answered %d (%s mode) → target %d: error names status and host, secret stays home', async (status, mode, index) => {
-		const [, location, origin] = targets()[index];
-		h.sandbox.inject('token', { kind: 'redirect', status, location });
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, { clientAuthentication: mode });
-		expect(result.error?.message).toBe(
-			`POST ${h.sandbox.baseUrl}/Token was answered with a redirect (HTTP ${status} to ${origin}), which is not followed: the Base URL is probably wrong`,
-		);
-		expect(result.error?.description).toMatch(/^Nothing was sent to the redirect target/);
-		expect(h.sandbox.stats.requests.token).toBe(1);
-		expect(h.requests('item.list')).toBe(0);
-		nothingCaught();
-		expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain(SECRET);
-	});
+	test.each(cases)(
+		'POST /Token answered %d (%s mode) → target %d: error names status and host, secret stays home',
+		async (status, mode, index) => {
+			const [, location, origin] = targets()[index];
+			h.sandbox.inject('token', { kind: 'redirect', status, location });
+			const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, { clientAuthentication: mode });
+			expect(result.error?.message).toBe(
+				`POST ${h.sandbox.baseUrl}/Token was answered with a redirect (HTTP ${status} to ${origin}), which is not followed: the Base URL is probably wrong`,
+			);
+			expect(result.error?.description).toMatch(/^Nothing was sent to the redirect target/);
+			expect(h.sandbox.stats.requests.token).toBe(1);
+			expect(h.requests('item.list')).toBe(0);
+			nothingCaught();
+			expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain(SECRET);
+		},
+	);
 
-	test.each(cases)('GET /Item answered %d (%s mode) → target %d: error names status and host, token stays home', async (status, mode, index) => {
-		const [, location, origin] = targets()[index];
-		const id = h.addCredential(h.credential({ clientAuthentication: mode }));
-		h.sandbox.inject('item.list', { kind: 'redirect', status, location });
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id);
-		expect(result.error?.message).toBe(
-			`GET /Item was answered with a redirect (HTTP ${status} to ${origin}), which is not followed: the Base URL is probably wrong`,
-		);
-		expect(result.error?.httpCode).toBe(String(status));
-		expect(h.requests('item.list')).toBe(1);
-		nothingCaught();
-		const token = String(h.credentials.get(id).data.accessToken);
-		expect(token.length).toBeGreaterThan(20);
-		expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain(token);
-	});
+	test.each(cases)(
+		'GET /Item answered %d (%s mode) → target %d: error names status and host, token stays home',
+		async (status, mode, index) => {
+			const [, location, origin] = targets()[index];
+			const id = h.addCredential(h.credential({ clientAuthentication: mode }));
+			h.sandbox.inject('item.list', { kind: 'redirect', status, location });
+			const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id);
+			expect(result.error?.message).toBe(
+				`GET /Item was answered with a redirect (HTTP ${status} to ${origin}), which is not followed: the Base URL is probably wrong`,
+			);
+			expect(result.error?.httpCode).toBe(String(status));
+			expect(h.requests('item.list')).toBe(1);
+			nothingCaught();
+			const token = String(h.credentials.get(id).data.accessToken);
+			expect(token.length).toBeGreaterThan(20);
+			expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain(token);
+		},
+	);
 
 	test('a 302 on a write is an error, not a GET reported as success', async () => {
 		h.sandbox.inject('item.create', { kind: 'redirect', status: 302, location: `${catcher.httpsOrigin}/api/v2/Item` });
@@ -99,7 +106,9 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 		h.sandbox.inject('item.list', { kind: 'redirect', status: 302, location: `${catcher.httpOrigin}/Item` });
 		const test = await h.testCredential({});
 		expect(test.status).toBe('Error');
-		expect(test.message).toMatch(/^GET \/Item was answered with a redirect \(HTTP 302\), which is not followed: the Base URL is probably wrong/);
+		expect(test.message).toMatch(
+			/^GET \/Item was answered with a redirect \(HTTP 302\), which is not followed: the Base URL is probably wrong/,
+		);
 		nothingCaught();
 	});
 
@@ -108,7 +117,13 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 			await h.run({
 				type: 'httpRequest',
 				typeVersion: 4.2,
-				parameters: { method, url, authentication: 'predefinedCredentialType', nodeCredentialType: 'inventoryProApi', options: { allowUnauthorizedCerts: true } },
+				parameters: {
+					method,
+					url,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'inventoryProApi',
+					options: { allowUnauthorizedCerts: true },
+				},
 			});
 
 		test('works below the Base URL', async () => {
@@ -160,7 +175,7 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 	];
 	test.each(escaping)('%j', async (path) => {
 		const result = await probe({ call: 'customApiRequest', method: 'GET', path });
-		expect(result.error?.message).toBe('"path" must be a path below the API root such as /Item/All');
+		expect(result.error?.message).toBe('Path (path) must be a path below the API root');
 		expect(result.error?.description).toMatch(/^The Path field was refused: /);
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
@@ -170,7 +185,7 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 			type: 'inventoryPro',
 			parameters: { resource: 'customApi', operation: 'request', method: 'GET', path: '/Item/%2e%2e/%2e%2e/%2e%2e/admin' },
 		});
-		expect(result.error?.message).toBe('"path" must be a path below the API root such as /Item/All');
+		expect(result.error?.message).toBe('Path (path) must be a path below the API root');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
@@ -184,19 +199,19 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 describe('path values', () => {
 	test.each(['..', '.', ' .. '])('shortID %j on Item › Discontinue: refused naming the field, 0 requests', async (shortID) => {
 		const result = await h.run({ type: 'inventoryPro', parameters: { resource: 'item', operation: 'discontinue', shortID } });
-		expect(result.error?.message).toBe(`"shortID" cannot be "${shortID.trim()}"`);
+		expect(result.error?.message).toBe(`Short ID (shortID) cannot be "${shortID.trim()}"`);
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
 	test.each(['', '   '])('shortID %j: refused naming the field, 0 requests', async (shortID) => {
 		const result = await probe({ call: 'apiRequest', endpoint: 'item.discontinue', pathParams: JSON.stringify({ shortID }) });
-		expect(result.error?.message).toBe('"shortID" is required for /Item/{shortID}');
+		expect(result.error?.message).toBe('Short ID (shortID) is required for /Item/{shortID}');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
 	test('the transport refuses ".." itself, whoever calls it', async () => {
 		const result = await probe({ call: 'apiRequest', endpoint: 'item.discontinue', pathParams: '{"shortID":".."}' });
-		expect(result.error?.message).toBe('"shortID" cannot be ".."');
+		expect(result.error?.message).toBe('Short ID (shortID) cannot be ".."');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -235,7 +250,7 @@ describe('Retry-After that would mean "now": waits floored', () => {
 		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(FLOOR - 5);
 	});
 
-	test('no usable header: the backoff (here 200 ms for the spec\'s 30 s)', async () => {
+	test("no usable header: the backoff (here 200 ms for the spec's 30 s)", async () => {
 		for (const retryAfter of [null, 'soon']) {
 			const { result, gaps } = await gapsAfter429({ kind: 'rateLimited', retryAfter });
 			expect(result.error).toBeUndefined();
@@ -273,7 +288,8 @@ describe('timeouts', () => {
 
 	/** Under load the sandbox may record a request after the client gave up on it: wait up to a second. */
 	async function recordedSoon(endpointId: string): Promise<number> {
-		for (let waited = 0; h.requests(endpointId) === 0 && waited < 1_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+		for (let waited = 0; h.requests(endpointId) === 0 && waited < 1_000; waited += 20)
+			await new Promise((resolve) => setTimeout(resolve, 20));
 		return h.requests(endpointId);
 	}
 

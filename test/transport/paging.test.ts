@@ -8,7 +8,14 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { collectPages } from '../../nodes/InventoryPro/transport/paging';
 
-const node: INode = { id: 'n1', name: 'Inventory Pro', type: 'n8n-nodes-inventory-pro.inventoryPro', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 'n1',
+	name: 'Inventory Pro',
+	type: 'n8n-nodes-inventory-pro.inventoryPro',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 const turns = async (n: number) => {
 	for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -31,7 +38,13 @@ function service(pages: number[][], options: { delay?: (page: number) => number;
 		if (options.pageCount !== null) envelope.pageCount = options.pageCount ?? pages.length;
 		return envelope;
 	};
-	return { fetch, calls, get maxInFlight() { return maxInFlight; } };
+	return {
+		fetch,
+		calls,
+		get maxInFlight() {
+			return maxInFlight;
+		},
+	};
 }
 
 const ids = (records: IDataObject[]) => records.map((record) => record.id);
@@ -79,7 +92,12 @@ describe('collectPages with pages in flight', () => {
 	});
 
 	test('a record repeated across a page boundary is returned once, as in a walk one page after another', async () => {
-		const shifted = [[1, 2, 3], [3, 4, 5], [5, 6, 7], [8, 9, 10]];
+		const shifted = [
+			[1, 2, 3],
+			[3, 4, 5],
+			[5, 6, 7],
+			[8, 9, 10],
+		];
 		const api = service(shifted, { delay: reversed });
 		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 10));
 	});

@@ -29,7 +29,7 @@ afterAll(async () => await h?.stop());
 beforeEach(() => h.sandbox.resetStats());
 
 const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
-	await h.run({ type: 'transportProbe', parameters, credentials: credentials as never });
+	await h.run({ type: 'transportProbe', parameters, credentials: credentials });
 
 const recorded = (sandbox: Sandbox, endpointId: string): RecordedRequest[] => sandbox.requests.filter((r) => r.endpointId === endpointId);
 
@@ -126,7 +126,12 @@ describe('paging', () => {
 				h.sandbox.store.changed();
 				inserted = true;
 			},
-			async () => await probe({ call: 'apiRequestAllItems', endpoint: 'item.listAll', filters: JSON.stringify({ sort: 'partNo', direction: 'DESC' }) }),
+			async () =>
+				await probe({
+					call: 'apiRequestAllItems',
+					endpoint: 'item.listAll',
+					filters: JSON.stringify({ sort: 'partNo', direction: 'DESC' }),
+				}),
 		);
 		expect(result.error).toBeUndefined();
 		const partNos = result.items.map((item) => item.partNo as number);
@@ -152,13 +157,22 @@ describe('paging', () => {
 
 describe('refused before any request', () => {
 	test.each([
-		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, '"sort" cannot be "price" for /Item'],
-		[{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' }, '"modifiedSince" is not supported by /Inventory'],
-		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' }, 'Modified Since (modifiedSince) must be an ISO 8601 date or date-time (got "last week")'],
-		[{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' }, '"direction" must be ASC or DESC, got "sideways"'],
-		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, '"shortID" is required for /Item/{shortID}'],
-		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, '"path" must be a path below the API root such as /Item/All'],
-		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, '"path" must be a path below the API root such as /Item/All'],
+		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, 'Sort (sort) cannot be "price" for /Item'],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' },
+			'Modified Since (modifiedSince) is not supported by /Inventory',
+		],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' },
+			'Modified Since (modifiedSince) must be an ISO 8601 date or date-time (got "last week")',
+		],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' },
+			'Direction (direction) must be ASC or DESC, got "sideways"',
+		],
+		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, 'Short ID (shortID) is required for /Item/{shortID}'],
+		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, 'Path (path) must be a path below the API root'],
+		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, 'Path (path) must be a path below the API root'],
 	])('%j', async (parameters, message) => {
 		const result = await probe(parameters);
 		expect(result.error?.message).toBe(message);
@@ -213,7 +227,11 @@ describe("the service's errors", () => {
 		expect(raw.body.error).toBe('validation_error');
 		expect(error.message).toBe('Model validation failed.');
 		const details = raw.body.details as Record<string, string[]>;
-		expect(error.description).toBe(Object.entries(details).map(([field, list]) => `${field}: ${list.join(' ')}`).join('\n'));
+		expect(error.description).toBe(
+			Object.entries(details)
+				.map(([field, list]) => `${field}: ${list.join(' ')}`)
+				.join('\n'),
+		);
 		expect(error.description).toMatch(/^itemID: /);
 	});
 
@@ -230,13 +248,15 @@ describe("the service's errors", () => {
 		const id = h.addCredential(h.credential({ baseUrl: `https://127.0.0.1:${port}/api/v2/` }));
 		h.credentials.update(id, { accessToken: 'stored-token' });
 		const error = await failing({ call: 'apiRequest', endpoint: 'item.list' }, undefined, id);
-		expect(error.message).toBe(`Could not reach Inventory Pro at https://127.0.0.1:${port}/api/v2: nothing accepted the connection. Check the Base URL`);
+		expect(error.message).toBe(
+			`Could not reach Inventory Pro at https://127.0.0.1:${port}/api/v2: nothing accepted the connection. Check the Base URL`,
+		);
 		expect(error.description).toBe('Network error ECONNREFUSED.');
 	});
 
 	test('no token in any error', async () => {
 		const id = h.addCredential(h.credential({ clientId: 'limited', clientSecret: 'limited-secret' }));
-		const result = await probe({ call: 'apiRequest', endpoint: 'customer.list' }, id as never);
+		const result = await probe({ call: 'apiRequest', endpoint: 'customer.list' }, id);
 		const token = String(h.credentials.get(id).data.accessToken);
 		expect(token.length).toBeGreaterThan(20);
 		expect(JSON.stringify({ ...result.error, message: result.error?.message, items: result.items })).not.toContain(token);
@@ -258,7 +278,7 @@ describe('429 Too Many Requests', () => {
 		const id = h.addCredential(h.credential({ rateLimitWaitMs: 5, rateLimitMaxWaitMs: 300 }));
 		h.sandbox.failNext('item.list', 'rate_limited', 1);
 		const started = Date.now();
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id as never);
+		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id);
 		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 		expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -295,7 +315,9 @@ describe('429 Too Many Requests', () => {
 		test('when retries run out the error says what happened', async () => {
 			clock.advance(60_000);
 			for (let i = 0; i < 3; i++) {
-				expect((await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } })).error).toBeUndefined();
+				expect(
+					(await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } })).error,
+				).toBeUndefined();
 			}
 			const started = Date.now();
 			const result = await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } });
@@ -349,7 +371,9 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
-			results.push(await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never }));
+			results.push(
+				await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id }),
+			);
 		}
 		for (const result of results) {
 			expect(result.error).toBeUndefined();
@@ -400,7 +424,11 @@ describe('without pacing (sandbox on a manual clock that moves a minute per 429)
 		}, 1);
 		try {
 			for (let run = 0; run < 2; run++) {
-				const result = await unpaced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id as never });
+				const result = await unpaced.run({
+					type: 'transportProbe',
+					parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+					credentials: id,
+				});
 				expect(result.error).toBeUndefined();
 			}
 		} finally {
@@ -423,7 +451,7 @@ describe('pages in flight (sandbox answers after 150 ms, real clock)', () => {
 		const result = await slow.run({
 			type: 'transportProbe',
 			parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
-			credentials: { pagesInFlight } as never,
+			credentials: { pagesInFlight },
 		});
 		const calls = recorded(slow.sandbox, 'item.list');
 		return { result, calls, arrivals: calls.map((call) => call.at).sort((a, b) => a - b) };

@@ -215,15 +215,20 @@ describe('listQuery: checked against the endpoint table before any request', () 
 
 	test('passes valid filters, normalising sort case and direction', () => {
 		expect(
-			listQuery(node, 'purchaseOrder.list', {
-				sort: 'ORDERDATE',
-				direction: 'desc',
-				modifiedSince: '2026-01-01T00:00:00Z',
-				startDate: '2026-01-01',
-				endDate: '2026-01-31T23:59:59+01:00',
-				other: 'kept',
-				empty: '',
-			}, 0),
+			listQuery(
+				node,
+				'purchaseOrder.list',
+				{
+					sort: 'ORDERDATE',
+					direction: 'desc',
+					modifiedSince: '2026-01-01T00:00:00Z',
+					startDate: '2026-01-01',
+					endDate: '2026-01-31T23:59:59+01:00',
+					other: 'kept',
+					empty: '',
+				},
+				0,
+			),
 		).toEqual({
 			sort: 'orderDate',
 			direction: 'DESC',
@@ -239,16 +244,16 @@ describe('listQuery: checked against the endpoint table before any request', () 
 	});
 
 	test.each<[Parameters<typeof listQuery>[1], IDataObject, RegExp]>([
-		['item.list', { sort: 'price' }, /"sort" cannot be "price" for \/Item/],
-		['item.list', { direction: 'up' }, /"direction" must be ASC or DESC/],
-		['inventory.list', { modifiedSince: '2026-01-01' }, /"modifiedSince" is not supported by \/Inventory/],
-		['report.run', { modifiedSince: '2026-01-01' }, /"modifiedSince" is not supported/],
-		['item.list', { startDate: '2026-01-01' }, /"startDate" is only supported by order lists/],
+		['item.list', { sort: 'price' }, /Sort \(sort\) cannot be "price" for \/Item/],
+		['item.list', { direction: 'up' }, /Direction \(direction\) must be ASC or DESC/],
+		['inventory.list', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported by \/Inventory/],
+		['report.run', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported/],
+		['item.list', { startDate: '2026-01-01' }, /Start Date \(startDate\) is only supported by order lists/],
 		['item.list', { modifiedSince: 'yesterday' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
 		['item.list', { modifiedSince: '2026-02-30' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
-		['workOrder.list', { startDate: '2026-02-01', endDate: '2026-01-01' }, /"startDate" is after "endDate"/],
+		['workOrder.list', { startDate: '2026-02-01', endDate: '2026-01-01' }, /Start Date \(startDate\) is after End Date \(endDate\)/],
 		['item.get', {}, /is not a list/],
-		['report.run', { sort: 'a;b' }, /"sort" must be a column name/],
+		['report.run', { sort: 'a;b' }, /Sort \(sort\) must be a column name/],
 	])('%s %j is refused', (id, filters, message) => {
 		expect(fails(id, filters)).toThrow(message);
 	});
@@ -259,7 +264,7 @@ describe('listQuery: checked against the endpoint table before any request', () 
 			throw new Error('not thrown');
 		} catch (error) {
 			const e = error as { description?: string; context: IDataObject };
-			expect(e.description).toBe('Sortable columns: partNo, shortID, description, category, modified, created.');
+			expect(e.description).toBe('Use one of: partNo, shortID, description, category, modified, created');
 			expect(e.context.itemIndex).toBe(3);
 		}
 	});
@@ -288,7 +293,11 @@ describe('collectPages', () => {
 	});
 
 	test('stops at the limit; a limit below the page size is the page size', async () => {
-		const big = pages([[1, 2, 3], [4, 5, 6], [7, 8, 9]]);
+		const big = pages([
+			[1, 2, 3],
+			[4, 5, 6],
+			[7, 8, 9],
+		]);
 		expect((await collectPages(node, big.fetch, { pageSize: 3, limit: 4, what: '/X' })).map((r) => r.id)).toEqual([1, 2, 3, 4]);
 		expect(big.calls).toHaveLength(2);
 		const small = pages([[1, 2]]);
@@ -297,7 +306,11 @@ describe('collectPages', () => {
 	});
 
 	test('a record repeated across a page boundary is returned once', async () => {
-		const { fetch } = pages([[1, 2, 3], [3, 4, 5], [5, 6]]);
+		const { fetch } = pages([
+			[1, 2, 3],
+			[3, 4, 5],
+			[5, 6],
+		]);
 		expect((await collectPages(node, fetch, { pageSize: 3, idField: 'id', what: '/X' })).map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
 	});
 
@@ -364,7 +377,9 @@ describe('toNodeError', () => {
 		const write = toNodeError(node, reset, { ...call, timeoutMs: 60_000 });
 		expect(write.message).toBe('POST /Item: the connection was lost before the answer, outcome unknown — check before retrying');
 		const read = toNodeError(node, reset, { ...call, method: 'GET' });
-		expect(read.message).toBe('Could not reach Inventory Pro at https://inv.example.com/api/v2: the server closed the connection. Check the Base URL');
+		expect(read.message).toBe(
+			'Could not reach Inventory Pro at https://inv.example.com/api/v2: the server closed the connection. Check the Base URL',
+		);
 	});
 
 	test('a 3xx names the status and where it pointed', () => {
@@ -376,7 +391,10 @@ describe('toNodeError', () => {
 	});
 
 	test('429 after retries says what happened', () => {
-		const error = toNodeError(node, axiosLike(429, { message: 'Rate Limit Exceeded. 100 per Minute.' }), call, { retries: 5, waitedMs: 241_000 });
+		const error = toNodeError(node, axiosLike(429, { message: 'Rate Limit Exceeded. 100 per Minute.' }), call, {
+			retries: 5,
+			waitedMs: 241_000,
+		});
 		expect(error.message).toBe(
 			'Inventory Pro kept answering 429 Too Many Requests after 5 retries over 241 s (Rate Limit Exceeded. 100 per Minute.)',
 		);
@@ -389,7 +407,9 @@ describe('toNodeError', () => {
 
 	test('no answer: what to check, code in the description', () => {
 		const refused = toNodeError(node, Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }), call);
-		expect(refused.message).toBe('Could not reach Inventory Pro at https://inv.example.com/api/v2: nothing accepted the connection. Check the Base URL');
+		expect(refused.message).toBe(
+			'Could not reach Inventory Pro at https://inv.example.com/api/v2: nothing accepted the connection. Check the Base URL',
+		);
 		expect(refused.description).toBe('Network error ECONNREFUSED.');
 		const tls = toNodeError(node, Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }), call);
 		expect(tls.description).toMatch(/Ignore SSL Issues/);

@@ -61,8 +61,6 @@ async function subscription(rec: number): Promise<IDataObject> {
 	return (await suite.api.get(`/Webhook/${rec}`)).body as IDataObject;
 }
 
-
-
 /** Quantities of every execution's items, in order: one array per execution. */
 const quantities = (harness: TriggerHarness) =>
 	harness.executions.map((items) => items.map((item) => (item.data as IDataObject | null)?.quantity));
@@ -113,7 +111,11 @@ describe('n8n down, then restarted (scenario a)', () => {
 		expect(check.error).toBeUndefined();
 		expect(quantities(harness)).toEqual([[11, 12, 13, 14]]);
 		for (const item of check.emitted ?? []) {
-			expect(item).toMatchObject({ event: 'inventory.received', recovered: true, reference: `RecNo:${String((item.data as IDataObject).recNo)}` });
+			expect(item).toMatchObject({
+				event: 'inventory.received',
+				recovered: true,
+				reference: `RecNo:${String((item.data as IDataObject).recNo)}`,
+			});
 		}
 		// Saved with the emit: a restart now would not run them again.
 		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(4);
@@ -216,7 +218,13 @@ describe('clear signals', () => {
 		const harness = await trigger();
 		const rec = await activate(harness);
 		const current = await subscription(rec);
-		const put = await suite.api.put(`/Webhook/${rec}`, { name: current.name, url: current.url, events: current.events, payloadMode: 1, active: false });
+		const put = await suite.api.put(`/Webhook/${rec}`, {
+			name: current.name,
+			url: current.url,
+			events: current.events,
+			payloadMode: 1,
+			active: false,
+		});
 		expect(put.status).toBe(200);
 		expect(await subscription(rec)).toMatchObject({ disableType: 2 });
 
@@ -276,7 +284,14 @@ describe('subscription deleted out of band, and secret rotation across a restart
 			// The start-up hooks re-key at once; to see the in-between, undo that at the service.
 			const oldSecret = deriveSigningSecret('trigger-tests-secret-1', harness.workflowId, WEBHOOK_ID);
 			const current = await subscription(rec);
-			await suite.api.put(`/Webhook/${rec}`, { name: current.name, url: current.url, events: current.events, payloadMode: 1, active: true, secret: oldSecret });
+			await suite.api.put(`/Webhook/${rec}`, {
+				name: current.name,
+				url: current.url,
+				events: current.events,
+				payloadMode: 1,
+				active: true,
+				secret: oldSecret,
+			});
 			for (const quantity of [71, 72, 73]) {
 				await receive(quantity);
 				await settle(harness);
@@ -298,7 +313,11 @@ describe('subscription deleted out of band, and secret rotation across a restart
 
 describe('answering fast (scenario d)', () => {
 	it('answers within the bound while the item API answers 429, with item null and the reason; one execution', async () => {
-		const harness = await trigger({ events: ['inventory.received'], payloadMode: 'identifiers', options: { fetchItem: true, checkInterval: 1 } });
+		const harness = await trigger({
+			events: ['inventory.received'],
+			payloadMode: 'identifiers',
+			options: { fetchItem: true, checkInterval: 1 },
+		});
 		await activate(harness);
 		suite.sandbox.failNext('item.get', 'rate_limited', 10);
 		const started = Date.now();
@@ -312,7 +331,6 @@ describe('answering fast (scenario d)', () => {
 		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 1 });
 	});
 });
-
 
 describe('events whose bytes repeat', () => {
 	it('runs two identifiers-only updates of one item twice (the same bytes, two deliveries), a replay of either never', async () => {

@@ -5,8 +5,7 @@ import { createHmac } from 'crypto';
 import { verifySignature } from '../../nodes/InventoryProTrigger/signature';
 
 const SECRET = '5f1c0e4b8a2d9e7f3c6b1a0d4e8f2c7b9a3d6e1f0c4b8a2d9e7f3c6b1a0d4e8f';
-const sign = (body: Buffer, secret = SECRET) =>
-	`sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
+const sign = (body: Buffer, secret = SECRET) => `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
 
 /** mulberry32: small, seedable, good enough to pick mutations. */
 function random(seed: number) {
@@ -79,8 +78,7 @@ const headerMutations: Record<string, (header: string, rng: Rng, body: Buffer) =
 	empty: () => '',
 	base64Digest: (header) => `sha256=${Buffer.from(header.slice(7), 'hex').toString('base64')}`,
 	wrongSecret: (_header, rng, body) => sign(body, `${SECRET.slice(0, 63)}${rng.pick(['0', '1', 'x'])}`),
-	secretAsHex: (_header, _rng, body) =>
-		`sha256=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(body).digest('hex')}`,
+	secretAsHex: (_header, _rng, body) => `sha256=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(body).digest('hex')}`,
 	randomDigest: (_header, rng) => `sha256=${Array.from({ length: 64 }, () => rng.pick([...HEX])).join('')}`,
 	signatureOfOtherBody: (_header, rng) => sign(Buffer.from(`{"event":"item.created","data":{"partNo":${rng.int(1e6)}}}`)),
 };

@@ -53,7 +53,12 @@ describe('parseEvents', () => {
 
 describe('parseHeaders', () => {
 	it('turns pairs into an object', () => {
-		expect(parseHeaders(node, [{ name: 'X-Team', value: 'ops' }, { name: 'X-Env', value: '' }])).toEqual({
+		expect(
+			parseHeaders(node, [
+				{ name: 'X-Team', value: 'ops' },
+				{ name: 'X-Env', value: '' },
+			]),
+		).toEqual({
 			'X-Team': 'ops',
 			'X-Env': '',
 		});
@@ -66,7 +71,13 @@ describe('parseHeaders', () => {
 		[[{ name: 'X-Webhook-Signature', value: 'x' }], /set by the service/],
 		[[{ name: 'content-type', value: 'x' }], /set by the service/],
 		[[{ name: 'X-A', value: 'a\r\nX-Injected: 1' }], /line break/],
-		[[{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }], /given twice/],
+		[
+			[
+				{ name: 'X-A', value: '1' },
+				{ name: 'x-a', value: '2' },
+			],
+			/given twice/,
+		],
 	])('refuses %j', (pairs, message) => {
 		expect(() => parseHeaders(node, pairs)).toThrow(message);
 		expect(() => parseHeaders(node, pairs)).toThrow(/^Custom Headers \(customHeaders\) /);
@@ -75,9 +86,7 @@ describe('parseHeaders', () => {
 
 describe('requireHttpsUrl', () => {
 	it('passes an https URL through', () => {
-		expect(requireHttpsUrl(node, 'https://n8n.example.com/webhook/x/webhook')).toBe(
-			'https://n8n.example.com/webhook/x/webhook',
-		);
+		expect(requireHttpsUrl(node, 'https://n8n.example.com/webhook/x/webhook')).toBe('https://n8n.example.com/webhook/x/webhook');
 	});
 
 	it('fails an http URL with the fix in the description', () => {
@@ -149,12 +158,8 @@ describe('plan', () => {
 
 describe('unlessNotFound', () => {
 	it('turns only a 404 into undefined', async () => {
-		await expect(unlessNotFound(Promise.reject(Object.assign(new Error('gone'), { httpCode: '404' })))).resolves.toBe(
-			undefined,
-		);
-		await expect(unlessNotFound(Promise.reject(Object.assign(new Error('no'), { httpCode: '403' })))).rejects.toThrow(
-			'no',
-		);
+		await expect(unlessNotFound(Promise.reject(Object.assign(new Error('gone'), { httpCode: '404' })))).resolves.toBe(undefined);
+		await expect(unlessNotFound(Promise.reject(Object.assign(new Error('no'), { httpCode: '403' })))).rejects.toThrow('no');
 		await expect(unlessNotFound(Promise.resolve(3))).resolves.toBe(3);
 	});
 });

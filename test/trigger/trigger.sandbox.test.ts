@@ -40,10 +40,7 @@ async function settle(harness: TriggerHarness): Promise<void> {
 	await harness.idle();
 }
 
-
-const sign = (body: Buffer, secret: string) =>
-	`sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
-
+const sign = (body: Buffer, secret: string) => `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
 
 beforeAll(async () => {
 	suite = await startTriggerSuite();

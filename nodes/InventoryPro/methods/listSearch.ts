@@ -43,7 +43,9 @@ function searchRecords(kind: RecordKind) {
 		const results: INodeListSearchResult['results'] = [];
 		let page = Math.max(1, Number(paginationToken) || 1);
 		for (let read = 0; read < PAGES_PER_CALL; read++, page++) {
-			const response = (await apiRequest.call(this, spec.list, { query: { page, pageSize: listSpec(spec.list).maxPageSize } })) as IDataObject;
+			const response = (await apiRequest.call(this, spec.list, {
+				query: { page, pageSize: listSpec(spec.list).maxPageSize },
+			})) as IDataObject;
 			for (const record of (response?.value ?? []) as IDataObject[]) {
 				const id = String(record[spec.idField]);
 				const name = `${spec.title(record)}`;

@@ -59,8 +59,7 @@ function messageAndDescription(failure: HttpFailure, call: CallInfo, retry?: Ret
 			const seconds = Math.round((retry?.waitedMs ?? 0) / 1000);
 			return {
 				message: `Inventory Pro kept answering 429 Too Many Requests after ${retry?.retries ?? 0} retries over ${seconds} s${said ? ` (${said})` : ''}`,
-				description:
-					'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
+				description: 'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
 			};
 		}
 		default: {

@@ -22,7 +22,7 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	const source = asObject(headers);
 	if (!source) return result;
 	// Axios keeps headers as own properties (AxiosHeaders); a toJSON gives the plain view when present.
-	const plain = typeof source.toJSON === 'function' ? asObject((source.toJSON as () => unknown)()) ?? source : source;
+	const plain = typeof source.toJSON === 'function' ? (asObject((source.toJSON as () => unknown)()) ?? source) : source;
 	for (const [name, value] of Object.entries(plain)) {
 		if (typeof value === 'string' || typeof value === 'number') result[name.toLowerCase()] = String(value);
 	}
@@ -127,7 +127,10 @@ const OUTCOME_UNKNOWN_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET'
 /** A write that timed out or lost its connection: it may have been carried out, so it must not be sent again blindly. */
 export function unknownOutcome(failure: HttpFailure, asked: string, timeoutMs: number): Problem | undefined {
 	if (failure.status !== undefined || failure.code === undefined || !OUTCOME_UNKNOWN_CODES.has(failure.code)) return undefined;
-	const why = failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT' ? `no answer within ${timeoutMs / 1000} s` : 'the connection was lost before the answer';
+	const why =
+		failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT'
+			? `no answer within ${timeoutMs / 1000} s`
+			: 'the connection was lost before the answer';
 	return {
 		message: `${asked}: ${why}, outcome unknown — check before retrying`,
 		description: `Inventory Pro may or may not have carried out this change, and the API has no way to make a repeat safe, so it was not sent again. Look the record up (or check the service) before running it again. Network error ${failure.code}.`,

@@ -18,7 +18,7 @@ import {
 } from 'n8n-workflow';
 
 import { endpoint, ID_FIELD, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
-import { fillPlaceholders, placeholders } from '../validation';
+import { fieldError, fillPlaceholders, placeholders } from '../validation';
 import { toNodeError, type CallInfo } from './errors';
 import { readFailure } from './failure';
 import { listQuery } from './listQuery';
@@ -29,12 +29,7 @@ import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings
 import { pathProblem } from './url';
 import { noteWait } from './waits';
 
-export type InventoryProContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IPollFunctions
-	| IWebhookFunctions;
+export type InventoryProContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface RequestOptions {
 	path?: Record<string, string | number>;
@@ -100,7 +95,9 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 	// Every caller checked its path already; this is the last word on where the token may go.
 	const escape = pathProblem(settings.root, call.path);
 	if (escape !== undefined) {
-		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${escape}`, { itemIndex: call.itemIndex });
+		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${escape}`, {
+			itemIndex: call.itemIndex,
+		});
 	}
 	let waitedMs = 0;
 
@@ -152,12 +149,11 @@ function endpointPath(ctx: InventoryProContext, id: EndpointId, params: Record<s
 	// encodeURIComponent leaves "." and ".." alone, and the URL parser would then walk up the path.
 	const dots = placeholders(path).find((name) => /^\.{1,2}$/.test(String(params[name] ?? '').trim()));
 	if (dots !== undefined) {
-		throw new NodeOperationError(ctx.getNode(), `"${dots}" cannot be "${String(params[dots]).trim()}"`, {
-			itemIndex,
-			description: `It is put into the path ${path}, where "." and ".." would point at another resource.`,
-		});
+		const value = String(params[dots]).trim();
+		const why = `it goes into the path ${path}, where "." and ".." would point at another resource`;
+		throw fieldError(ctx, dots, `cannot be "${value}"`, itemIndex, `Enter the record's own ID: ${why}`);
 	}
-	return fillPlaceholders(path, params, (name) => new NodeOperationError(ctx.getNode(), `"${name}" is required for ${path}`, { itemIndex }));
+	return fillPlaceholders(path, params, (name) => fieldError(ctx, name, `is required for ${path}`, itemIndex, 'Enter a value'));
 }
 
 function endpointCall(ctx: InventoryProContext, id: EndpointId, options: RequestOptions): Call {
@@ -214,10 +210,8 @@ function checkedCustomPath(ctx: InventoryProContext, root: string, path: string,
 	const text = path.trim();
 	const problem = pathProblem(root, text);
 	if (problem !== undefined) {
-		throw new NodeOperationError(ctx.getNode(), '"path" must be a path below the API root such as /Item/All', {
-			itemIndex,
-			description: `The Path field was refused: ${problem}. No scheme or host; query parameters go in the query options.`,
-		});
+		const fix = `The Path field was refused: ${problem}. Enter a path such as /Item/All, with no scheme or host; query parameters go in the query options.`;
+		throw fieldError(ctx, 'path', 'must be a path below the API root', itemIndex, fix);
 	}
 	return text;
 }

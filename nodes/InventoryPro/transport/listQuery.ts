@@ -1,10 +1,11 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
-import { endpoint, type EndpointId, type ListSpec } from '../endpoints';
-import { isBlank, parseIsoDate, toIsoDate } from '../validation';
+import { endpoint, type EndpointId } from '../endpoints';
+import { fieldError, isBlank, parseIsoDate, toIsoDate } from '../validation';
 
 /** A date filter as ISO 8601 text, by the one date parser; Date and Luxon values (expressions) converted. */
-const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) => toIsoDate({ getNode: () => node }, value, field, itemIndex);
+const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) =>
+	toIsoDate({ getNode: () => node }, value, field, itemIndex);
 
 /**
  * The list filters of one request, checked against the endpoint's row of the table before anything
@@ -14,8 +15,9 @@ const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) 
  */
 export function listQuery(node: INode, id: EndpointId, filters: IDataObject, itemIndex: number): IDataObject {
 	const row = endpoint(id);
-	const spec = row.list as ListSpec | undefined;
+	const spec = row.list;
 	if (!spec) throw new NodeOperationError(node, `${row.method} ${row.path} is not a list`, { itemIndex });
+	const ctx = { getNode: () => node };
 	const query: IDataObject = {};
 
 	for (const [field, value] of Object.entries(filters)) {
@@ -26,15 +28,18 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 				if (spec.sort !== 'reportColumns') {
 					const column = spec.sort.find((name) => name.toLowerCase() === text.toLowerCase());
 					if (!column) {
-						throw new NodeOperationError(node, `"sort" cannot be "${text}" for ${row.path}`, {
-							itemIndex,
-							description: `Sortable columns: ${spec.sort.join(', ')}.`,
-						});
+						throw fieldError(ctx, 'sort', `cannot be "${text}" for ${row.path}`, itemIndex, `Use one of: ${spec.sort.join(', ')}`);
 					}
 					query.sort = column;
 				} else {
 					if (!/^[A-Za-z_][\w.]*$/.test(text)) {
-						throw new NodeOperationError(node, `"sort" must be a column name of the report, got "${text}"`, { itemIndex });
+						throw fieldError(
+							ctx,
+							'sort',
+							`must be a column name of the report, got "${text}"`,
+							itemIndex,
+							'Enter one column name of the report',
+						);
 					}
 					query.sort = text;
 				}
@@ -43,27 +48,22 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 			case 'direction': {
 				const text = String(value).trim().toUpperCase();
 				if (text !== 'ASC' && text !== 'DESC') {
-					throw new NodeOperationError(node, `"direction" must be ASC or DESC, got "${String(value)}"`, { itemIndex });
+					throw fieldError(ctx, 'direction', `must be ASC or DESC, got "${String(value)}"`, itemIndex, 'Choose ASC or DESC');
 				}
 				query.direction = text;
 				break;
 			}
 			case 'modifiedSince':
 				if (spec.modifiedSince !== 'supported' && spec.modifiedSince !== 'headerOnly') {
-					throw new NodeOperationError(node, `"modifiedSince" is not supported by ${row.path}`, {
-						itemIndex,
-						description:
-							spec.modifiedSince === 'rejected'
-								? 'The service answers 400 for it on this endpoint.'
-								: 'The service ignores it on this endpoint, so it would not filter anything.',
-					});
+					const why = spec.modifiedSince === 'rejected' ? 'the service answers 400 for it here' : 'the service ignores it here';
+					throw fieldError(ctx, 'modifiedSince', `is not supported by ${row.path}`, itemIndex, `Remove the filter: ${why}`);
 				}
 				query.modifiedSince = isoDate(node, field, value, itemIndex);
 				break;
 			case 'startDate':
 			case 'endDate':
 				if (!spec.orderDates) {
-					throw new NodeOperationError(node, `"${field}" is only supported by order lists, not ${row.path}`, { itemIndex });
+					throw fieldError(ctx, field, `is only supported by order lists, not ${row.path}`, itemIndex, 'Remove the filter');
 				}
 				query[field] = isoDate(node, field, value, itemIndex);
 				break;
@@ -76,7 +76,7 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 		const start = parseIsoDate(String(query.startDate));
 		const end = parseIsoDate(String(query.endDate));
 		if (start !== undefined && end !== undefined && start > end) {
-			throw new NodeOperationError(node, '"startDate" is after "endDate"', { itemIndex });
+			throw fieldError(ctx, 'startDate', 'is after End Date (endDate)', itemIndex, 'Enter a Start Date on or before the End Date');
 		}
 	}
 	return query;

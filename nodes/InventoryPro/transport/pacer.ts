@@ -112,7 +112,10 @@ export class Pacer {
 					state.nextProbeAt = now + windowMs / ceiling / this.adaptation.probesPerSlot;
 				}
 				times.push(stamp);
-				return { waited, answered: once((outcome, retryAfterMs) => this.answer(state, stamp, now, ceiling, windowMs, outcome, retryAfterMs)) };
+				return {
+					waited,
+					answered: once((outcome, retryAfterMs) => this.answer(state, stamp, now, ceiling, windowMs, outcome, retryAfterMs)),
+				};
 			}
 			const free = times.length < limit ? now : Math.min(times[times.length - limit].at + windowMs, below ? state.nextProbeAt : Infinity);
 			const wait = Math.max(1, Math.max(free, state.holdUntil) - now);
@@ -132,7 +135,15 @@ export class Pacer {
 		return this.budgets.get(key)?.limit;
 	}
 
-	private answer(state: Budget, stamp: Stamp, bookedAt: number, ceiling: number, windowMs: number, outcome: Outcome = 'failed', retryAfterMs?: number): void {
+	private answer(
+		state: Budget,
+		stamp: Stamp,
+		bookedAt: number,
+		ceiling: number,
+		windowMs: number,
+		outcome: Outcome = 'failed',
+		retryAfterMs?: number,
+	): void {
 		const now = this.clock.now();
 		this.redate(state.stamps, stamp, now);
 		if (outcome === 'ok') {

@@ -28,7 +28,7 @@ export function isBlank(value: unknown): boolean {
 export function toText(ctx: HasNode, value: unknown, field: string, itemIndex?: number): string {
 	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a value');
 	if (typeof value === 'object') throw fieldError(ctx, field, 'must be text', itemIndex, 'Enter text, not a list or object');
-	return String(value as string | number | boolean).trim();
+	return String(value).trim();
 }
 
 export function toNumber(

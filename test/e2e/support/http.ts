@@ -18,12 +18,7 @@ export interface HttpOptions {
 	timeoutMs?: number;
 }
 
-export function httpsCall(
-	method: string,
-	url: string,
-	ca: string,
-	options: HttpOptions = {},
-): Promise<HttpResponse> {
+export function httpsCall(method: string, url: string, ca: string, options: HttpOptions = {}): Promise<HttpResponse> {
 	const payload =
 		options.raw !== undefined
 			? Buffer.from(options.raw)

@@ -21,14 +21,19 @@ const isExpression = (value: unknown) => typeof value === 'string' && value.star
 
 /** The description among `candidates` (one per version group of a type) that covers the node's version. */
 export function descriptionFor(candidates: INodeTypeDescription[], node: WorkflowNode): INodeTypeDescription | undefined {
-	return candidates.find(
-		(d) => d.name === node.type && (Array.isArray(d.version) ? d.version : [d.version]).includes(node.typeVersion),
-	);
+	return candidates.find((d) => d.name === node.type && (Array.isArray(d.version) ? d.version : [d.version]).includes(node.typeVersion));
 }
 
 /** Problems with the node's parameters, one line each ("clear: \"all\" is not one of …"); empty when valid. */
 export function parameterProblems(node: WorkflowNode, description: INodeTypeDescription): string[] {
-	const inode = { id: node.name, name: node.name, type: node.type, typeVersion: node.typeVersion, position: [0, 0], parameters: node.parameters } as INode;
+	const inode = {
+		id: node.name,
+		name: node.name,
+		type: node.type,
+		typeVersion: node.typeVersion,
+		position: [0, 0],
+		parameters: node.parameters,
+	} as INode;
 	const given = node.parameters as INodeParameters;
 	// What n8n resolves (defaults filled in), so displayOptions see e.g. a defaulted `resource`.
 	const resolved = NodeHelpers.getNodeParameters(description.properties, given, true, false, inode, description) ?? {};
@@ -70,8 +75,11 @@ function valueProblems(property: Option, value: unknown, path: string): string[]
 		case 'resourceLocator': {
 			const locator = value as { __rl?: boolean; mode?: string } | null;
 			const modes = (property.modes ?? []).map((m) => m.name);
-			if (!locator || typeof locator !== 'object' || locator.__rl !== true) return wrongType('a resource locator ({ __rl: true, mode, value })');
-			return modes.includes(locator.mode ?? '') ? [] : [`${path}: mode ${JSON.stringify(locator.mode)} is not one of ${JSON.stringify(modes)}`];
+			if (!locator || typeof locator !== 'object' || locator.__rl !== true)
+				return wrongType('a resource locator ({ __rl: true, mode, value })');
+			return modes.includes(locator.mode ?? '')
+				? []
+				: [`${path}: mode ${JSON.stringify(locator.mode)} is not one of ${JSON.stringify(modes)}`];
 		}
 		case 'resourceMapper': {
 			const mode = (value as { mappingMode?: string } | null)?.mappingMode;

@@ -81,19 +81,30 @@ export async function startPostgres(dir: string): Promise<Service> {
 		await chmod(dir, 0o755);
 		await chown(data, user.uid, user.gid);
 	}
-	await run(join(bin, 'initdb'), [`--pgdata=${data}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-sync'], { ...(user ?? {}), env });
+	await run(join(bin, 'initdb'), [`--pgdata=${data}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-sync'], {
+		...(user ?? {}),
+		env,
+	});
 	const port = await freePort();
 	const lines: string[] = [];
 	const args = [
 		join(bin, 'postgres'),
-		'-D', data,
-		'-p', String(port),
-		'-c', 'listen_addresses=127.0.0.1',
-		'-c', 'unix_socket_directories=',
-		'-c', 'fsync=off',
-		'-c', 'synchronous_commit=off',
-		'-c', 'full_page_writes=off',
-		'-c', 'max_connections=100',
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'unix_socket_directories=',
+		'-c',
+		'fsync=off',
+		'-c',
+		'synchronous_commit=off',
+		'-c',
+		'full_page_writes=off',
+		'-c',
+		'max_connections=100',
 	];
 	const [command, ...rest] = user ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', ...args] : args;
 	const spawned = spawnGroup(command, rest, { env, onLine: (line) => lines.push(line) });
@@ -108,7 +119,20 @@ export async function startRedis(dir: string): Promise<Service> {
 	const lines: string[] = [];
 	const spawned = spawnGroup(
 		'redis-server',
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', join(dir, 'redis'), '--protected-mode', 'yes'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			join(dir, 'redis'),
+			'--protected-mode',
+			'yes',
+		],
 		{ env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, onLine: (line) => lines.push(line) },
 	);
 	await waitForLine(lines, /Ready to accept connections/, spawned.exited, 'redis-server');
@@ -199,7 +223,12 @@ export class QueueCluster {
 					command: 'worker',
 					// One job at a time: two executions started together must land on two workers.
 					commandArgs: ['--concurrency=1'],
-					env: { ...shared, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(health), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' },
+					env: {
+						...shared,
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(health),
+						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					},
 					onLine: log(`worker${i + 1}`),
 				}).then((worker) => (this.workers.push(worker), worker)),
 			);
@@ -211,7 +240,7 @@ export class QueueCluster {
 		);
 		const settled = await Promise.allSettled(starting);
 		const failed = settled.find((result) => result.status === 'rejected');
-		if (failed) throw (failed as PromiseRejectedResult).reason;
+		if (failed) throw failed.reason;
 	}
 
 	/** Stops every n8n process, then Redis and Postgres, and removes every folder. Safe to call twice. */

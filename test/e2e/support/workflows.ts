@@ -36,7 +36,8 @@ export function nightlyExampleForLocalRun(filesFolder: string): Example {
 		if (OUTBOUND.includes(node.type)) node.disabled = true;
 		const fileName = node.parameters.fileName;
 		if (node.type === 'n8n-nodes-base.readWriteFile' && typeof fileName === 'string') {
-			if (!fileName.startsWith(`=${EXAMPLE_FILES_FOLDER}/`)) throw new Error(`${node.name} writes outside ${EXAMPLE_FILES_FOLDER}: ${fileName}`);
+			if (!fileName.startsWith(`=${EXAMPLE_FILES_FOLDER}/`))
+				throw new Error(`${node.name} writes outside ${EXAMPLE_FILES_FOLDER}: ${fileName}`);
 			node.parameters = { ...node.parameters, fileName: `=${filesFolder}/${fileName.slice(EXAMPLE_FILES_FOLDER.length + 2)}` };
 		}
 	}

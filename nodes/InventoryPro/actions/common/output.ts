@@ -5,7 +5,7 @@ export function toRecords(response: unknown): IDataObject[] {
 	if (Array.isArray(response)) return response.map(toRecord);
 	if (response && typeof response === 'object') return [response as IDataObject];
 	if (response === undefined || response === null || response === '') return [{ success: true }];
-	return [{ value: response as string | number | boolean }];
+	return [{ value: response }];
 }
 
 const toRecord = (value: unknown): IDataObject =>

@@ -79,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as IDataObject[];
 	for (const { name, value } of parameters) {
 		if (isBlank(name)) throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
-		query[String(name)] = value as string;
+		query[String(name)] = value;
 	}
 
 	const rawBody = WITH_BODY.includes(method) ? this.getNodeParameter('body', itemIndex, '') : '';

@@ -14,10 +14,18 @@ export const option: OperationOption = { name: 'Get', action: 'Get an item', end
 /** Version 1: the key and what it holds, as saved workflows have them. */
 const byKey = [
 	field.text('key', 'The shortID or partNo to look up', { required: true, displayName: 'Item Key', placeholder: 'e.g. WIDGET-01' }),
-	field.choice('type', 'What key holds', [{ name: 'Short ID', value: 'id' }, { name: 'Part Number', value: 'partNo' }], {
-		required: true,
-		displayName: 'Look Up By',
-	}),
+	field.choice(
+		'type',
+		'What key holds',
+		[
+			{ name: 'Short ID', value: 'id' },
+			{ name: 'Part Number', value: 'partNo' },
+		],
+		{
+			required: true,
+			displayName: 'Look Up By',
+		},
+	),
 ];
 
 /** Version 2: one locator; its mode says what the key holds (By ID: the shortID), so both ways of the service stay. */

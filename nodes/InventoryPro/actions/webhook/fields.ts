@@ -15,8 +15,7 @@ const events: Field = {
 		options: COMMON_EVENTS.map((event) => ({ name: event, value: event })),
 		default: [],
 		required: true,
-		description:
-			'Event types to deliver. For types your deployment adds, use an expression returning a list or comma-separated text.',
+		description: 'Event types to deliver. For types your deployment adds, use an expression returning a list or comma-separated text.',
 	},
 	// checkSubscriptionBody has joined the list to the comma-separated text the API wants.
 	read: (ctx, value, i) => toText(ctx, value, 'events', i),
