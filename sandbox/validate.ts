@@ -5,6 +5,19 @@
  */
 import type { FieldSpec } from './routes';
 import { parseIsoDate } from './dates';
+
+type Primitive = number | boolean | null | undefined;
+
+/**
+ * String(value) for a value of unknown shape (a parameter, a JSON field), written so the type checker
+ * sees an object's own toString is meant (Dates and Luxon values from expressions carry one).
+ */
+export function textOf(value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'object' && value !== null) return (value as { toString(): string }).toString();
+	if (typeof value === 'symbol') return value.toString();
+	return `${value as Primitive}`;
+}
 import { ApiError, badRequest, VALIDATION_FAILED } from './errors';
 
 export type Body = Record<string, unknown>;
@@ -55,7 +68,7 @@ function checkFields(fields: readonly FieldSpec[], input: Body, prefix: string, 
 			fail(field.name, `The ${key} field must be ${typeNames[field.type]}.`);
 			continue;
 		}
-		if (field.options && !field.options.includes(String(value))) {
+		if (field.options && !field.options.includes(textOf(value))) {
 			fail(field.name, `The ${key} field must be one of: ${field.options.join(', ')}.`);
 			continue;
 		}
