@@ -5,20 +5,12 @@
  */
 import type { FieldSpec } from './routes';
 import { parseIsoDate } from './dates';
-
-type Primitive = number | boolean | null | undefined;
-
-/**
- * String(value) for a value of unknown shape (a parameter, a JSON field), written so the type checker
- * sees an object's own toString is meant (Dates and Luxon values from expressions carry one).
- */
-export function textOf(value: unknown): string {
-	if (typeof value === 'string') return value;
-	if (typeof value === 'object' && value !== null) return (value as { toString(): string }).toString();
-	if (typeof value === 'symbol') return value.toString();
-	return `${value as Primitive}`;
-}
 import { ApiError, badRequest, VALIDATION_FAILED } from './errors';
+
+/** A JSON value of a request body as text: primitives as String() gives them, objects and arrays as JSON. */
+export function textOf(value: unknown): string {
+	return typeof value === 'object' && value !== null ? JSON.stringify(value) : `${value as string | number | boolean | null | undefined}`;
+}
 
 export type Body = Record<string, unknown>;
 type Details = Record<string, string[]>;
