@@ -270,7 +270,7 @@ function withToken(credentials: ICredentialDataDecryptedObject, requestOptions: 
 	if (!target || target.origin !== origin) {
 		throw new UserError(
 			`This Inventory Pro credential sends its token only to ${origin}, not to ${target ? `${target.protocol}//${target.host}` : 'an unreadable URL'} (nothing was sent)`,
-			{ description: 'Use a URL below the credential\'s Base URL, or another credential for the other server.' },
+			{ description: "Use a URL below the credential's Base URL, or another credential for the other server." },
 		);
 	}
 	Object.assign(options, {

@@ -40,11 +40,9 @@ export function toChange(this: IPollFunctions, watchable: Watchable, record: IDa
 	const modified = record.modified;
 	const modifiedKey = stampKey(modified);
 	if (modifiedKey === undefined) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Record ${textOf(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`,
-			{ description: 'The trigger follows changes by the Modified time the service stamps on each record.' },
-		);
+		throw new NodeOperationError(this.getNode(), `Record ${textOf(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`, {
+			description: 'The trigger follows changes by the Modified time the service stamps on each record.',
+		});
 	}
 	return { id: textOf(rawId), modified: modified as string, modifiedKey, record };
 }

@@ -215,7 +215,7 @@ export function fieldProperties(fields: readonly Field[], collection: Collection
 
 /** The values of `fieldProperties` as entered (locators resolved to their value), keyed by field name. */
 export function rawFields(ctx: IExecuteFunctions, fields: readonly Field[], collection: Collection, itemIndex: number): IDataObject {
-	const values: IDataObject = { ...(ctx.getNodeParameter(collection, itemIndex, {})) };
+	const values: IDataObject = { ...ctx.getNodeParameter(collection, itemIndex, {}) };
 	for (const spec of fields.filter((f) => f.required)) {
 		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true });
 	}
