@@ -8,8 +8,7 @@ import tseslint from 'typescript-eslint';
 const typeAware = tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['**/*.ts'] }));
 
 // Off where they still have hits, each with its reason and its count (2026-11-23, `npx eslint` with the
-// rule on). On everywhere else: the unsafe-any rules guard credentials, sandbox and scripts; require-await
-// guards nodes, sandbox and scripts; no-unnecessary-type-assertion on credentials, sandbox, scripts.
+// rule on): the trigger node's express types and test/. On everywhere else.
 const unsafeAny = [
 	'@typescript-eslint/no-unsafe-member-access',
 	'@typescript-eslint/no-unsafe-assignment',
@@ -20,30 +19,23 @@ const unsafeAny = [
 ];
 const off = (rules) => Object.fromEntries(rules.map((rule) => [rule, 'off']));
 const deferredByFolder = [
-	// nodes: 40 hits. The transport answers `any` (the service's JSON, read by 56 operation files that
-	// other branches are changing: 6 hits there), and the webhook trigger reads n8n's express request and
-	// response, typed any by n8n-workflow (16). A typed answer (`unknown` + readers) is a follow-up.
-	// no-base-to-string: 24, String() over IDataObject values in parameters; needs toText at each place.
-	// no-unnecessary-type-assertion: 5 left after its autofix, all n8n's `getNodeParameter(…) as T` idiom,
-	// which the rule wants written as type arguments (same in test/, 2).
+	// The webhook trigger reads n8n's express request and response, which n8n-workflow types with express
+	// types this package does not install (no @types/express): they resolve to an error type, 17 hits, all
+	// in this file. Everything else in nodes/, credentials/, sandbox/ and scripts/ has every rule on: the
+	// transport answers `unknown`, String() of a JSON value goes through textOf.
 	{
-		files: ['nodes/**/*.ts'],
-		rules: {
-			...off(unsafeAny),
-			'@typescript-eslint/no-base-to-string': 'off',
-			'@typescript-eslint/no-unnecessary-type-assertion': 'off',
-		},
+		files: ['nodes/InventoryProTrigger/InventoryProTrigger.node.ts'],
+		rules: off([
+			'@typescript-eslint/no-unsafe-member-access',
+			'@typescript-eslint/no-unsafe-assignment',
+			'@typescript-eslint/no-unsafe-call',
+			'@typescript-eslint/no-unsafe-argument',
+		]),
 	},
-	// credentials: n8n's ICredentialType.authenticate must return a Promise and has nothing to await (1).
-	// no-base-to-string: 3, String() over the decrypted credential's values.
-	{
-		files: ['credentials/**/*.ts'],
-		rules: { '@typescript-eslint/require-await': 'off', '@typescript-eslint/no-base-to-string': 'off' },
-	},
-	// sandbox: no-base-to-string 5 (String() over parsed request bodies).
-	{ files: ['sandbox/**/*.ts'], rules: { '@typescript-eslint/no-base-to-string': 'off' } },
-	// test: 449 unsafe-any hits, nearly all reading the sandbox's and n8n's JSON answers (a typed json<T>()
-	// reader is the follow-up); no-base-to-string 30; require-await 17 (jest callbacks kept async).
+	// test: 483 unsafe-any hits (member-access 266, assignment 99, call 34, explicit-any 32, argument 30,
+	// return 22), nearly all reading the sandbox's and n8n's JSON answers (a typed json<T>() reader is the
+	// follow-up); no-base-to-string 33; require-await 16 (jest callbacks kept async);
+	// no-unnecessary-type-assertion 3 (recounted 2026-11-24 00:00 on branch i15c).
 	{
 		files: ['test/**/*.ts'],
 		rules: {

@@ -13,6 +13,7 @@ import {
 import { TOKEN_PATH } from '../nodes/InventoryPro/endpoints';
 import { connectionProblem, readFailure, redirectProblem, serviceMessage } from '../nodes/InventoryPro/transport/failure';
 import { DEFAULT_TIMEOUT_SECONDS, requestTimeoutMs } from '../nodes/InventoryPro/transport/settings';
+import { textOf } from '../nodes/InventoryPro/validation';
 import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/InventoryPro/transport/url';
 
 /** The test reads one item: cheap, and it needs only the most basic read right. */
@@ -162,8 +163,8 @@ export class InventoryProApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
 		const api = resolveApiRoot(credentials.baseUrl);
 		if (!api.ok) throw new UserError(api.problem);
-		const clientId = String(credentials.clientId ?? '').trim();
-		const clientSecret = String(credentials.clientSecret ?? '');
+		const clientId = textOf(credentials.clientId ?? '').trim();
+		const clientSecret = textOf(credentials.clientSecret ?? '');
 		if (clientId === '' || clientSecret === '') {
 			throw new UserError('Enter the Client ID and Client Secret your Inventory Pro administrator issued');
 		}
@@ -205,33 +206,9 @@ export class InventoryProApi implements ICredentialType {
 	 * here, on the URL as the HTTP client will build it. A request elsewhere is refused with an error
 	 * rather than sent without the token: it would still go out, and fail in a way that hides why.
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const api = resolveApiRoot(credentials.baseUrl);
-		if (!api.ok) throw new UserError(api.problem);
-		const options = requestOptions as IHttpRequestOptions & RedirectOptions;
-		const uri = typeof options.uri === 'object' ? options.uri?.href : options.uri;
-		const raw = String(options.url ?? uri ?? '');
-		const target = requestTarget(raw, options.baseURL);
-		if (target?.protocol === 'http:') {
-			throw new UserError('Inventory Pro accepts credentials only over HTTPS; change the Base URL to https:// (nothing was sent)');
-		}
-		const origin = new URL(api.root).origin;
-		if (!target || target.origin !== origin) {
-			throw new UserError(
-				`This Inventory Pro credential sends its token only to ${origin}, not to ${target ? `${target.protocol}//${target.host}` : 'an unreadable URL'} (nothing was sent)`,
-				{ description: "Use a URL below the credential's Base URL, or another credential for the other server." },
-			);
-		}
-		Object.assign(options, {
-			disableFollowRedirect: true,
-			sendCredentialsOnCrossOriginRedirect: false,
-			followRedirect: false,
-			followAllRedirects: false,
-		});
-		// The credential's timeout wherever the caller set none (the test request, the HTTP Request node).
-		options.timeout ??= requestTimeoutMs(credentials);
-		options.headers = { ...options.headers, Authorization: `Bearer ${String(credentials.accessToken)}` };
-		return options;
+	authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		// n8n wants a promise; a refusal rejects it, as an async method's throw would.
+		return Promise.resolve().then(() => withToken(credentials, requestOptions));
 	}
 
 	test: ICredentialTestRequest = {
@@ -276,4 +253,34 @@ export class InventoryProApi implements ICredentialType {
 			},
 		],
 	};
+}
+
+/** The request with the bearer token, after the checks described on `authenticate`. */
+function withToken(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): IHttpRequestOptions {
+	const api = resolveApiRoot(credentials.baseUrl);
+	if (!api.ok) throw new UserError(api.problem);
+	const options = requestOptions as IHttpRequestOptions & RedirectOptions;
+	const uri = typeof options.uri === 'object' ? options.uri?.href : options.uri;
+	const raw = String(options.url ?? uri ?? '');
+	const target = requestTarget(raw, options.baseURL);
+	if (target?.protocol === 'http:') {
+		throw new UserError('Inventory Pro accepts credentials only over HTTPS; change the Base URL to https:// (nothing was sent)');
+	}
+	const origin = new URL(api.root).origin;
+	if (!target || target.origin !== origin) {
+		throw new UserError(
+			`This Inventory Pro credential sends its token only to ${origin}, not to ${target ? `${target.protocol}//${target.host}` : 'an unreadable URL'} (nothing was sent)`,
+			{ description: "Use a URL below the credential's Base URL, or another credential for the other server." },
+		);
+	}
+	Object.assign(options, {
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		followRedirect: false,
+		followAllRedirects: false,
+	});
+	// The credential's timeout wherever the caller set none (the test request, the HTTP Request node).
+	options.timeout ??= requestTimeoutMs(credentials);
+	options.headers = { ...options.headers, Authorization: `Bearer ${textOf(credentials.accessToken)}` };
+	return options;
 }

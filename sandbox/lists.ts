@@ -10,6 +10,7 @@
 import type { ListSpec } from './routes';
 import { isDateOnly, parseIsoDate, toIso } from './dates';
 import { badRequest } from './errors';
+import { textOf } from './validate';
 
 export interface ListQuery {
 	page: number;
@@ -95,7 +96,7 @@ function keyOf(value: unknown): Key {
 	if (value === undefined || value === null) return null;
 	if (typeof value === 'number') return value;
 	if (typeof value === 'boolean') return value ? 1 : 0;
-	return String(value).toLowerCase();
+	return textOf(value).toLowerCase();
 }
 
 function compareKeys(a: Key, b: Key): number {

@@ -7,6 +7,11 @@ import type { FieldSpec } from './routes';
 import { parseIsoDate } from './dates';
 import { ApiError, badRequest, VALIDATION_FAILED } from './errors';
 
+/** A JSON value of a request body as text: primitives as String() gives them, objects and arrays as JSON. */
+export function textOf(value: unknown): string {
+	return typeof value === 'object' && value !== null ? JSON.stringify(value) : `${value as string | number | boolean | null | undefined}`;
+}
+
 export type Body = Record<string, unknown>;
 type Details = Record<string, string[]>;
 
@@ -55,7 +60,7 @@ function checkFields(fields: readonly FieldSpec[], input: Body, prefix: string, 
 			fail(field.name, `The ${key} field must be ${typeNames[field.type]}.`);
 			continue;
 		}
-		if (field.options && !field.options.includes(String(value))) {
+		if (field.options && !field.options.includes(textOf(value))) {
 			fail(field.name, `The ${key} field must be one of: ${field.options.join(', ')}.`);
 			continue;
 		}

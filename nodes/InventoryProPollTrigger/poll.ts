@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../InventoryPro/transport';
+import { textOf } from '../InventoryPro/validation';
 import { ChangeSet, startCursor, stampKey, type Change, type Cursor, type LegacyCursor, type PageQuery } from './cursor';
 import type { Watchable } from './watchable';
 
@@ -39,11 +40,11 @@ export function toChange(this: IPollFunctions, watchable: Watchable, record: IDa
 	const modified = record.modified;
 	const modifiedKey = stampKey(modified);
 	if (modifiedKey === undefined) {
-		throw new NodeOperationError(this.getNode(), `Record ${String(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`, {
+		throw new NodeOperationError(this.getNode(), `Record ${textOf(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`, {
 			description: 'The trigger follows changes by the Modified time the service stamps on each record.',
 		});
 	}
-	return { id: String(rawId), modified: modified as string, modifiedKey, record };
+	return { id: textOf(rawId), modified: modified as string, modifiedKey, record };
 }
 
 /**

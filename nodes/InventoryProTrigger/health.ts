@@ -6,6 +6,7 @@
 import { NodeOperationError, type IDataObject, type IHookFunctions, type IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../InventoryPro/transport';
+import { textOf } from '../InventoryPro/validation';
 import type { TriggerState } from './state';
 import { plan, unlessNotFound, type SubscriptionBody } from './subscription';
 
@@ -95,7 +96,7 @@ export async function ensureSubscription(
 			const next: TriggerState = { ...state, fingerprint: desired.fingerprint, url: desired.body.url, healthyAt: now };
 			if (!disabledByFailures) return { outcome: 'updated', state: next };
 			// Disabled at `modified`: retries were dropped then, and nothing was attempted until now.
-			const disabledAt = String(current.modified ?? iso(now));
+			const disabledAt = textOf(current.modified ?? iso(now));
 			const healedAt = typeof answer?.modified === 'string' ? answer.modified : iso(now);
 			next.finalUntil = disabledAt;
 			next.gaps = [...(state.gaps ?? []), { from: disabledAt, to: healedAt }];

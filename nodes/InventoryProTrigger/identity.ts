@@ -5,6 +5,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { textOf } from '../InventoryPro/validation';
 import { stampKey } from '../InventoryProPollTrigger/cursor';
 
 /**
@@ -30,7 +31,7 @@ export function recordNumber(event: string, data: IDataObject): string | undefin
 			: event.startsWith('order.')
 				? (data.poNo ?? data.soNo)
 				: undefined;
-	return value === undefined || value === null || value === '' ? undefined : String(value);
+	return value === undefined || value === null || value === '' ? undefined : textOf(value);
 }
 
 /**
@@ -54,6 +55,6 @@ export function payloadEventKey(event: string, data: IDataObject): string | unde
 
 /** RecNo:<n> → n. */
 export function referenceNumber(reference: unknown): string | undefined {
-	const match = /^RecNo:(\d+)$/.exec(String(reference ?? '').trim());
+	const match = /^RecNo:(\d+)$/.exec(textOf(reference ?? '').trim());
 	return match?.[1];
 }

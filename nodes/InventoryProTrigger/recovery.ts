@@ -10,6 +10,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { EndpointId } from '../InventoryPro/endpoints';
 import { apiRequest } from '../InventoryPro/transport';
+import { textOf } from '../InventoryPro/validation';
 import { stampKey, startCursor } from '../InventoryProPollTrigger/cursor';
 import { fetchChanges } from '../InventoryProPollTrigger/poll';
 import { findWatchable } from '../InventoryProPollTrigger/watchable';
@@ -149,10 +150,10 @@ async function newLogEntries(this: IPollFunctions, rec: number, after: number): 
 			}
 			entries.push({
 				rec: entryRec,
-				event: String(row.event ?? ''),
-				reference: String(row.reference ?? ''),
+				event: textOf(row.event ?? ''),
+				reference: textOf(row.reference ?? ''),
 				success: row.success === true,
-				created: String(row.created ?? ''),
+				created: textOf(row.created ?? ''),
 			});
 		}
 		if (reached || response?.hasMore !== true || rows.length === 0) break;

@@ -88,10 +88,10 @@ export const clock = { now: (): number => Date.now() };
 
 /** One entry per workflow, node and kind: the editor's test registration keeps apart from the live one. */
 export function liveKey(
-	context: { getWorkflow(): { id?: unknown }; getNode(): { name: string }; getMode(): string },
+	context: { getWorkflow(): { id?: string }; getNode(): { name: string }; getMode(): string },
 	kind: 'test' | 'live' = context.getMode() === 'manual' ? 'test' : 'live',
 ): string {
-	return `${String(context.getWorkflow().id ?? '')}\n${context.getNode().name}\n${kind}`;
+	return `${context.getWorkflow().id ?? ''}\n${context.getNode().name}\n${kind}`;
 }
 
 export function live(key: string): Live {

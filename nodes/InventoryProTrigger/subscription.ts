@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+import { textOf } from '../InventoryPro/validation';
 
 // The checks of events, headers and the HTTPS address are shared with the action node.
 export { parseEvents, parseHeaders, requireHttpsUrl } from '../InventoryPro/validation/webhook';
@@ -52,7 +53,7 @@ export function fingerprint(body: SubscriptionBody): string {
 }
 
 function sameEvents(a: unknown, b: string): boolean {
-	const left = String(a ?? '')
+	const left = textOf(a ?? '')
 		.split(',')
 		.map((event) => event.trim())
 		.filter((event) => event !== '')

@@ -2,7 +2,7 @@
 import { conflict } from '../errors';
 import type { Asset } from '../records';
 import type { RequestContext } from '../types';
-import type { Body } from '../validate';
+import { textOf, type Body } from '../validate';
 import {
 	assertWarehouseScope,
 	assign,
@@ -36,7 +36,7 @@ export function assets({ store }: ResourceDeps): ResourceModule {
 		}
 		if (body.warehouseID !== undefined) findWarehouse(store, body.warehouseID as number);
 		if (body.typeID === undefined) return undefined;
-		return mustFind(store.assetTypes.get(body.typeID as number), `Asset type ${String(body.typeID)}`).name;
+		return mustFind(store.assetTypes.get(body.typeID as number), `Asset type ${textOf(body.typeID)}`).name;
 	};
 
 	return {

@@ -20,8 +20,8 @@ export interface Resources {
 export function createResources(deps: ResourceDeps): Resources {
 	const modules = [items, inventory, customers, vendors, orders, assets, catalog, locations, warehouses, reports].map((m) => m(deps));
 	return {
-		handlers: Object.assign({}, ...modules.map((m) => m.handlers ?? {})) as Resources['handlers'],
-		lists: Object.assign({}, ...modules.map((m) => m.lists ?? {})) as Resources['lists'],
+		handlers: Object.fromEntries(modules.flatMap((m) => Object.entries(m.handlers ?? {}))),
+		lists: Object.fromEntries(modules.flatMap((m) => Object.entries(m.lists ?? {}))),
 	};
 }
 

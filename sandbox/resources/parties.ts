@@ -4,7 +4,7 @@ import { conflict } from '../errors';
 import type { Customer, Vendor } from '../records';
 import type { Table } from '../store';
 import type { Handler } from '../types';
-import type { Body } from '../validate';
+import { textOf, type Body } from '../validate';
 import {
 	assign,
 	bodyOf,
@@ -43,7 +43,7 @@ function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: Part
 
 	const assertCodeFree = (code: unknown, self?: T) => {
 		if (typeof code !== 'string' || code === '') return;
-		const taken = table.rows.find((r) => r !== self && String(record(r)[codeField] ?? '').toLowerCase() === code.toLowerCase());
+		const taken = table.rows.find((r) => r !== self && textOf(record(r)[codeField] ?? '').toLowerCase() === code.toLowerCase());
 		if (taken) throw conflict(`${noun} code "${code}" is already in use.`);
 	};
 	const find = (ctx: Parameters<typeof recordNo>[0]) => {

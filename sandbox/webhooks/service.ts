@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import { toIso } from '../dates';
 import { conflict, notFound } from '../errors';
 import type { DomainEvent } from '../types';
+import { textOf } from '../validate';
 import { signature, USER_AGENT, type AttemptResult, type Sender } from './send';
 import { eventTypes, generateSecret, type Subscription, type SubscriptionInput } from './subscription';
 
@@ -179,7 +180,7 @@ export class WebhookService {
 	async idle(): Promise<void> {
 		while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
 		const error = this.errors.shift();
-		if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+		if (error !== undefined) throw error instanceof Error ? error : new Error(textOf(error));
 	}
 
 	/** Number of retries waiting for the clock. */

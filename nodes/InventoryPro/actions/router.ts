@@ -56,7 +56,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ResourceKey;
 	// With n8n's entry as the resource, no Operation parameter is shown, so it cannot be read.
-	const operation = (resource as string) === N8N_CUSTOM_API_CALL ? N8N_CUSTOM_API_CALL : (this.getNodeParameter('operation', 0) as string);
+	const operation = (resource as string) === N8N_CUSTOM_API_CALL ? N8N_CUSTOM_API_CALL : this.getNodeParameter('operation', 0);
 	if (operation === N8N_CUSTOM_API_CALL) {
 		throw new NodeOperationError(this.getNode(), 'For a call the node has no operation for, choose Resource › Custom API Request', {
 			description:

@@ -4,6 +4,7 @@ import { RECORD_LISTS, type RecordKind } from '../actions/common/locators';
 import type { Picker } from '../actions/common/pickers';
 import { listSpec } from '../endpoints';
 import { apiRequest } from '../transport';
+import { textOf } from '../validation';
 import { pickerRecords } from './records';
 
 /** "From List" of the resource locators: the record's ID as value, filtered by name, code or ID. */
@@ -47,7 +48,7 @@ function searchRecords(kind: RecordKind) {
 				query: { page, pageSize: listSpec(spec.list).maxPageSize },
 			})) as IDataObject;
 			for (const record of (response?.value ?? []) as IDataObject[]) {
-				const id = String(record[spec.idField]);
+				const id = textOf(record[spec.idField]);
 				const name = `${spec.title(record)}`;
 				if (!needle || `${name} ${id}`.toLowerCase().includes(needle)) results.push({ name: name || id, value: id });
 			}

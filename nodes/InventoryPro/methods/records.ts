@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { PICKERS, type Picker } from '../actions/common/pickers';
+import { textOf } from '../validation';
 import { apiRequestAllItems } from '../transport';
 
 /** Pickers read at most this many records; beyond that, "By ID" or an expression is the way. */
@@ -20,7 +21,7 @@ export async function pickerRecords(this: ILoadOptionsFunctions, picker: Picker)
 		const id = record[spec.idField] as string | number;
 		const words = [record.code, record.name ?? record.description].filter((word) => word !== undefined && word !== '');
 		return {
-			name: words.length ? words.join(' — ') : String(id),
+			name: words.length ? words.map(textOf).join(' — ') : String(id),
 			id,
 			bodyValue: (record[spec.bodyField] ?? id) as string | number,
 		};

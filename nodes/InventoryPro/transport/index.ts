@@ -81,7 +81,7 @@ async function settingsOf(ctx: InventoryProContext, itemIndex?: number): Promise
 }
 
 /** One call: paced, authenticated by n8n, retried while the service answers 429 (bounded). */
-async function send(this: InventoryProContext, call: Call, known?: ClientSettings): Promise<any> {
+async function send(this: InventoryProContext, call: Call, known?: ClientSettings): Promise<unknown> {
 	const node = this.getNode();
 	const settings = known ?? (await settingsOf(this, call.itemIndex));
 	const info: CallInfo = {
@@ -120,7 +120,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		if (qs) request.qs = qs;
 		if (call.body !== undefined && call.method !== 'GET') request.body = call.body;
 
-		let response: any;
+		let response: unknown;
 		try {
 			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
 		} catch (error) {
@@ -170,7 +170,7 @@ function endpointCall(ctx: InventoryProContext, id: EndpointId, options: Request
 }
 
 /** One call to an endpoint of the table. */
-export async function apiRequest(this: InventoryProContext, id: EndpointId, options: RequestOptions = {}): Promise<any> {
+export async function apiRequest(this: InventoryProContext, id: EndpointId, options: RequestOptions = {}): Promise<unknown> {
 	return await send.call(this, endpointCall(this, id, options));
 }
 
@@ -222,7 +222,7 @@ export async function customApiRequest(
 	method: IHttpRequestMethods,
 	path: string,
 	options: CustomRequestOptions = {},
-): Promise<any> {
+): Promise<unknown> {
 	const settings = await settingsOf(this, options.itemIndex);
 	const checked = checkedCustomPath(this, settings.root, path, options.itemIndex);
 	const call: Call = { method, path: checked, query: options.query, body: options.body, itemIndex: options.itemIndex };

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { endpoint, type EndpointId } from '../endpoints';
-import { fieldError, isBlank, parseIsoDate, toIsoDate } from '../validation';
+import { fieldError, isBlank, parseIsoDate, textOf, toIsoDate } from '../validation';
 
 /** A date filter as ISO 8601 text, by the one date parser; Date and Luxon values (expressions) converted. */
 const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) =>
@@ -24,7 +24,7 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 		if (isBlank(value)) continue;
 		switch (field) {
 			case 'sort': {
-				const text = String(value).trim();
+				const text = textOf(value).trim();
 				if (spec.sort !== 'reportColumns') {
 					const column = spec.sort.find((name) => name.toLowerCase() === text.toLowerCase());
 					if (!column) {
@@ -46,9 +46,9 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 				break;
 			}
 			case 'direction': {
-				const text = String(value).trim().toUpperCase();
+				const text = textOf(value).trim().toUpperCase();
 				if (text !== 'ASC' && text !== 'DESC') {
-					throw fieldError(ctx, 'direction', `must be ASC or DESC, got "${String(value)}"`, itemIndex, 'Choose ASC or DESC');
+					throw fieldError(ctx, 'direction', `must be ASC or DESC, got "${textOf(value)}"`, itemIndex, 'Choose ASC or DESC');
 				}
 				query.direction = text;
 				break;
@@ -73,8 +73,8 @@ export function listQuery(node: INode, id: EndpointId, filters: IDataObject, ite
 	}
 
 	if (query.startDate !== undefined && query.endDate !== undefined) {
-		const start = parseIsoDate(String(query.startDate));
-		const end = parseIsoDate(String(query.endDate));
+		const start = parseIsoDate(textOf(query.startDate));
+		const end = parseIsoDate(textOf(query.endDate));
 		if (start !== undefined && end !== undefined && start > end) {
 			throw fieldError(ctx, 'startDate', 'is after End Date (endDate)', itemIndex, 'Enter a Start Date on or before the End Date');
 		}

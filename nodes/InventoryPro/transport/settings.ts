@@ -1,5 +1,6 @@
 import { NodeOperationError, type ICredentialDataDecryptedObject, type INode } from 'n8n-workflow';
 
+import { textOf } from '../validation';
 import { DEFAULT_BACKOFF, type BackoffSettings } from './retry';
 import { resolveApiRoot } from './url';
 
@@ -54,7 +55,7 @@ export function clientSettings(node: INode, credentials: ICredentialDataDecrypte
 	};
 	return {
 		root: api.root,
-		key: `${api.root.toLowerCase()}|${String(credentials.clientId ?? '').trim()}`,
+		key: `${api.root.toLowerCase()}|${textOf(credentials.clientId ?? '').trim()}`,
 		skipTls: credentials.ignoreSslIssues === true,
 		requestsPerMinute,
 		pagesInFlight,

@@ -20,6 +20,19 @@ export function fieldError(ctx: HasNode, field: string, problem: string, itemInd
 	});
 }
 
+type Primitive = number | boolean | null | undefined;
+
+/**
+ * String(value) for a value of unknown shape (a parameter, a JSON field), written so the type checker
+ * sees an object's own toString is meant (Dates and Luxon values from expressions carry one).
+ */
+export function textOf(value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'object' && value !== null) return (value as { toString(): string }).toString();
+	if (typeof value === 'symbol') return value.toString();
+	return `${value as Primitive}`;
+}
+
 /** The one blank check: undefined, null, or text of white space only. */
 export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -28,7 +41,7 @@ export function isBlank(value: unknown): boolean {
 export function toText(ctx: HasNode, value: unknown, field: string, itemIndex?: number): string {
 	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a value');
 	if (typeof value === 'object') throw fieldError(ctx, field, 'must be text', itemIndex, 'Enter text, not a list or object');
-	return String(value).trim();
+	return textOf(value).trim();
 }
 
 export function toNumber(

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { fieldError, isBlank, toJsonObject, type HasNode } from './index';
+import { fieldError, isBlank, textOf, toJsonObject, type HasNode } from './index';
 
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -93,7 +93,7 @@ export function parseHeaders(node: INode, pairs: unknown): Record<string, string
 	return checkHeaders(
 		nodeOf(node),
 		'customHeaders',
-		list.map((pair) => [String(pair.name ?? ''), String(pair.value ?? '')]),
+		list.map((pair) => [textOf(pair.name ?? ''), textOf(pair.value ?? '')]),
 	);
 }
 
@@ -119,7 +119,7 @@ export function requireHttpsUrl(node: INode, url: string | undefined): string {
  */
 export function checkSubscriptionBody(ctx: HasNode, values: IDataObject, itemIndex: number): IDataObject {
 	const body = { ...values };
-	const list = Array.isArray(values.events) ? values.events : String(values.events ?? '').split(',');
+	const list = Array.isArray(values.events) ? values.events : textOf(values.events ?? '').split(',');
 	const events = checkEvents(ctx, 'events', list.map((event) => String(event).trim()).filter(Boolean), itemIndex);
 	if (events.length === 0) throw fieldError(ctx, 'events', 'needs at least one event type', itemIndex, 'Choose one from the list');
 	body.events = events.join(',');

@@ -147,7 +147,7 @@ export const field = {
 				const values = { ...line };
 				for (const field of locators) {
 					if (isLocatorValue(values[field]))
-						values[field] = ctx.getNodeParameter(`${name}.line[${n}].${field}`, i, undefined, { extractValue: true }) as Value;
+						values[field] = ctx.getNodeParameter(`${name}.line[${n}].${field}`, i, undefined, { extractValue: true });
 				}
 				return readObject(ctx, lineFields, given(lineFields, values), i);
 			});
@@ -215,9 +215,9 @@ export function fieldProperties(fields: readonly Field[], collection: Collection
 
 /** The values of `fieldProperties` as entered (locators resolved to their value), keyed by field name. */
 export function rawFields(ctx: IExecuteFunctions, fields: readonly Field[], collection: Collection, itemIndex: number): IDataObject {
-	const values: IDataObject = { ...(ctx.getNodeParameter(collection, itemIndex, {}) as IDataObject) };
+	const values: IDataObject = { ...ctx.getNodeParameter(collection, itemIndex, {}) };
 	for (const spec of fields.filter((f) => f.required)) {
-		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true }) as Value;
+		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true });
 	}
 	return values;
 }

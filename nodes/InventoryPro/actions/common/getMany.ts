@@ -74,11 +74,11 @@ export interface ListRequest {
 
 /** The list to read, its path values and its checked query, from the Get Many parameters. */
 export function readListRequest(ctx: IExecuteFunctions, config: GetManyConfig, itemIndex: number): ListRequest {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false);
 	const limit = returnAll
 		? undefined
 		: toNumber(ctx, ctx.getNodeParameter('limit', itemIndex, 50), 'limit', itemIndex, { integer: true, positive: true });
-	const { includeInactive, warehouseID, ...filters } = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const { includeInactive, warehouseID, ...filters } = ctx.getNodeParameter('filters', itemIndex, {});
 
 	let id = config.list;
 	const path = readPath(ctx, config.path ?? [], itemIndex);

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IHttpRequestMethods } from 'n8n-workflow';
 
 import { customApiRequest } from '../../transport';
-import { fieldError, isBlank, toJsonObject } from '../../validation';
+import { fieldError, isBlank, textOf, toJsonObject } from '../../validation';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { toRecords } from '../common/output';
 
@@ -74,12 +74,12 @@ export const description = updateDisplayOptions(show('customApi', 'request'), [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
 	// The transport keeps the path below the API root, so the token never goes elsewhere.
-	const path = String(this.getNodeParameter('path', itemIndex, '')).trim();
+	const path = textOf(this.getNodeParameter('path', itemIndex, '')).trim();
 	const query: IDataObject = {};
 	const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as IDataObject[];
 	for (const { name, value } of parameters) {
 		if (isBlank(name)) throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
-		query[String(name)] = value;
+		query[textOf(name)] = value;
 	}
 
 	const rawBody = WITH_BODY.includes(method) ? this.getNodeParameter('body', itemIndex, '') : '';
