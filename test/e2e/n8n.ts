@@ -618,7 +618,13 @@ export class N8n {
 	async executions(workflowId: string): Promise<ExecutionSummary[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const page = await this.session.call<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
-		return page.results;
+		// n8n lists running executions and finished ones in two queries: one that finishes in between is
+		// listed twice under the same id (seen: "running" and "success"). One entry per id, the finished one.
+		const byId = new Map<string, ExecutionSummary>();
+		for (const execution of page.results) {
+			if (!byId.has(execution.id) || TERMINAL.has(execution.status)) byId.set(execution.id, execution);
+		}
+		return [...byId.values()];
 	}
 
 	/** One execution with its run data (n8n sends it flatted-encoded). */
