@@ -10,11 +10,11 @@ import {
 	type Icon,
 } from 'n8n-workflow';
 
-import { TOKEN_PATH } from '../nodes/InventoryPro/endpoints';
-import { connectionProblem, readFailure, redirectProblem, serviceMessage } from '../nodes/InventoryPro/transport/failure';
-import { DEFAULT_TIMEOUT_SECONDS, requestTimeoutMs } from '../nodes/InventoryPro/transport/settings';
-import { textOf } from '../nodes/InventoryPro/validation';
-import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/InventoryPro/transport/url';
+import { TOKEN_PATH } from '../nodes/shared/endpoints';
+import { connectionProblem, readFailure, redirectProblem, serviceMessage } from '../nodes/shared/transport/failure';
+import { DEFAULT_TIMEOUT_SECONDS, requestTimeoutMs } from '../nodes/shared/transport/settings';
+import { textOf } from '../nodes/shared/validation';
+import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/shared/transport/url';
 
 /** The test reads one item: cheap, and it needs only the most basic read right. */
 const TEST_SECURITY_ID = 11;

@@ -4,7 +4,7 @@
  *
  *   npm run build:dev && node .build/scripts/operations-table.js
  */
-import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/InventoryPro/endpoints';
+import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/shared/endpoints';
 import type { ResourceKey } from '../nodes/InventoryPro/actions/common/operation';
 import { RESOURCE_LABELS } from '../nodes/InventoryPro/actions/properties';
 import { RESOURCES } from '../nodes/InventoryPro/actions/router';

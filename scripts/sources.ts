@@ -6,7 +6,7 @@
  *  - 'assumed'  : REST convention, chosen by us; verify against your deployment
  * Keyed by the node's endpoint ids, so a row added there without a source here does not compile.
  */
-import type { EndpointId } from '../nodes/InventoryPro/endpoints';
+import type { EndpointId } from '../nodes/shared/endpoints';
 
 export type PathSource = 'spec' | 'v1' | 'assumed';
 

@@ -8,10 +8,12 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { fieldError, isBlank, parseIsoDate, toIsoDate } from '../InventoryPro/validation';
-import { startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from './cursor';
-import { fetchChanges, fetchSamples, newestCursor, type Target } from './poll';
-import { findWatchable, watchProperties } from './watchable';
+import { fieldError, isBlank } from '../shared/validation';
+import { parseIsoDate, toIsoDate } from '../shared/dates';
+import { startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from '../shared/changes/cursor';
+import { fetchChanges, fetchSamples, newestCursor, type Target } from '../shared/changes/feed';
+import { findWatchable } from '../shared/changes/watchable';
+import { watchProperties } from './description';
 
 type Event = 'any' | 'created' | 'updated';
 

@@ -12,7 +12,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../InventoryPro/transport';
+import { apiRequest } from '../shared/transport';
 import { deliveryHeaders, parsePayload } from './delivery';
 import { triggerProperties } from './description';
 import { createSubscription, ensureSubscription } from './health';

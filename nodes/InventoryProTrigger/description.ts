@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { COMMON_EVENTS } from '../InventoryPro/endpoints';
+import { COMMON_EVENTS } from '../shared/endpoints';
 
 /** Spec, Events: what each common event means. */
 const EVENT_DESCRIPTIONS: Record<(typeof COMMON_EVENTS)[number], string> = {

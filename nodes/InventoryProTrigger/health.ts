@@ -5,8 +5,8 @@
  */
 import { NodeOperationError, type IDataObject, type IHookFunctions, type IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems } from '../InventoryPro/transport';
-import { textOf } from '../InventoryPro/validation';
+import { apiRequest, apiRequestAllItems } from '../shared/transport';
+import { textOf } from '../shared/validation';
 import type { TriggerState } from './state';
 import { plan, unlessNotFound, type SubscriptionBody } from './subscription';
 

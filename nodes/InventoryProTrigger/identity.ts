@@ -5,8 +5,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { textOf } from '../InventoryPro/validation';
-import { stampKey } from '../InventoryProPollTrigger/cursor';
+import { textOf } from '../shared/validation';
+import { stampKey } from '../shared/changes/cursor';
 
 /**
  * The exact bytes of a delivery: a retry or a replay of them is the same delivery. When the bytes do

@@ -8,12 +8,12 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { EndpointId } from '../InventoryPro/endpoints';
-import { apiRequest } from '../InventoryPro/transport';
-import { textOf } from '../InventoryPro/validation';
-import { stampKey, startCursor } from '../InventoryProPollTrigger/cursor';
-import { fetchChanges } from '../InventoryProPollTrigger/poll';
-import { findWatchable } from '../InventoryProPollTrigger/watchable';
+import type { EndpointId } from '../shared/endpoints';
+import { apiRequest } from '../shared/transport';
+import { textOf } from '../shared/validation';
+import { stampKey, startCursor } from '../shared/changes/cursor';
+import { fetchChanges } from '../shared/changes/feed';
+import { findWatchable } from '../shared/changes/watchable';
 import { eventKey, recordNumber, referenceNumber } from './identity';
 import type { Gap, TriggerState } from './state';
 

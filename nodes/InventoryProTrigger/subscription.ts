@@ -1,9 +1,9 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { textOf } from '../InventoryPro/validation';
+import { textOf } from '../shared/validation';
 
 // The checks of events, headers and the HTTPS address are shared with the action node.
-export { parseEvents, parseHeaders, requireHttpsUrl } from '../InventoryPro/validation/webhook';
+export { parseEvents, parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
 
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
 export const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;

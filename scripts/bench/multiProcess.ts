@@ -109,7 +109,7 @@ async function child(request: ChildRequest): Promise<() => Promise<ChildResult>>
 	const { OUR_NODE } = await import('./variants');
 	if (!request.adaptive) {
 		// The comparison: the pacer as it was before it adapted (a 429 neither cuts the budget nor holds the client).
-		const { Pacer } = await import('../../nodes/InventoryPro/transport/pacer');
+		const { Pacer } = await import('../../nodes/shared/transport/pacer');
 		const proto = Pacer.prototype as unknown as { answer: (...args: unknown[]) => void };
 		const answer = proto.answer;
 		proto.answer = function (this: unknown, ...args: unknown[]) {

@@ -116,7 +116,7 @@ export function notes(results: BenchResults): string[] {
 			'to the earlier rule (a 429 neither lowers the budget nor holds the client); both rows honour Retry-After. ' +
 			"With adaptation a 429 cuts a process's budget to what got through in its last minute and holds it for the " +
 			"Retry-After; while its budget is below the credential's and its own minute is used up, it probes for room " +
-			'with one request every quarter slot (nodes/InventoryPro/transport/pacer.ts).',
+			'with one request every quarter slot (nodes/shared/transport/pacer.ts).',
 		'- Under the `ScaledClock` the sandbox states `Retry-After` in real seconds (fractional), so a client that ' +
 			"honours it waits as long as the service's window needs.",
 		'',
@@ -153,7 +153,7 @@ function limitedNote(row: ExportRow, scale: number): string {
 		`${(d.freeAt - d.at).toFixed(0)} ms before request ${d.blockingIndex} (arrived ${secondsOf(d.blockingAt)}) left the ` +
 		"service's 60 s window. The pacer dates each slot by the answer to its request, which comes after the " +
 		'service counted it, so its window should never free a slot first: a 429 here means another client shared ' +
-		'the window or the two clocks disagreed (nodes/InventoryPro/transport/pacer.ts).';
+		'the window or the two clocks disagreed (nodes/shared/transport/pacer.ts).';
 	return head + why + cost;
 }
 

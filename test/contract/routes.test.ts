@@ -1,13 +1,13 @@
 /**
  * The node's endpoint table and the sandbox's routes are declared separately (the node's in
- * nodes/InventoryPro/endpoints.ts, the sandbox's in sandbox/routes.ts); here they must agree on every
+ * nodes/shared/endpoints.ts, the sandbox's in sandbox/routes.ts); here they must agree on every
  * row's method, path and Security ID, in both directions, so a wrong edit on either side fails.
  * And the published build carries none of the sandbox's model.
  */
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { ENDPOINTS, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { DIST, ensureBuilt } from '../harness/build';
 
@@ -55,7 +55,7 @@ describe('the published build (dist/)', () => {
 	});
 
 	it('has rows of exactly the shipped shape', () => {
-		const built = require(join(DIST, 'nodes/InventoryPro/endpoints.js')) as { ENDPOINTS: Record<string, object> };
+		const built = require(join(DIST, 'nodes/shared/endpoints.js')) as { ENDPOINTS: Record<string, object> };
 		const keys = new Set(Object.values(built.ENDPOINTS).flatMap((row) => Object.keys(row)));
 		expect([...keys].sort()).toEqual(['list', 'method', 'path', 'permission', 'query', 'summary']);
 	});

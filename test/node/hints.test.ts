@@ -19,7 +19,7 @@ beforeAll(async () => {
 	clock = new ManualClock();
 	h = await harness({ sandbox: { clock, seed: { items: 1_234 }, rateLimitPerMinute: 1_000 } });
 	// The pacer instance the loaded node uses; its waits advance the manual clock instead of sleeping.
-	pacer = (require(join(DIST, 'nodes/InventoryPro/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
+	pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
 	realClock = pacer.clock;
 	pacer.clock = { now: () => clock.now(), sleep: async (ms) => void clock.advance(ms) };
 });

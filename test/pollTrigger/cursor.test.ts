@@ -1,15 +1,8 @@
 // The cursor's bookkeeping on its own: stamp parsing, the overlap window, the crowded-stamp walk, one entry per record.
-import {
-	ChangeSet,
-	OVERLAP_MS,
-	parseStamp,
-	startCursor,
-	stampKey,
-	toCursor,
-	type Change,
-} from '../../nodes/InventoryProPollTrigger/cursor';
-import { WATCHABLE } from '../../nodes/InventoryProPollTrigger/watchable';
-import { ENDPOINTS, type EndpointId } from '../../nodes/InventoryPro/endpoints';
+import { ChangeSet, OVERLAP_MS, startCursor, stampKey, toCursor, type Change } from '../../nodes/shared/changes/cursor';
+import { parseStamp } from '../../nodes/shared/dates';
+import { WATCHABLE } from '../../nodes/shared/changes/watchable';
+import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
 
 const change = (id: string, modified: string): Change => ({
 	id,

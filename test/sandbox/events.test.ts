@@ -2,7 +2,7 @@
  * Writes publish DomainEvents per the table's `emits`, and the sandbox wires them into the webhook
  * subsystem: a real write over HTTPS ends as a signed delivery at a subscriber.
  */
-import { fillPlaceholders as fillPath } from '../../nodes/InventoryPro/validation';
+import { fillPlaceholders as fillPath } from '../../nodes/shared/validation';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { expectedSignature, loopbackCertificate, Receiver } from './webhooksReceiver';
 import { openSandbox, type TestSandbox } from './helpers';

@@ -1,5 +1,5 @@
 /** List conventions (spec): envelope, headers, paging, sort, modifiedSince modes, order dates, GET /Item?key=. */
-import { fillPlaceholders as fillPath } from '../../nodes/InventoryPro/validation';
+import { fillPlaceholders as fillPath } from '../../nodes/shared/validation';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { expectError, expectPage, openSandbox, type TestSandbox } from './helpers';
 

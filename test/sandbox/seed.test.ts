@@ -1,5 +1,5 @@
 /** The seed: deterministic, realistic, scaled by seed.items, always older than the clock. */
-import { ID_FIELD } from '../../nodes/InventoryPro/endpoints';
+import { ID_FIELD } from '../../nodes/shared/endpoints';
 import { seedStore } from '../../sandbox/seed';
 
 const START = Date.parse('2026-01-05T08:00:00.000Z');

@@ -3,7 +3,7 @@
  * method and path come from the endpoint table, tokens from POST /Token (fetched again after a 401,
  * since tests move the clock by days).
  */
-import { fillPlaceholders as fillPath } from '../../nodes/InventoryPro/validation';
+import { fillPlaceholders as fillPath } from '../../nodes/shared/validation';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, ManualClock, startSandbox, type Sandbox } from '../../sandbox';
 import type { DomainEvent } from '../../sandbox/types';

@@ -2,7 +2,7 @@
  * The adaptive budget on a virtual clock (test/transport/simulation.ts): one Pacer per simulated n8n
  * process, all sharing one client of a 100/min service (the sandbox's own RateLimiter decides).
  */
-import { ADAPTATION, Pacer, type Outcome } from '../../nodes/InventoryPro/transport/pacer';
+import { ADAPTATION, Pacer, type Outcome } from '../../nodes/shared/transport/pacer';
 import { MINUTE, simulate, tMin } from './simulation';
 
 describe('adaptive budget: several processes share one client of a 100/min service', () => {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { collectPages } from '../../nodes/InventoryPro/transport/paging';
+import { collectPages } from '../../nodes/shared/transport/paging';
 
 const node: INode = {
 	id: 'n1',

@@ -5,7 +5,7 @@
  * 429s waited out (Retry-After, at most 5 retries), each answer told to its pacer.
  * Nothing sleeps: time jumps to the next wake-up.
  */
-import { Pacer, type Adaptation, type Outcome } from '../../nodes/InventoryPro/transport/pacer';
+import { Pacer, type Adaptation, type Outcome } from '../../nodes/shared/transport/pacer';
 import { RateLimiter } from '../../sandbox/rateLimit';
 
 export const MINUTE = 60_000;

@@ -350,7 +350,7 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		clock = new ManualClock();
 		paced = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 5 } });
 		// The very pacer instance the loaded node uses (n8n loads it from dist/, and so does the harness).
-		pacer = (require(join(DIST, 'nodes/InventoryPro/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
+		pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
 		realClock = pacer.clock;
 		pacer.clock = {
 			now: () => clock.now(),

@@ -4,13 +4,13 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { toNodeError } from '../../nodes/InventoryPro/transport/errors';
-import { listQuery } from '../../nodes/InventoryPro/transport/listQuery';
-import { Pacer } from '../../nodes/InventoryPro/transport/pacer';
-import { collectPages } from '../../nodes/InventoryPro/transport/paging';
-import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitWait } from '../../nodes/InventoryPro/transport/retry';
-import { clientSettings } from '../../nodes/InventoryPro/transport/settings';
-import { pathProblem, requestTarget, resolveApiRoot } from '../../nodes/InventoryPro/transport/url';
+import { toNodeError } from '../../nodes/shared/transport/errors';
+import { listQuery } from '../../nodes/shared/transport/listQuery';
+import { Pacer } from '../../nodes/shared/transport/pacer';
+import { collectPages } from '../../nodes/shared/transport/paging';
+import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitWait } from '../../nodes/shared/transport/retry';
+import { clientSettings } from '../../nodes/shared/transport/settings';
+import { pathProblem, requestTarget, resolveApiRoot } from '../../nodes/shared/transport/url';
 
 const node: INode = {
 	id: 'n1',

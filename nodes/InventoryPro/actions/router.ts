@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { takeWaits } from '../transport/waits';
+import { takeWaits } from '../../shared/transport/waits';
 
 import * as asset from './asset/Asset.resource';
 import * as category from './category/Category.resource';

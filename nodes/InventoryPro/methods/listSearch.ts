@@ -2,9 +2,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { RECORD_LISTS, type RecordKind } from '../actions/common/locators';
 import type { Picker } from '../actions/common/pickers';
-import { listSpec } from '../endpoints';
-import { apiRequest } from '../transport';
-import { textOf } from '../validation';
+import { listSpec } from '../../shared/endpoints';
+import { apiRequest } from '../../shared/transport';
+import { textOf } from '../../shared/validation';
 import { pickerRecords } from './records';
 
 /** "From List" of the resource locators: the record's ID as value, filtered by name, code or ID. */

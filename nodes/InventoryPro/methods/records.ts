@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { PICKERS, type Picker } from '../actions/common/pickers';
-import { textOf } from '../validation';
-import { apiRequestAllItems } from '../transport';
+import { textOf } from '../../shared/validation';
+import { apiRequestAllItems } from '../../shared/transport';
 
 /** Pickers read at most this many records; beyond that, "By ID" or an expression is the way. */
 const MAX_RECORDS = 1000;

@@ -1,7 +1,8 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldError, isBlank, toBoolean, toIsoDate, toJsonObject, toNumber, toText } from '../../validation';
-import { label } from '../../validation/labels';
+import { fieldError, isBlank, toBoolean, toJsonObject, toNumber, toText } from '../../../shared/validation';
+import { toIsoDate } from '../../../shared/dates';
+import { label } from '../../../shared/validation/labels';
 import { RECORD_LISTS, recordLocator, type RecordKind } from './locators';
 import { pickerDropdown, pickerLocator, PICKERS, type Picker } from './pickers';
 

@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../endpoints';
-import { apiRequestAllItems, buildListQuery } from '../../transport';
-import { isBlank, toNumber } from '../../validation';
-import { label } from '../../validation/labels';
+import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../../shared/endpoints';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { isBlank, toNumber } from '../../../shared/validation';
+import { label } from '../../../shared/validation/labels';
 import { propertiesOf, readPath, type Field } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
-import type { ListEndpointId } from '../../endpoints';
-import { label } from '../../validation/labels';
+import type { ListEndpointId } from '../../../shared/endpoints';
+import { label } from '../../../shared/validation/labels';
 
 /** Records named by a path value, offered "From List" (searched page by page) or typed "By ID". */
 export type RecordKind = 'item' | 'customer' | 'vendor' | 'purchaseOrder' | 'shippingOrder' | 'workOrder' | 'asset' | 'webhook';

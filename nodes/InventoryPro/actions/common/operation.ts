@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ENDPOINTS, type EndpointId, type Resource } from '../../endpoints';
+import { ENDPOINTS, type EndpointId, type Resource } from '../../../shared/endpoints';
 
 /** What an operation returns for one input item: one record or several (one n8n item each). */
 export type OperationResult = IDataObject | IDataObject[];

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { EndpointId } from '../../endpoints';
-import { label } from '../../validation/labels';
+import type { EndpointId } from '../../../shared/endpoints';
+import { label } from '../../../shared/validation/labels';
 import { locator } from './locators';
 
 /** Records the UI offers from the service: warehouses, reports, categories, reason codes, locations. */

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import type { EndpointId, PathParam } from '../../endpoints';
-import { apiRequest } from '../../transport';
+import type { EndpointId, PathParam } from '../../../shared/endpoints';
+import { apiRequest } from '../../../shared/transport';
 import { fieldProperties, readChanges, readFields, readPath, type Field, type PathField } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { recordResult } from './output';

@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldError, isBlank } from '../../validation';
+import { fieldError, isBlank } from '../../../shared/validation';
 
 /**
  * The fields a Simplified record keeps: what a person or an AI agent needs to recognise and act on the

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IHttpRequestMethods } from 'n8n-workflow';
 
-import { customApiRequest } from '../../transport';
-import { fieldError, isBlank, textOf, toJsonObject } from '../../validation';
+import { customApiRequest } from '../../../shared/transport';
+import { fieldError, isBlank, textOf, toJsonObject } from '../../../shared/validation';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { toRecords } from '../common/output';
 

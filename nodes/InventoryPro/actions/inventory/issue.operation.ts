@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { field, fieldProperties, readFields } from '../common/fields';
 import { stockFields } from './fields';
 import { show, type OperationOption, type OperationResult } from '../common/operation';

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { toNumber, toText } from '../../validation';
+import { apiRequest } from '../../../shared/transport';
+import { toNumber, toText } from '../../../shared/validation';
 import { byVersion, field, fieldProperties, readFields } from '../common/fields';
 import { recordLocator } from '../common/locators';
 import { show, type OperationOption, type OperationResult } from '../common/operation';

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { REPORT_COUNT_RANGE } from '../../endpoints';
-import { apiRequest } from '../../transport';
-import { fieldError, toNumber } from '../../validation';
+import { REPORT_COUNT_RANGE } from '../../../shared/endpoints';
+import { apiRequest } from '../../../shared/transport';
+import { fieldError, toNumber } from '../../../shared/validation';
 import { pathField, readPath } from '../common/fields';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { flatten } from '../common/output';

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
+import { apiRequestAllItems } from '../../../shared/transport';
 import { getManyProperties, listEndpoints, readListRequest, type GetManyConfig } from '../common/getMany';
 import { pathField } from '../common/fields';
 import { flatten } from '../common/output';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, IDataObject } from 'n8n-workflow';
 
-import { COMMON_EVENTS } from '../../endpoints';
-import { toText } from '../../validation';
-import { checkSubscriptionBody } from '../../validation/webhook';
+import { COMMON_EVENTS } from '../../../shared/endpoints';
+import { toText } from '../../../shared/validation';
+import { checkSubscriptionBody } from '../../../shared/validation/webhook';
 import { field, rawFields, readObject, type Field } from '../common/fields';
 
 const events: Field = {

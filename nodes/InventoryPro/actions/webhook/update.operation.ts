@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 import { fieldProperties, pathField, propertiesOf, readPath } from '../common/fields';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { recordResult } from '../common/output';

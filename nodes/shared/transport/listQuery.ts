@@ -1,7 +1,8 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { endpoint, type EndpointId } from '../endpoints';
-import { fieldError, isBlank, parseIsoDate, textOf, toIsoDate } from '../validation';
+import { fieldError, isBlank, textOf } from '../validation';
+import { parseIsoDate, toIsoDate } from '../dates';
 
 /** A date filter as ISO 8601 text, by the one date parser; Date and Luxon values (expressions) converted. */
 const isoDate = (node: INode, field: string, value: unknown, itemIndex: number) =>

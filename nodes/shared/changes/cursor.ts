@@ -27,7 +27,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseStamp } from '../InventoryPro/validation';
+import { parseStamp } from '../dates';
 
 /**
  * How far behind the newest stamp each read starts. Five minutes covers commit delays and replica
@@ -79,7 +79,6 @@ export interface Change {
 }
 
 // The one date parser, shared with the action node (zone-less stamps are UTC).
-export { parseStamp };
 
 /**
  * A sortable form of a service timestamp: ISO in UTC with 9 fraction digits, so stamps compare as

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../InventoryPro/transport';
-import { textOf } from '../InventoryPro/validation';
+import { apiRequest } from '../transport';
+import { textOf } from '../validation';
 import { ChangeSet, startCursor, stampKey, type Change, type Cursor, type LegacyCursor, type PageQuery } from './cursor';
 import type { Watchable } from './watchable';
 
