@@ -56,9 +56,32 @@ heartbeat() {
 	done
 }
 
+# A step that fails says which, why and how to retry, and takes the half-built install away (its logs stay), so
+# no later run mistakes it for a complete one: only the marker, written last, means complete.
+step="preparing $dir"
+on_exit() {
+	local code=$?
+	[ -n "${hb:-}" ] && kill "$hb" 2>/dev/null
+	[ "$code" -eq 0 ] && return
+	log "FAILED while $step (exit $code)."
+	[ -n "${why:-}" ] && log "$why"
+	rm -rf "$dir/node_modules"
+	log "The half-built install was removed (logs kept in $dir). Retry: bash scripts/n8n/ensure-n8n.sh, or run" \
+		"npm test / npm run demo again: the install starts over."
+}
+trap on_exit EXIT
+
 log "installing n8n@$N8N_VERSION into $dir (first run only: about 2.9 GB, 4-6 minutes)"
 rm -rf "$dir"
 mkdir -p "$dir"
+# This folder's npm configuration, stated here; npm_own drops what a parent npm passes down (scripts/lib/npm-own.sh).
+cat >"$dir/.npmrc" <<EOF
+ignore-scripts=true
+strict-allow-scripts=false
+audit=false
+fund=false
+loglevel=error
+EOF
 cat >"$dir/package.json" <<EOF
 {
 	"name": "inventory-pro-n8n-cache",
@@ -69,42 +92,43 @@ cat >"$dir/package.json" <<EOF
 }
 EOF
 
+step="downloading n8n $N8N_VERSION (npm install, log: $dir/npm-install.log)"
+why="npm could not install n8n; the log's last lines are above (a network or registry problem is the usual cause)."
 heartbeat "downloading" &
 hb=$!
-trap 'kill $hb 2>/dev/null || true' EXIT
-(cd "$dir" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+(cd "$dir" && npm_own install >"$dir/npm-install.log" 2>&1) || {
+	tail -n 20 "$dir/npm-install.log" >&2
+	exit 1
+}
 kill $hb 2>/dev/null || true
-# Headers of the Node that will run n8n. node24.sh sets this only when it switched Node itself; a
-# Node 24 already on PATH would otherwise get the user config's nodedir (here /usr: Node 20's headers).
+# Headers of the Node that will run n8n, stated: otherwise node-gyp takes the user config's nodedir (on these
+# machines /usr, Node 20's headers).
 node_prefix="$(cd "$(dirname "$(command -v node)")/.." && pwd)"
-if [ -f "$node_prefix/include/node/node_api.h" ]; then
-	export npm_config_nodedir="$node_prefix"
-fi
-log "npm install done ($(elapsed)); building sqlite3 against Node $(node -v) headers in ${npm_config_nodedir:-<node-gyp default>}"
+nodedir=()
+[ -f "$node_prefix/include/node/node_api.h" ] && nodedir=(--nodedir="$node_prefix")
+log "npm install done ($(elapsed)); building sqlite3 against Node $(node -v) headers in ${nodedir[*]:-<node-gyp default>}"
 
 # Build from source: prebuild-install would try to download a binary from GitHub.
+step="building sqlite3 from source (log: $dir/sqlite3-build.log)"
+why="The build needs python3, make and a C++ compiler (g++) on PATH; the log's last lines are above."
 heartbeat "compiling sqlite3 (about 1-2 minutes)" &
 hb=$!
-(cd "$dir" && npm_config_build_from_source=true npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts \
-	--loglevel=error >"$dir/sqlite3-build.log" 2>&1) || {
-	kill $hb 2>/dev/null || true
-	log "sqlite3 build failed; last lines of $dir/sqlite3-build.log:"
+(cd "$dir" && npm_own rebuild sqlite3 --ignore-scripts=false --build-from-source --foreground-scripts "${nodedir[@]}" \
+	>"$dir/sqlite3-build.log" 2>&1) || {
 	tail -n 30 "$dir/sqlite3-build.log" >&2
 	exit 1
 }
 kill $hb 2>/dev/null || true
 
 # The binding must load under the Node that will run n8n.
-if ! (cd "$dir" && node -e "require('sqlite3'); new (require('sqlite3').Database)(':memory:').close()") >&2; then
-	log "sqlite3 does not load under Node $(node -v); see $dir/sqlite3-build.log"
-	exit 1
-fi
+step="loading the sqlite3 binding under Node $(node -v)"
+why="The build finished but the binding does not load; see $dir/sqlite3-build.log."
+(cd "$dir" && node -e "require('sqlite3'); new (require('sqlite3').Database)(':memory:').close()") >&2
 
-version=$("$dir/node_modules/.bin/n8n" --version 2>/dev/null | tail -n 1)
-if [ "$version" != "$N8N_VERSION" ]; then
-	log "unexpected 'n8n --version' output: $version"
-	exit 1
-fi
+step="checking n8n --version"
+version=$("$dir/node_modules/.bin/n8n" --version 2>/dev/null | tail -n 1) || true
+why="n8n printed '$version', not $N8N_VERSION."
+[ "$version" = "$N8N_VERSION" ]
 
 command -v node >"$dir/.node-path"
 # Object files of the sqlite3 build are not needed at run time.

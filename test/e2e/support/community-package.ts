@@ -11,6 +11,18 @@ import { promisify } from 'util';
 
 const run = promisify(execFile);
 
+/**
+ * The environment for npm here: without the npm_config_* settings jest inherits from `npm test` (the project's
+ * .npmrc among them), so each npm call has only the flags it states, as n8n's own installer would.
+ */
+function npmEnv(): NodeJS.ProcessEnv {
+	return Object.fromEntries(
+		Object.entries(process.env).filter(
+			([key]) => !/^npm_config_/i.test(key) || /^npm_config_(cache|registry|userconfig|globalconfig|cafile)$/i.test(key),
+		),
+	);
+}
+
 /** The repository root, whether this file runs from test/ (ts-jest) or from .build/ (compiled demo). */
 export const REPO_ROOT = findRepoRoot(__dirname);
 
@@ -34,6 +46,7 @@ export interface PackedPackage {
 export async function packRepository(destination: string): Promise<PackedPackage> {
 	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
 		cwd: REPO_ROOT,
+		env: npmEnv(),
 		maxBuffer: 64 * 1024 * 1024,
 	});
 	const [info] = JSON.parse(stdout) as Array<{ name: string; version: string; filename: string }>;
@@ -66,7 +79,7 @@ export async function installCommunityPackage(userFolder: string, pkg: PackedPac
 			'--package-lock=false',
 			'--offline', // we have no runtime dependencies: nothing may be fetched
 		],
-		{ cwd: packageDir },
+		{ cwd: packageDir, env: npmEnv() },
 	);
 
 	const nodesManifest = { name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } };
