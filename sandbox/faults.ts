@@ -30,8 +30,11 @@ export type Fault =
 	| { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
 	/** Answer 429 with exactly this Retry-After header value; null sends none. */
 	| { kind: 'rateLimited'; retryAfter: string | null }
-	/** Handle the request normally, then hold the answer this many wall-clock ms (a write that is slow to confirm). */
-	| { kind: 'slow'; ms: number }
+	/**
+	 * Handle the request normally, then hold the answer this many wall-clock ms (a write that is slow to confirm),
+	 * or until `until` settles (a test that decides when the service answers, without the clock).
+	 */
+	| { kind: 'slow'; ms: number; until?: Promise<unknown> }
 	/**
 	 * A list that never ends: `samePage` ignores `page` and always answers page 1 saying hasMore; `fresh`
 	 * answers new made-up records on every page, hasMore true, pageCount 3.

@@ -51,8 +51,8 @@ interface Result {
 	status: number;
 	body: unknown;
 	headers?: Record<string, string>;
-	/** Wall-clock ms to hold the answer (an injected slow fault). */
-	delayMs?: number;
+	/** What the answer waits for (an injected slow fault). */
+	hold?: Promise<unknown>;
 }
 
 const FRESH_PAGE_COUNT = 3;
@@ -131,6 +131,9 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		return { status: 200, body, headers: pagingHeaders(page) };
 	}
 
+	const holdFor = (fault: Extract<Fault, { kind: 'slow' }>): Promise<unknown> =>
+		fault.until ?? new Promise((resolve) => setTimeout(resolve, fault.ms));
+
 	/** The answer a fault gives instead of handling the request (slow and endless lists are handled in place). */
 	function faultResult(fault: Exclude<Fault, { kind: 'slow' | 'endlessList' }>): Result {
 		switch (fault.kind) {
@@ -179,7 +182,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 			status: 200,
 			body: response,
 			headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
-			delayMs: fault?.kind === 'slow' ? fault.ms : undefined,
+			hold: fault?.kind === 'slow' ? holdFor(fault) : undefined,
 		};
 	}
 
@@ -220,15 +223,15 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		assertBodyScope(client, endpoint, body);
 
 		const ctx: RequestContext = { endpointId: id, client, pathParams: params, query: url.searchParams, body, now };
-		const delayMs = fault?.kind === 'slow' ? fault.ms : undefined;
+		const hold = fault?.kind === 'slow' ? holdFor(fault) : undefined;
 		if (listSource && listQuery) {
 			const spec = endpoint.list as NonNullable<RouteSpec['list']>;
 			if (fault?.kind === 'endlessList') return endlessResult(fault.mode, spec, listSource(ctx), listQuery);
-			return { ...listResult(spec, listSource(ctx), listQuery), delayMs };
+			return { ...listResult(spec, listSource(ctx), listQuery), hold };
 		}
 		const result = await (handler as Handler)(ctx);
 		const headers = { ...(isPage(result.body) ? pagingHeaders(result.body) : {}), ...result.headers };
-		return { status: result.status ?? endpoint.success, body: result.body, headers, delayMs };
+		return { status: result.status ?? endpoint.success, body: result.body, headers, hold };
 	}
 
 	function send(res: ServerResponse, result: Result): void {
@@ -265,7 +268,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 			}
 			entry.status = result.status;
 			recorder.record(entry);
-			if (result.delayMs) await new Promise((resolve) => setTimeout(resolve, result.delayMs));
+			if (result.hold) await result.hold;
 			send(res, result);
 		})();
 	};

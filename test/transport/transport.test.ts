@@ -11,7 +11,7 @@ import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest, Sandbox } from '../../sandbox';
-import { ManualClock, SystemClock } from '../../sandbox/clock';
+import { ManualClock } from '../../sandbox/clock';
 import { startHarness, type Harness, type RunResult } from '../harness';
 import { DIST } from '../harness/build';
 import { SandboxClient } from '../support/sandboxClient';
@@ -438,39 +438,69 @@ describe('without pacing (sandbox on a manual clock that moves a minute per 429)
 	});
 });
 
-describe('pages in flight (sandbox answers after 150 ms, real clock)', () => {
-	let slow: Harness;
+describe('pages in flight (the sandbox holds its answers until the test lets them go; no clock involved)', () => {
+	let held: Harness;
 
 	beforeAll(async () => {
-		slow = await startHarness({ sandbox: { clock: new SystemClock(), seed: SEED, latencyMs: 150 } });
+		held = await startHarness({ sandbox: { clock: new ManualClock(), seed: SEED } });
 	});
-	afterAll(async () => await slow?.stop());
-	beforeEach(() => slow.sandbox.resetStats());
+	afterAll(async () => await held?.stop());
+	beforeEach(() => held.sandbox.resetStats());
+	// A failed test must not leave answers held or faults queued for the next one.
+	const opened: Array<() => void> = [];
+	afterEach(() => {
+		held.sandbox.clearFaults();
+		opened.splice(0).forEach((open) => open());
+	});
 
-	const exportWith = async (pagesInFlight: number) => {
-		const result = await slow.run({
-			type: 'transportProbe',
-			parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
-			credentials: { pagesInFlight },
-		});
-		const calls = recorded(slow.sandbox, 'item.list');
-		return { result, calls, arrivals: calls.map((call) => call.at).sort((a, b) => a - b) };
+	/** A gate the sandbox's answers wait on: `open()` lets every answer held by it go. */
+	const gate = () => {
+		let open!: () => void;
+		const until = new Promise<void>((resolve) => (open = resolve));
+		opened.push(open);
+		return { until, open };
 	};
+	/** Resolves once the sandbox has received `count` list requests (arrivals are recorded before the answer). */
+	const arrived = async (count: number) => {
+		for (let turn = 0; recorded(held.sandbox, 'item.list').length < count; turn++) {
+			if (turn > 1_000) throw new Error(`only ${recorded(held.sandbox, 'item.list').length} of ${count} requests arrived`);
+			await new Promise((resolve) => setTimeout(resolve, 1));
+		}
+	};
+	const pagesOf = () => recorded(held.sandbox, 'item.list').map((call) => Number(call.query.page));
 
-	test('4 in flight: after page 1, pages 2-5 reach the service together; same records, same requests', async () => {
-		const { result, calls, arrivals } = await exportWith(4);
+	const exportWith = (pagesInFlight: number) =>
+		held.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: { pagesInFlight } });
+
+	test('4 in flight: after page 1, pages 2-5 reach the service before any of them is answered; same records', async () => {
+		const first = gate();
+		const rest = gate();
+		held.sandbox.inject('item.list', { kind: 'slow', ms: 0, until: first.until }, 1);
+		held.sandbox.inject('item.list', { kind: 'slow', ms: 0, until: rest.until }, 4);
+		const run = exportWith(4);
+		await arrived(1);
+		first.open();
+		await arrived(5); // all four while every answer after page 1 is still held
+		expect(pagesOf().sort()).toEqual([1, 2, 3, 4, 5]);
+		rest.open();
+		const result = await run;
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.shortID)).toEqual((await readAllFrom(slow)).map((item) => item.shortID));
-		expect(calls.map((call) => Number(call.query.page)).sort()).toEqual([1, 2, 3, 4, 5]);
-		// Page 1 alone (it tells the page count), then the other four before any of them was answered.
-		expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(150);
-		expect(arrivals[4] - arrivals[1]).toBeLessThan(150);
+		expect(recorded(held.sandbox, 'item.list')).toHaveLength(5);
+		expect(result.items.map((item) => item.shortID)).toEqual((await readAllFrom(held)).map((item) => item.shortID));
 	});
 
-	test('1 in flight: one page after another', async () => {
-		const { result, arrivals } = await exportWith(1);
-		expect(result.error).toBeUndefined();
-		for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(150);
+	test('1 in flight: the next page is asked for only once the one before is answered', async () => {
+		const gates = [1, 2, 3, 4, 5].map(gate);
+		for (const { until } of gates) held.sandbox.inject('item.list', { kind: 'slow', ms: 0, until }, 1);
+		const run = exportWith(1);
+		for (let page = 1; page <= 5; page++) {
+			await arrived(page);
+			// Page `page` is held: a transport that did not wait would have asked for the next one by now.
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(pagesOf()).toEqual([1, 2, 3, 4, 5].slice(0, page));
+			gates[page - 1].open();
+		}
+		expect((await run).error).toBeUndefined();
 	});
 });
 
