@@ -10,7 +10,7 @@ import { Pacer } from '../../nodes/shared/transport/pacer';
 import { collectPages } from '../../nodes/shared/transport/paging';
 import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitWait } from '../../nodes/shared/transport/retry';
 import { clientSettings } from '../../nodes/shared/transport/settings';
-import { pathProblem, requestTarget, resolveApiRoot } from '../../nodes/shared/transport/url';
+import { callUrl, pathProblem, requestTarget, resolveApiRoot } from '../../nodes/shared/transport/url';
 
 const node: INode = {
 	id: 'n1',
@@ -62,6 +62,7 @@ describe('paths below the API root', () => {
 
 	test.each(['/Item', '/Item/All', '/Item/A.B', '/Item/..A', '/Report/12/Rows', '/Item/A%2eB'])('%j stays inside', (path) => {
 		expect(pathProblem(root, path)).toBeUndefined();
+		expect(callUrl(root, path)).toEqual({ url: `${root}${path}` });
 	});
 
 	test.each([
@@ -80,6 +81,8 @@ describe('paths below the API root', () => {
 		['Item', /start with a slash/],
 	])('%j is refused', (path, problem) => {
 		expect(pathProblem(root, path)).toMatch(problem);
+		// The transport's own URL builder (send() builds every URL with it) refuses it too.
+		expect(callUrl(root, path)).toEqual({ problem: expect.stringMatching(problem) as string });
 	});
 });
 

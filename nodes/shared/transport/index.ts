@@ -26,7 +26,7 @@ import { pacer, type Slot } from './pacer';
 import { collectPages } from './paging';
 import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
 import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings';
-import { pathProblem } from './url';
+import { callUrl, pathProblem } from './url';
 import { noteWait } from './waits';
 
 export type InventoryProContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
@@ -93,9 +93,9 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		timeoutMs: settings.timeoutMs,
 	};
 	// Every caller checked its path already; this is the last word on where the token may go.
-	const escape = pathProblem(settings.root, call.path);
-	if (escape !== undefined) {
-		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${escape}`, {
+	const target = callUrl(settings.root, call.path);
+	if ('problem' in target) {
+		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${target.problem}`, {
 			itemIndex: call.itemIndex,
 		});
 	}
@@ -107,7 +107,7 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		// Fresh options per attempt: n8n's helper adds the Authorization header to the object it gets.
 		const request: IHttpRequestOptions = {
 			method: call.method,
-			url: `${settings.root}${call.path}`,
+			url: target.url,
 			headers: { Accept: 'application/json' },
 			json: true,
 			skipSslCertificateValidation: settings.skipTls,

@@ -88,3 +88,12 @@ export function pathProblem(root: string, path: string): string | undefined {
 	if (path.includes('//')) return 'it contains an empty segment ("//")';
 	return undefined;
 }
+
+/**
+ * The URL a call is sent to: the API root plus the path, only when the path stays below the root. The
+ * transport builds every URL here, so no request can skip the check, whatever its caller checked before.
+ */
+export function callUrl(root: string, path: string): { url: string } | { problem: string } {
+	const problem = pathProblem(root, path);
+	return problem === undefined ? { url: `${root}${path}` } : { problem };
+}
