@@ -7,7 +7,7 @@
 import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/shared/endpoints';
 import type { ResourceKey } from '../nodes/InventoryPro/actions/common/operation';
 import { RESOURCE_LABELS } from '../nodes/InventoryPro/actions/properties';
-import { RESOURCES } from '../nodes/InventoryPro/actions/router';
+import { OPERATIONS } from '../nodes/InventoryPro/actions/router';
 import { SOURCES } from './sources';
 
 const SOURCE: Record<string, string> = { spec: 'spec', v1: 'v1 (assumed unchanged)', assumed: 'assumed' };
@@ -17,7 +17,7 @@ const permission = (value: Permission) => (value === null ? 'none' : value === '
 export function operationsTable(): { markdown: string; unreachable: EndpointId[] } {
 	const lines = ['| Resource | Operation | Request | Security ID | Source | What it does |', '|---|---|---|---|---|---|'];
 	const reached = new Set<EndpointId>();
-	for (const [resource, module] of Object.entries(RESOURCES)) {
+	for (const [resource, module] of Object.entries(OPERATIONS)) {
 		const resourceLabel = RESOURCE_LABELS[resource as ResourceKey];
 		const operations = Object.values(module.operations).sort((a, b) => a.option.name.localeCompare(b.option.name));
 		for (const operation of operations) {

@@ -9,7 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationsTable } from '../../scripts/operations-table';
 import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/shared/endpoints';
-import { RESOURCES as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
+import { OPERATIONS as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
 import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
 

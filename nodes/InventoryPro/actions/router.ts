@@ -22,7 +22,7 @@ import * as webhook from './webhook/Webhook.resource';
 import * as workOrder from './workOrder/WorkOrder.resource';
 
 /** Every resource's operations, keyed like the Resource and Operation parameters. */
-export const RESOURCES: Record<ResourceKey, { operations: Record<string, OperationModule> }> = {
+export const OPERATIONS: Record<ResourceKey, { operations: Record<string, OperationModule> }> = {
 	item,
 	inventory,
 	customer,
@@ -63,7 +63,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				'n8n\'s "Custom API Call" entry is not wired up in this node. Custom API Request sends any path below the API root with this credential, paced to its budget, paged and with the service\'s errors explained.',
 		});
 	}
-	const chosen = RESOURCES[resource]?.operations[operation];
+	const chosen = OPERATIONS[resource]?.operations[operation];
 	if (!chosen) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
 	}

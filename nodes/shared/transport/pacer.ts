@@ -124,12 +124,6 @@ export class Pacer {
 		}
 	}
 
-	/** Requests booked for `key` in the current window (for tests and diagnostics). */
-	inWindow(key: string, windowMs: number): number {
-		const now = this.clock.now();
-		return (this.budgets.get(key)?.stamps ?? []).filter((stamp) => stamp.at > now - windowMs).length;
-	}
-
 	/** This process's current budget for `key` (undefined before its first request). */
 	budget(key: string): number | undefined {
 		return this.budgets.get(key)?.limit;
