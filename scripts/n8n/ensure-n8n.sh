@@ -61,8 +61,8 @@ heartbeat() {
 step="preparing $dir"
 on_exit() {
 	local code=$?
-	[ -n "${hb:-}" ] && kill "$hb" 2>/dev/null
-	[ "$code" -eq 0 ] && return
+	if [ -n "${hb:-}" ]; then kill "$hb" 2>/dev/null || true; fi
+	[ "$code" -eq 0 ] && return 0
 	log "FAILED while $step (exit $code)."
 	[ -n "${why:-}" ] && log "$why"
 	rm -rf "$dir/node_modules"

@@ -67,9 +67,14 @@ describe('workflow files', () => {
 		expect(ci).toMatch(/node-version: 24/);
 		expect(ci).toMatch(/- run: \.ci\/run$/m);
 		const ciRun = readFileSync(join(ROOT, '.ci/run'), 'utf8');
-		expect(ciRun).toMatch(/^npm ci --ignore-scripts /m);
+		// The README's own commands, typed as a user types them (no extra flags that would hide an unreviewed
+		// install script), from an empty cache.
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toMatch(/^npm ci && npm run demo +# /m);
+		expect(readme).toMatch(/^npm test +# every test/m);
+		expect(ciRun).toMatch(/^npm ci$/m);
 		expect(ciRun).toMatch(/^npm test$/m);
-		expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toMatch(/^npm test +# every test/m);
+		expect(ciRun).toMatch(/^\tINVENTORY_PRO_CACHE="\$\(mktemp -d /m);
 	});
 
 	it('publish runs from a version tag: install, test, build, publish with provenance under an OIDC token', () => {
