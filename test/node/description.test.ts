@@ -114,6 +114,24 @@ describe('Inventory Pro node description', () => {
 		}
 	});
 
+	// An operation's key is written in its resource's map and again in its file (show(resource, op)): a mismatch
+	// hides its fields with no compile error, so every field must be shown for exactly its own key.
+	it("shows each operation's fields for that resource and operation key only", () => {
+		const mismatched = Object.entries(RESOURCE_MODULES).flatMap(([resource, module]) =>
+			Object.entries(module.operations).flatMap(([key, op]) =>
+				op.description
+					.filter((property) => {
+						const show = property.displayOptions?.show;
+						return (
+							JSON.stringify(show?.resource) !== JSON.stringify([resource]) || JSON.stringify(show?.operation) !== JSON.stringify([key])
+						);
+					})
+					.map((property) => `${resource}.${key}: ${property.name} shown for ${JSON.stringify(property.displayOptions?.show)}`),
+			),
+		);
+		expect(mismatched).toEqual([]);
+	});
+
 	// An agent's tool description is "<action> in Inventory Pro": two operations must never read alike.
 	it('gives every operation an action text of its own', () => {
 		const actions = Object.values(RESOURCE_MODULES).flatMap((module) => Object.values(module.operations).map((op) => op.option.action));
