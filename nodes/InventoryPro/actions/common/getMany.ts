@@ -87,9 +87,6 @@ export function readListRequest(ctx: IExecuteFunctions, config: GetManyConfig, i
 		id = config.byWarehouse;
 		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, { integer: true, positive: true });
 	}
-	// A filter the list does not have is passed on, so the transport's check names it.
-	if (!config.listAll && includeInactive !== undefined) filters.includeInactive = includeInactive;
-	if (!config.byWarehouse && warehouseID !== undefined) filters.warehouseID = warehouseID;
 	return { id, path, query: buildListQuery.call(ctx, id, filters, itemIndex), limit };
 }
 
