@@ -654,9 +654,16 @@ export class N8n {
 
 	/** One execution with its run data (n8n sends it flatted-encoded). */
 	async execution(id: string): Promise<Execution> {
-		const raw = await this.session.call<Omit<Execution, 'data'> & { data: string | Execution['data'] }>('GET', `/rest/executions/${id}`);
-		const data = typeof raw.data === 'string' ? (this.flatted().parse(raw.data) as Execution['data']) : raw.data;
-		return { ...raw, data };
+		// n8n 1.x on SQLite without a pool (its default) stores an execution's status, then its data, in two
+		// statements: read in between, it is finished with no data (seen once). Read again until the data is there.
+		const deadline = Date.now() + 10_000;
+		for (;;) {
+			const raw = await this.session.call<Omit<Execution, 'data'> & { data?: string | Execution['data'] }>('GET', `/rest/executions/${id}`);
+			const data = typeof raw.data === 'string' ? (this.flatted().parse(raw.data) as Execution['data']) : raw.data;
+			const finished = TERMINAL.has(raw.status) || raw.finished;
+			if (data?.resultData || !finished || Date.now() > deadline) return { ...raw, data: data as Execution['data'] };
+			await new Promise((r) => setTimeout(r, 200));
+		}
 	}
 
 	/** Polls until `count` executions of the workflow have finished, or throws after `timeoutMs`. */
