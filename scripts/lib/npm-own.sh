@@ -1,4 +1,4 @@
-# Sourced by the scripts that run npm inside a cache folder (.ci/node24.sh, scripts/n8n/ensure-n8n.sh).
+# Sourced by the scripts that run npm inside a cache folder (.ci/node.sh, scripts/n8n/ensure-n8n.sh).
 # npm_own runs npm with the configuration its caller states (flags, and the cache folder's own .npmrc), not with
 # the project's: under `npm test` or `npm run demo` npm exports its whole configuration as npm_config_* variables,
 # the project's .npmrc included (strict-allow-scripts=true), and a nested npm would obey them (issue 26).

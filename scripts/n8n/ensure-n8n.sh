@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Installs the pinned real n8n into a cache outside the repo, once; later runs reuse it.
+# Installs a pinned real n8n into a cache outside the repo, once; later runs reuse it.
+#   N8N_VERSION     the n8n to install (default 2.40.7, what the package is developed against)
+#   N8N_NODE_MAJOR  the Node major it runs on (default: 22 for n8n 1.x, the official 1.x image's; 24 otherwise)
 #   stdout: the install folder (run `$dir/node_modules/.bin/n8n`); progress goes to stderr.
+# One folder per n8n version and Node major (n8n-<version>-node<major>): the 2.40.7 / Node 24 install of the full
+# suite and the 1.123.x / Node 22 install of the compatibility subset live side by side.
 # Why the extra steps: n8n only installs with --ignore-scripts (some dependencies download or compile
 # binaries we do not need), but its database driver sqlite3 is native, so it is built afterwards from
-# source against the Node 24 headers (this machine's npm default nodedir is Node 20's).
+# source against the headers of the Node that runs n8n (this machine's npm default nodedir is Node 20's).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-# shellcheck source=../../.ci/node24.sh
-source "$repo/.ci/node24.sh" >&2
-
 N8N_VERSION="${N8N_VERSION:-2.40.7}"
-dir="$INVENTORY_PRO_CACHE/n8n-$N8N_VERSION"
+case "$N8N_VERSION" in
+1.*) N8N_NODE_MAJOR="${N8N_NODE_MAJOR:-22}" ;;
+*) N8N_NODE_MAJOR="${N8N_NODE_MAJOR:-24}" ;;
+esac
+# shellcheck source=../../.ci/node.sh
+source "$repo/.ci/node.sh"
+use_node "$N8N_NODE_MAJOR" >&2 || exit 1
+
+dir="$INVENTORY_PRO_CACHE/n8n-$N8N_VERSION-node$N8N_NODE_MAJOR"
 marker="$dir/.install-complete"
 
 log() { echo "[ensure-n8n] $*" >&2; }
@@ -26,7 +35,7 @@ fi
 
 # One installer at a time (a test run and `npm run demo` may start together).
 mkdir -p "$INVENTORY_PRO_CACHE"
-exec 9>"$INVENTORY_PRO_CACHE/n8n-$N8N_VERSION.lock"
+exec 9>"$dir.lock"
 if ! flock -n 9; then
 	log "another process is installing n8n $N8N_VERSION; waiting for it ..."
 	flock 9
@@ -51,7 +60,7 @@ heartbeat() {
 		if [ "${size:-0}" -lt 2 ]; then
 			log "... downloading: resolving the dependency tree (npm reads package metadata first), $(elapsed) elapsed"
 		else
-			log "... downloading: ${size} MB of about 2900 MB on disk, $(elapsed) elapsed"
+			log "... downloading: ${size} MB on disk (1.x about 1800, 2.40 about 2900), $(elapsed) elapsed"
 		fi
 	done
 }
@@ -66,12 +75,13 @@ on_exit() {
 	log "FAILED while $step (exit $code)."
 	[ -n "${why:-}" ] && log "$why"
 	rm -rf "$dir/node_modules"
-	log "The half-built install was removed (logs kept in $dir). Retry: bash scripts/n8n/ensure-n8n.sh, or run" \
-		"npm test / npm run demo again: the install starts over."
+	log "The half-built install was removed (logs kept in $dir). Retry: N8N_VERSION=$N8N_VERSION" \
+		"N8N_NODE_MAJOR=$N8N_NODE_MAJOR bash scripts/n8n/ensure-n8n.sh, or run npm test / npm run demo again: the" \
+		"install starts over."
 }
 trap on_exit EXIT
 
-log "installing n8n@$N8N_VERSION into $dir (first run only: about 2.9 GB, 4-6 minutes)"
+log "installing n8n@$N8N_VERSION for Node $N8N_NODE_MAJOR into $dir (first run only: 1.8-2.9 GB, 4-6 minutes)"
 rm -rf "$dir"
 mkdir -p "$dir"
 # This folder's npm configuration, stated here; npm_own drops what a parent npm passes down (scripts/lib/npm-own.sh).
@@ -82,12 +92,25 @@ audit=false
 fund=false
 loglevel=error
 EOF
+# n8n-nodes-base 1.x takes its `xlsx` from SheetJS's own server, not from the npm registry (the one registry these
+# machines and many CI runners reach). The same SheetJS release is on the registry as @e965/xlsx, the package
+# n8n 2.x itself switched to: `xlsx` is pointed there whenever n8n-nodes-base names it by URL.
+step="reading n8n $N8N_VERSION's dependencies from the registry (npm view)"
+why="Check the version (npm view n8n versions) and the connection to the npm registry."
+nodes_base="$(npm_own view "n8n@$N8N_VERSION" dependencies.n8n-nodes-base)"
+xlsx="$(npm_own view "n8n-nodes-base@$nodes_base" dependencies.xlsx)"
+overrides="{}"
+if [[ "$xlsx" =~ ^https?://.*/xlsx-([0-9][0-9.]*)\.tgz$ ]]; then
+	overrides="{ \"xlsx\": \"npm:@e965/xlsx@${BASH_REMATCH[1]}\" }"
+	log "n8n-nodes-base $nodes_base names xlsx by URL ($xlsx): installing @e965/xlsx@${BASH_REMATCH[1]} from the registry instead"
+fi
 cat >"$dir/package.json" <<EOF
 {
 	"name": "inventory-pro-n8n-cache",
 	"private": true,
 	"description": "Pinned n8n for n8n-nodes-inventory-pro's end-to-end suite and demo",
 	"dependencies": { "n8n": "$N8N_VERSION" },
+	"overrides": $overrides,
 	"allowScripts": { "sqlite3": true }
 }
 EOF
@@ -134,5 +157,5 @@ command -v node >"$dir/.node-path"
 # Object files of the sqlite3 build are not needed at run time.
 rm -rf "$dir/node_modules/sqlite3/build/Release/obj" "$dir/node_modules/sqlite3/build/Release/obj.target"
 date -u +%FT%TZ >"$marker"
-log "n8n $N8N_VERSION installed in $(elapsed) ($(du -sm "$dir" | cut -f1) MB)"
+log "n8n $N8N_VERSION (Node $(node -v)) installed in $(elapsed) ($(du -sm "$dir" | cut -f1) MB)"
 echo "$dir"

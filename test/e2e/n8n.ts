@@ -1,6 +1,8 @@
-// Runs a real, pinned n8n (2.40.7) with this package installed as a community package, on loopback
-// only, over HTTPS, and drives it through its REST API like the editor does. Used by the e2e suite and
-// by `npm run demo`. Everything it starts is stopped by stop(); the temp user folder is removed.
+// Runs a real, pinned n8n (2.40.7 unless N8N_VERSION says otherwise) with this package installed as a community
+// package, on loopback only, over HTTPS, and drives it through its REST API like the editor does. Used by the e2e
+// suite and by `npm run demo`. Everything it starts is stopped by stop(); the temp user folder is removed.
+// Settings, read from the environment: N8N_VERSION (default 2.40.7) and N8N_NODE_MAJOR (the Node it runs on;
+// scripts/n8n/ensure-n8n.sh defaults it to 22 for n8n 1.x, 24 otherwise). `npm run test:compat` sets both.
 import { spawn } from 'child_process';
 import { randomBytes, randomUUID } from 'crypto';
 import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'fs';
@@ -18,7 +20,10 @@ import { freePort, spawnGroup, type Spawned } from './support/processes';
 export { loopbackCertificate, type Certificate } from './support/cert';
 export { httpsCall } from './support/http';
 
-export const N8N_VERSION = '2.40.7';
+/** The n8n under test. */
+export const N8N_VERSION = process.env.N8N_VERSION || '2.40.7';
+/** Its major version: 1.x and 2.x differ in a few REST calls and settings (activation, manual runs, webhook URL). */
+export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 export const PACKAGE_NAME = 'n8n-nodes-inventory-pro';
 
 export interface Owner {
@@ -161,7 +166,10 @@ function httpGetStatus(url: string): Promise<number> {
 	});
 }
 
-/** Installs (first run: minutes) or finds the pinned n8n; returns its folder. Progress goes to `progress`. */
+/**
+ * Installs (first run: minutes) or finds the pinned n8n (N8N_VERSION, on Node N8N_NODE_MAJOR); returns its folder.
+ * Progress goes to `progress`.
+ */
 export function ensureN8n(progress: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const child = spawn('bash', [join(REPO_ROOT, 'scripts', 'n8n', 'ensure-n8n.sh')], {
@@ -187,7 +195,7 @@ export function ensureN8n(progress: (line: string) => void = (l) => process.stde
 	});
 }
 
-/** The Node binary n8n and its sqlite3 were installed for (Node 24). */
+/** The Node binary n8n and its sqlite3 were installed for (Node N8N_NODE_MAJOR). */
 function nodeBinary(n8nDir: string): string {
 	const recorded = join(n8nDir, '.node-path');
 	if (existsSync(recorded)) return readFileSync(recorded, 'utf8').trim();
@@ -224,10 +232,11 @@ function n8nEnvironment(options: {
 		N8N_PROTOCOL: 'https',
 		N8N_SSL_KEY: options.keyFile,
 		N8N_SSL_CERT: options.certFile,
-		// 2.40's name for WEBHOOK_URL (which still works but logs a deprecation): production and test webhooks.
+		// Production and test webhooks: 2.x's name (its WEBHOOK_URL still works but logs a deprecation), 1.x's below.
 		N8N_WEBHOOK_URL: base,
 		N8N_EDITOR_BASE_URL: base,
-		// Task runner broker on its own free loopback port (default 5679 would clash between runs).
+		// Task runner broker on its own free loopback port (default 5679 would clash between runs); 1.x starts it
+		// only with N8N_RUNNERS_ENABLED (below).
 		N8N_RUNNERS_MODE: 'internal',
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
@@ -261,6 +270,11 @@ function n8nEnvironment(options: {
 		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 	};
 	if (options.extraCaFile) env.NODE_EXTRA_CA_CERTS = options.extraCaFile;
+	if (N8N_MAJOR < 2) {
+		env.WEBHOOK_URL = base;
+		env.N8N_RUNNERS_ENABLED = 'true';
+		delete env.N8N_DISABLED_MODULES; // 1.x has no mcp-registry module and refuses to start on an unknown name
+	}
 	return env;
 }
 
@@ -282,6 +296,8 @@ export class N8n {
 	ca = '';
 	session!: N8nSession;
 	packed?: PackedPackage;
+	/** What npm printed when the package was installed into n8n's community folder (under n8n's Node). */
+	installOutput = '';
 	readonly owner: Owner;
 	private process?: Spawned;
 	private logFile?: WriteStream;
@@ -369,15 +385,15 @@ export class N8n {
 			await writeFile(extraCaFile, this.options.extraCa);
 		}
 
+		const nodeBin = nodeBinary(n8nDir);
 		if (this.options.installPackage !== false) {
 			if (!this.options.packed) await mkdir(join(this.root, 'pack'));
 			this.packed = this.options.packed ?? (await packRepository(join(this.root, 'pack')));
-			await installCommunityPackage(this.root, this.packed);
+			this.installOutput = (await installCommunityPackage(this.root, this.packed, nodeBin)).npmOutput;
 		}
 
 		this.port = this.options.port ?? (await freePort());
 		this.brokerPort = await freePort();
-		const nodeBin = nodeBinary(n8nDir);
 		this.env = {
 			...n8nEnvironment({ userFolder: this.root, port: this.port, brokerPort: this.brokerPort, keyFile, certFile, nodeBin, extraCaFile }),
 			...this.options.env,
@@ -554,7 +570,9 @@ export class N8n {
 	 */
 	async activate(id: string, timeoutMs = 60_000): Promise<PublicationStatus> {
 		const { versionId } = await this.getWorkflow(id);
-		await this.session.call<Workflow>('POST', `/rest/workflows/${id}/activate`, { versionId });
+		const activated = await this.session.call<Workflow>('POST', `/rest/workflows/${id}/activate`, { versionId });
+		// n8n 1.x has no publication service: the call itself runs checkExists/create and fails if a trigger does.
+		if (N8N_MAJOR < 2) return this.legacyStatus(activated, versionId);
 		const status = await this.waitForPublication(
 			id,
 			(s) => s.status === 'failed' || s.status === 'partial' || (s.status === 'published' && s.liveVersionId === versionId),
@@ -568,8 +586,15 @@ export class N8n {
 
 	/** Deactivates ("unpublishes") and waits until n8n has removed the triggers (the trigger's delete method ran). */
 	async deactivate(id: string, timeoutMs = 60_000): Promise<PublicationStatus> {
-		await this.session.call<Workflow>('POST', `/rest/workflows/${id}/deactivate`, {});
+		const deactivated = await this.session.call<Workflow>('POST', `/rest/workflows/${id}/deactivate`, {});
+		if (N8N_MAJOR < 2) return this.legacyStatus(deactivated, deactivated.versionId); // the call ran delete
 		return await this.waitForPublication(id, (s) => s.status === 'not_published', timeoutMs);
+	}
+
+	/** n8n 1.x: the state an (de)activation call returned, in the terms of 2.x's publication status. */
+	private legacyStatus(workflow: Workflow, versionId: string): PublicationStatus {
+		if (!workflow.active) return { status: 'not_published', liveVersionId: null, pendingVersionId: null, triggers: [] };
+		return { status: 'published', liveVersionId: versionId, pendingVersionId: null, triggers: [] };
 	}
 
 	async publicationStatus(id: string): Promise<PublicationStatus> {
@@ -629,9 +654,16 @@ export class N8n {
 
 	/** One execution with its run data (n8n sends it flatted-encoded). */
 	async execution(id: string): Promise<Execution> {
-		const raw = await this.session.call<Omit<Execution, 'data'> & { data: string | Execution['data'] }>('GET', `/rest/executions/${id}`);
-		const data = typeof raw.data === 'string' ? (this.flatted().parse(raw.data) as Execution['data']) : raw.data;
-		return { ...raw, data };
+		// n8n 1.x on SQLite without a pool (its default) stores an execution's status, then its data, in two
+		// statements: read in between, it is finished with no data (seen once). Read again until the data is there.
+		const deadline = Date.now() + 10_000;
+		for (;;) {
+			const raw = await this.session.call<Omit<Execution, 'data'> & { data?: string | Execution['data'] }>('GET', `/rest/executions/${id}`);
+			const data = typeof raw.data === 'string' ? (this.flatted().parse(raw.data) as Execution['data']) : raw.data;
+			const finished = TERMINAL.has(raw.status) || raw.finished;
+			if (data?.resultData || !finished || Date.now() > deadline) return { ...raw, data: data as Execution['data'] };
+			await new Promise((r) => setTimeout(r, 200));
+		}
 	}
 
 	/** Polls until `count` executions of the workflow have finished, or throws after `timeoutMs`. */
@@ -655,6 +687,7 @@ export class N8n {
 		const name = triggerName ?? workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')?.name;
 		if (!name) throw new Error(`workflow ${workflowId} has no Manual Trigger; pass triggerName`);
 		const started = await this.session.call<{ executionId?: string }>('POST', `/rest/workflows/${workflowId}/run`, {
+			...(await this.runBody(workflowId)),
 			triggerToStartFrom: { name },
 		});
 		if (!started.executionId) throw new Error(`n8n started no execution: ${JSON.stringify(started)}`);
@@ -676,7 +709,15 @@ export class N8n {
 	 * trigger): n8n registers the test webhook and waits for one call. Resolves with n8n's answer.
 	 */
 	async listenForTestEvent(workflowId: string, triggerName: string): Promise<Record<string, unknown>> {
-		return await this.session.call('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerName } });
+		return await this.session.call('POST', `/rest/workflows/${workflowId}/run`, {
+			...(await this.runBody(workflowId)),
+			triggerToStartFrom: { name: triggerName },
+		});
+	}
+
+	/** What POST /rest/workflows/:id/run needs besides the trigger: 1.x runs the workflow the editor sends. */
+	private async runBody(workflowId: string): Promise<Record<string, unknown>> {
+		return N8N_MAJOR < 2 ? { workflowData: await this.getWorkflow(workflowId) } : {};
 	}
 
 	/** The items a node returned in an execution (first run, first output). */

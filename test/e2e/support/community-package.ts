@@ -54,7 +54,17 @@ export async function packRepository(destination: string): Promise<PackedPackage
 	return { name: info.name, version: info.version, tarball: join(destination, info.filename) };
 }
 
-export async function installCommunityPackage(userFolder: string, pkg: PackedPackage): Promise<string> {
+export interface InstalledPackage {
+	packageDir: string;
+	/** What npm printed installing it (an `EBADENGINE` warning here is what a user would see). */
+	npmOutput: string;
+}
+
+/**
+ * `nodeBin`: the Node binary n8n runs on. n8n runs npm under its own Node, so npm's engine check sees that Node
+ * (22 for the n8n 1.x compatibility subset), not the one running the tests.
+ */
+export async function installCommunityPackage(userFolder: string, pkg: PackedPackage, nodeBin?: string): Promise<InstalledPackage> {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const packageDir = join(nodesDir, 'node_modules', pkg.name);
 	await mkdir(packageDir, { recursive: true });
@@ -67,7 +77,9 @@ export async function installCommunityPackage(userFolder: string, pkg: PackedPac
 	delete manifest.optionalDependencies;
 	await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
 
-	await run(
+	const env = npmEnv();
+	if (nodeBin) env.PATH = `${dirname(nodeBin)}:${env.PATH ?? '/usr/bin:/bin'}`;
+	const { stdout, stderr } = await run(
 		'npm',
 		[
 			'install',
@@ -79,10 +91,10 @@ export async function installCommunityPackage(userFolder: string, pkg: PackedPac
 			'--package-lock=false',
 			'--offline', // we have no runtime dependencies: nothing may be fetched
 		],
-		{ cwd: packageDir, env: npmEnv() },
+		{ cwd: packageDir, env },
 	);
 
 	const nodesManifest = { name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } };
 	await writeFile(join(nodesDir, 'package.json'), JSON.stringify(nodesManifest, null, 2));
-	return packageDir;
+	return { packageDir, npmOutput: `${stdout}${stderr}` };
 }

@@ -5,6 +5,7 @@
 // parameter would import "fine" and then do something else.
 import {
 	NodeHelpers,
+	setSafeRegexEngine,
 	type INode,
 	type INodeParameters,
 	type INodeProperties,
@@ -16,6 +17,17 @@ import {
 import type { WorkflowNode } from '../n8n';
 
 type Option = INodeProperties | INodePropertyOptions | INodePropertyCollection;
+
+// n8n-workflow checks the regexes of n8n's own descriptions (resource locator modes) in a vm with a 250 ms
+// wall-clock limit, which a busy 2-core machine exceeds ("Regular expression execution timed out", seen on the
+// Google Sheets locator). These patterns are n8n's, not user input: plain RegExp, no clock.
+setSafeRegexEngine({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) => input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) => [...input.matchAll(new RegExp(pattern, (flags ?? '').includes('g') ? flags : `${flags ?? ''}g`))],
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+});
 
 const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
