@@ -5,7 +5,7 @@
 // processes.ts (dies with us) and every folder is removed by stop(), also when start() fails half-way.
 import { execFile } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, symlink } from 'fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rm, symlink } from 'fs/promises';
 import { createConnection } from 'net';
 import { tmpdir, userInfo } from 'os';
 import { basename, dirname, join } from 'path';
@@ -69,11 +69,18 @@ export interface Service {
 
 /** A fresh Postgres cluster in `dir` on a free loopback port (no unix socket), trust auth on loopback. */
 export async function startPostgres(dir: string): Promise<Service> {
-	const native = postgresNative();
+	const user = await unprivileged();
+	await mkdir(join(dir, 'pgdata'), { recursive: true });
+	let native = postgresNative();
+	if (user) {
+		// `nobody` may not reach the clone itself (a folder made by `mktemp -d` is 0700): it runs a copy of the
+		// binaries from our own folder (60 MB), laid out as in the package so pg-symlinks.json's paths still hold.
+		const copy = join(dir, 'package', 'native');
+		await cp(native, copy, { recursive: true });
+		native = copy;
+	}
 	const bin = join(native, 'bin');
 	const data = join(dir, 'pgdata');
-	const user = await unprivileged();
-	await mkdir(data, { recursive: true });
 	const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LD_LIBRARY_PATH: await libraryPath(native, join(dir, 'lib')) };
 	if (user) {
 		// `nobody` must reach the data dir and the library links: open the folders on the way (not their files).
