@@ -126,7 +126,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		);
 		const random = faults.tieRandom();
 		const shown = faults.visible(random ? shuffleTies(sorted, column, random) : sorted, clock.now());
-		const page = pageOf(filterRows(shown, query), query);
+		const page = pageOf(filterRows(shown, query, source.dates), query);
 		const body = faults.zonelessStamps ? { ...page, value: page.value.map(withoutZones) } : page;
 		return { status: 200, body, headers: pagingHeaders(page) };
 	}

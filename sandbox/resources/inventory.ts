@@ -4,7 +4,7 @@
  */
 import { conflict } from '../errors';
 import type { Item, Movement, StockLot } from '../records';
-import { DEFAULT_RECEIVING_LOCATION } from '../seedData';
+import { receivingSpot } from '../seedData';
 import { roundQuantity } from '../numbers';
 import type { Store } from '../store';
 import type { RequestContext } from '../types';
@@ -17,7 +17,7 @@ const movementIds = (m: Movement) => ({ recNo: m.recNo, partNo: m.partNo, shortI
 
 /** Lots the stock can be taken from, or 409 when they hold too little. */
 function takeable(store: Store, item: Item, warehouseID: number, quantity: number, location?: string, lot?: string): StockLot[] {
-	const lots = store.lots(item.partNo, warehouseID, location, lot).filter((l) => !store.location(warehouseID, l.location)?.onHold);
+	const lots = store.lots(item.partNo, warehouseID, location, lot).filter((l) => !store.location(warehouseID, l.location)?.hold);
 	const available = lots.reduce((sum, l) => sum + l.quantity, 0);
 	if (available < quantity) {
 		const where = location ? `location "${location}" of warehouse ${warehouseID}` : `warehouse ${warehouseID}`;
@@ -112,7 +112,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const body = bodyOf(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? DEFAULT_RECEIVING_LOCATION).code;
+				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? receivingSpot(warehouseID)).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
 				const unitCost = (body.unitCost as number | undefined) ?? item.unitCost;
@@ -144,7 +144,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const body = bodyOf(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).code;
+				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
 				const lot = body.lot as string | undefined;
@@ -178,8 +178,8 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const fromWarehouseID = findWarehouse(store, body.fromWarehouseID as number).warehouseID;
 				const toWarehouseID = findWarehouse(store, body.toWarehouseID as number).warehouseID;
 				const fromLocation =
-					body.fromLocation === undefined ? undefined : openLocation(store, fromWarehouseID, body.fromLocation as string).code;
-				const toLocation = openLocation(store, toWarehouseID, (body.toLocation as string | undefined) ?? DEFAULT_RECEIVING_LOCATION).code;
+					body.fromLocation === undefined ? undefined : openLocation(store, fromWarehouseID, body.fromLocation as string).spot;
+				const toLocation = openLocation(store, toWarehouseID, (body.toLocation as string | undefined) ?? receivingSpot(toWarehouseID)).spot;
 				if (fromWarehouseID === toWarehouseID && fromLocation === toLocation) {
 					throw validationError('toLocation', 'The target must differ from the source location.');
 				}

@@ -170,7 +170,7 @@ describe('Inventory Pro node description', () => {
 		expect([status.displayName, status.type, (status.options as Array<{ value: string }>).map((o) => o.value)]).toEqual([
 			'Status',
 			'options',
-			['Open', 'Picked', 'Shipped', 'Completed'],
+			['Open', 'Partial', 'Closed'],
 		]);
 	});
 });

@@ -44,7 +44,8 @@ describe('bad input is refused before any request, naming the field', () => {
 		],
 		['a limit of zero', 'item', 'getAll', { returnAll: false, limit: 0 }, /Limit \(limit\)/],
 		['a missing required body field', 'item', 'create', { itemID: '  ' }, /Item ID \(itemID\) is required/],
-		['a record number that is not one', 'customer', 'get', { customerID: 'abc' }, /Customer ID \(customerID\) must be a number/],
+		['a record number that is not one', 'webhook', 'get', { rec: 'abc' }, /\(rec\) must be a number/],
+		['a text key left blank', 'customer', 'get', { shortID: '  ' }, /\(shortID\) is required/],
 		[
 			'a warehouse ID of zero',
 			'inventory',
@@ -52,7 +53,7 @@ describe('bad input is refused before any request, naming the field', () => {
 			{ itemID: 'X', warehouseID: byId(0), quantity: 1 },
 			/warehouseID.*greater than zero/,
 		],
-		['an update with nothing to change', 'vendor', 'update', { vendorID: '3', updateFields: {} }, /updateFields/],
+		['an update with nothing to change', 'vendor', 'update', { shortID: 'ACME-FASTENERS', updateFields: {} }, /updateFields/],
 		[
 			'a report count above 1000',
 			'report',
@@ -64,16 +65,14 @@ describe('bad input is refused before any request, naming the field', () => {
 			'an order date that is not a date',
 			'purchaseOrder',
 			'create',
-			{ vendorID: 1, warehouseID: byId(1), lines: { line: [{ itemID: 'X', quantity: 1 }] }, additionalFields: { orderDate: 'next week' } },
+			{
+				vendor: 'ACME-FASTENERS',
+				lines: { line: [{ shortID: 'X', units: 1, warehouse: 1 }] },
+				additionalFields: { orderDate: 'next week' },
+			},
 			/orderDate/,
 		],
-		[
-			'an order without lines',
-			'shippingOrder',
-			'create',
-			{ customerID: 1, warehouseID: byId(1), lines: {} },
-			/Lines \(lines\) needs at least one line/,
-		],
+		['an order without lines', 'shippingOrder', 'create', { customer: 'ACME-CORP', lines: {} }, /Lines \(lines\) needs at least one line/],
 		[
 			'a webhook URL over plain HTTP',
 			'webhook',
@@ -238,12 +237,12 @@ describe('continue on fail', () => {
 	it('also for bad input of one item', async () => {
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'customer', operation: 'get', customerID: '={{ $json.id }}' },
-			inputItems: [{ id: 1 }, { id: 'x' }],
+			parameters: { resource: 'customer', operation: 'get', shortID: '={{ $json.id }}' },
+			inputItems: [{ id: 'ACME-CORP' }, { id: ' ' }],
 			continueOnFail: true,
 		});
-		expect(result.items[0].customerID).toBe(1);
-		expect(result.items[1].error).toMatch(/customerID/);
+		expect(result.items[0].shortID).toBe('ACME-CORP');
+		expect(result.items[1].error).toMatch(/shortID/);
 	});
 
 	it('without it, stops at the failing item and says which', async () => {

@@ -86,9 +86,9 @@ const cases: ReadCase[] = [
 	{
 		resource: 'customer',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'name', direction: 'DESC' } }),
-		request: { path: '/Customer', query: { sort: 'name', direction: 'DESC' } },
-		field: 'customerID',
+		parameters: limited({ filters: { sort: 'shortID', direction: 'DESC' } }),
+		request: { path: '/Customer', query: { sort: 'shortID', direction: 'DESC' } },
+		field: 'shortID',
 		count: 3,
 	},
 	{
@@ -96,15 +96,15 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { includeInactive: true } }),
 		request: { path: '/Customer/All' },
-		field: 'customerID',
+		field: 'shortID',
 		count: 3,
 	},
 	{
 		resource: 'customer',
 		operation: 'get',
-		parameters: { customerID: '7' },
-		request: { path: '/Customer/7' },
-		field: 'customerID',
+		parameters: { shortID: 'ACME-CORP' },
+		request: { path: '/Customer/ACME-CORP' },
+		field: 'shortID',
 		count: 1,
 	},
 	{
@@ -112,10 +112,17 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { includeInactive: true } }),
 		request: { path: '/Vendor/All' },
-		field: 'vendorID',
+		field: 'shortID',
 		count: 3,
 	},
-	{ resource: 'vendor', operation: 'get', parameters: { vendorID: '3' }, request: { path: '/Vendor/3' }, field: 'vendorID', count: 1 },
+	{
+		resource: 'vendor',
+		operation: 'get',
+		parameters: { shortID: 'ACME-FASTENERS' },
+		request: { path: '/Vendor/ACME-FASTENERS' },
+		field: 'shortID',
+		count: 1,
+	},
 	{
 		resource: 'purchaseOrder',
 		operation: 'getAll',
@@ -130,8 +137,8 @@ const cases: ReadCase[] = [
 	{
 		resource: 'purchaseOrder',
 		operation: 'get',
-		parameters: { poNo: '5001', output: 'raw' },
-		request: { path: '/PurchaseOrder/5001' },
+		parameters: { poNo: 'PO-2025-0042', output: 'raw' },
+		request: { path: '/PurchaseOrder/PO-2025-0042' },
 		field: 'lines',
 		count: 1,
 	},
@@ -165,7 +172,7 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { includeInactive: true } }),
 		request: { path: '/Asset/All' },
-		field: 'assetTag',
+		field: 'shortID',
 		count: 3,
 	},
 	{
@@ -179,9 +186,9 @@ const cases: ReadCase[] = [
 	{
 		resource: 'asset',
 		operation: 'get',
-		parameters: { assetID: '{{ASSET}}' },
-		request: { path: '/Asset/{{ASSET}}' },
-		field: 'assetTag',
+		parameters: { shortID: 'FORKLIFT-001' },
+		request: { path: '/Asset/FORKLIFT-001' },
+		field: 'shortID',
 		count: 1,
 	},
 	{
@@ -211,9 +218,9 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'code' } }),
-		request: { path: '/Location', query: { sort: 'code' } },
-		field: 'locationID',
+		parameters: limited({ filters: { sort: 'spot' } }),
+		request: { path: '/Location', query: { sort: 'spot' } },
+		field: 'spot',
 		count: 3,
 	},
 	{
@@ -256,8 +263,7 @@ function fill<T>(value: T): T {
 	const { store } = h.sandbox;
 	const text = JSON.stringify(value)
 		.replace(/\{\{SO\}\}/g, String(store.shippingOrders.rows[0].soNo))
-		.replace(/\{\{WO\}\}/g, String(store.workOrders.rows[0].woNo))
-		.replace(/\{\{ASSET\}\}/g, String(store.assets.rows[0].assetID));
+		.replace(/\{\{WO\}\}/g, String(store.workOrders.rows[0].woNo));
 	return JSON.parse(text) as T;
 }
 

@@ -22,7 +22,7 @@ function shown(resource: string, operation: string, version: number): INodePrope
 it('version 1 shows the text fields it was saved with; version 2 shows locators under the same names', () => {
 	const cases = [
 		['purchaseOrder', 'get', 'poNo'],
-		['customer', 'update', 'customerID'],
+		['customer', 'update', 'shortID'],
 		['webhook', 'delete', 'rec'],
 		['item', 'discontinue', 'shortID'],
 	] as const;
@@ -39,7 +39,7 @@ it('a version 1 workflow with a plain text id runs as before; version 2 takes th
 	const [order] = await items(h, 'purchaseOrder', 'getAll', { limit: 1, output: 'raw' });
 	const v1 = await items(h, 'purchaseOrder', 'get', { poNo: String(order.poNo) }, { typeVersion: 1 });
 	expect(v1).toEqual([expect.objectContaining({ poNo: order.poNo, lines: expect.any(Array) })]);
-	const v2 = await items(h, 'purchaseOrder', 'get', { poNo: fromList(order.poNo as number), output: 'raw' }, { typeVersion: 2 });
+	const v2 = await items(h, 'purchaseOrder', 'get', { poNo: fromList(order.poNo as string), output: 'raw' }, { typeVersion: 2 });
 	expect(v2).toEqual(v1);
 	const [item] = await items(h, 'item', 'getAll', { limit: 1, output: 'raw' });
 	const discontinued = await items(h, 'item', 'discontinue', { shortID: String(item.shortID) }, { typeVersion: 1 });
@@ -50,13 +50,13 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 	const lineItem = (props: INodeProperties[]) => {
 		const lines = props.find((p) => p.name === 'lines');
 		const line = (lines?.options as Array<{ name: string; values: INodeProperties[] }> | undefined)?.[0];
-		return line?.values.find((value) => value.name === 'itemID')?.type;
+		return line?.values.find((value) => value.name === 'shortID')?.type;
 	};
 
 	it('version 1 shows text and number fields; version 2 shows locators under the same names, order lines included', () => {
 		const cases = [
-			['purchaseOrder', 'create', 'vendorID', 'number'],
-			['shippingOrder', 'create', 'customerID', 'number'],
+			['purchaseOrder', 'create', 'vendor', 'string'],
+			['shippingOrder', 'create', 'customer', 'string'],
 			['item', 'update', 'itemID', 'string'],
 			['inventory', 'receive', 'itemID', 'string'],
 			['inventory', 'move', 'itemID', 'string'],
@@ -93,17 +93,17 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 	});
 
 	it('a version 1 order with plain ids sends the same body as version 2 with locators', async () => {
-		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
+		const vendor = h.sandbox.store.vendors.rows.find((row) => row.active)!.shortID;
 		const [a, b] = h.sandbox.store.items.rows.filter((item) => !item.discontinued).map((item) => item.shortID);
 		const order = (parameters: INodeParameters, typeVersion: number) =>
-			capture(h, () => items(h, 'purchaseOrder', 'create', { warehouseID: byId(1), ...parameters }, { typeVersion }));
+			capture(h, () => items(h, 'purchaseOrder', 'create', parameters, { typeVersion }));
 		const v1 = await order(
 			{
-				vendorID,
+				vendor,
 				lines: {
 					line: [
-						{ itemID: a, quantity: 2 },
-						{ itemID: b, quantity: 1 },
+						{ shortID: a, units: 2, warehouse: 1 },
+						{ shortID: b, units: 1, warehouse: 1 },
 					],
 				},
 			},
@@ -111,11 +111,11 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		);
 		const v2 = await order(
 			{
-				vendorID: fromList(vendorID),
+				vendor: fromList(vendor),
 				lines: {
 					line: [
-						{ itemID: fromList(a), quantity: 2 },
-						{ itemID: byId(b), quantity: 1 },
+						{ shortID: fromList(a), units: 2, warehouse: 1 },
+						{ shortID: byId(b), units: 1, warehouse: 1 },
 					],
 				},
 			},
@@ -123,11 +123,10 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		);
 		expect(v1.requests.map((r) => r.body)).toEqual([
 			{
-				vendorID,
-				warehouseID: 1,
+				vendor,
 				lines: [
-					{ itemID: a, quantity: 2 },
-					{ itemID: b, quantity: 1 },
+					{ shortID: a, units: 2, warehouse: 1 },
+					{ shortID: b, units: 1, warehouse: 1 },
 				],
 			},
 		]);
@@ -174,22 +173,15 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 			'an order line without an item',
 			'purchaseOrder',
 			'create',
-			{ vendorID: fromList(1), warehouseID: byId(1), lines: { line: [{ itemID: expr('list', '" "'), quantity: 1 }] } },
-			'Item ID (itemID) is required',
-		],
-		[
-			'a vendor that is not a number',
-			'purchaseOrder',
-			'create',
-			{ vendorID: expr('id', '"ACME"'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } },
-			'Vendor ID (vendorID)',
+			{ vendor: fromList('ACME-FASTENERS'), lines: { line: [{ shortID: expr('list', '" "'), units: 1, warehouse: 1 }] } },
+			'Short ID (shortID) is required',
 		],
 		[
 			'a customer left empty',
 			'shippingOrder',
 			'create',
-			{ customerID: expr('list', '""'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } },
-			'Customer ID (customerID) is required',
+			{ customer: expr('list', '""'), lines: { line: [{ shortID: byId('X'), units: 1, warehouse: 1 }] } },
+			'Customer (customer) is required',
 		],
 		[
 			'a stock move without an item',

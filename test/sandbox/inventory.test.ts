@@ -15,13 +15,13 @@ const onHand = (partNo: number, warehouseID: number, location?: string) =>
 /** A lot in warehouse 1 in a location that is not on hold, with at least `min` on hand. */
 function stockedLot(min = 10) {
 	const store = t.sandbox.store;
-	return store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.onHold)!;
+	return store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.hold)!;
 }
 
 describe('POST /Inventory/Receive', () => {
 	it('adds stock, answers 201 with the MaterialIn record, emits inventory.received', async () => {
 		const item = t.sandbox.store.item('SCR-00001')!;
-		const before = onHand(item.partNo, 2, 'RECV');
+		const before = onHand(item.partNo, 2, 'RECV-02');
 		const response = await t.demo.post('/Inventory/Receive', {
 			itemID: 'SCR-00001',
 			warehouseID: 2,
@@ -38,7 +38,7 @@ describe('POST /Inventory/Receive', () => {
 			partNo: item.partNo,
 			shortID: 'SCR-00001',
 			warehouseID: 2,
-			location: 'RECV',
+			location: 'RECV-02',
 			lot: 'L-NEW',
 			quantity: 12,
 			unitCost: item.unitCost,
@@ -47,7 +47,7 @@ describe('POST /Inventory/Receive', () => {
 			created: '2026-01-05T08:00:00.000Z',
 			modified: '2026-01-05T08:00:00.000Z',
 		});
-		expect(onHand(item.partNo, 2, 'RECV')).toBe(before + 12);
+		expect(onHand(item.partNo, 2, 'RECV-02')).toBe(before + 12);
 		expect(t.sandbox.events).toEqual([
 			{
 				event: 'inventory.received',
@@ -84,10 +84,10 @@ describe('POST /Inventory/Receive', () => {
 			'Location "Z-99" in warehouse 1 was not found.',
 		);
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC', quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC-01', quantity: 1 }),
 			409,
 			'conflict',
-			'Location "QC" in warehouse 1 is on hold.',
+			'Location "QC-01" in warehouse 1 is on hold.',
 		);
 		expectError(
 			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'OBSOLETE', quantity: 1 }),
@@ -138,26 +138,26 @@ describe('POST /Inventory/Move', () => {
 	it('moves stock between warehouses: out of one, into the other, one inventory.moved event', async () => {
 		const lot = stockedLot();
 		const fromBefore = onHand(lot.partNo, 1);
-		const toBefore = onHand(lot.partNo, 3, 'A-02');
+		const toBefore = onHand(lot.partNo, 3, 'A-03-02');
 		const response = await t.demo.post('/Inventory/Move', {
 			itemID: lot.shortID,
 			fromWarehouseID: 1,
 			fromLocation: lot.location,
 			toWarehouseID: 3,
-			toLocation: 'A-02',
+			toLocation: 'A-03-02',
 			quantity: 4,
 		});
 		expect(response.status).toBe(201);
 		expect(response.body).toMatchObject({
 			type: 'Move',
 			warehouseID: 3,
-			location: 'A-02',
+			location: 'A-03-02',
 			fromWarehouseID: 1,
 			fromLocation: lot.location,
 			quantity: 4,
 		});
 		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
-		expect(onHand(lot.partNo, 3, 'A-02')).toBe(toBefore + 4);
+		expect(onHand(lot.partNo, 3, 'A-03-02')).toBe(toBefore + 4);
 		expect(t.sandbox.store.materialOut.rows.at(-1)).toMatchObject({ type: 'Move', warehouseID: 1, toWarehouseID: 3, quantity: 4 });
 		expect(t.sandbox.events.map((e) => e.event)).toEqual(['inventory.moved']);
 		expect(t.sandbox.events[0].ids).toMatchObject({ recNo: response.body.recNo, warehouseID: 3, fromWarehouseID: 1 });

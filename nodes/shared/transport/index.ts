@@ -17,7 +17,8 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { endpoint, ID_FIELD, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { endpoint, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { kindOfList } from '../records';
 import { fieldError, fillPlaceholders, placeholders } from '../validation';
 import { toNodeError, type CallInfo } from './errors';
 import { readFailure } from './failure';
@@ -186,7 +187,7 @@ export async function apiRequestAllItems(
 ): Promise<IDataObject[]> {
 	const row = endpoint(id);
 	if (!row.list) throw new NodeOperationError(this.getNode(), `${row.method} ${row.path} is not a list`, { itemIndex: options.itemIndex });
-	const idField = ID_FIELD[row.resource];
+	const idField = kindOfList(id)?.key;
 	const sortColumns = row.list.sort;
 	const call = endpointCall(this, id, options);
 	const settings = await settingsOf(this, options.itemIndex);
@@ -197,7 +198,7 @@ export async function apiRequestAllItems(
 			pageSize: row.list.maxPageSize,
 			limit,
 			// Only where the id is a real column of the list: report rows, for example, have none of their own.
-			idField: Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
+			idField: idField !== undefined && Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
 			inFlight: settings.pagesInFlight,
 			what: row.path,
 			itemIndex: options.itemIndex,

@@ -54,7 +54,7 @@ export function recordOperation<Id extends EndpointId>(
 		}
 		const response: unknown = await apiRequest.call(this, spec.endpoint, request);
 		if (spec.deletes) return { deleted: true, ...request.path };
-		const records = recordResult(response, request.path);
+		const records = recordResult(response, { ...request.path, ...request.query });
 		return shape ? shape(records) : records;
 	}
 
