@@ -170,6 +170,14 @@ describe.each([
 		expect(records[0].shortID).toBe(`N8N-${resource.toUpperCase()}`);
 	});
 
+	it('URL-encodes a shortID in the path: a space, "?" or "#" cannot change the route', async () => {
+		const shortID = `N8N ${resource.toUpperCase()}?EU#1`;
+		await items(h, resource, 'create', { shortID, name: `N8N ${resource} EU` });
+		const { result, requests } = await capture(h, () => items(h, resource, 'get', { shortID, output: 'raw' }));
+		expect(requests.map((request) => request.path)).toEqual([api(`${path}/N8N%20${resource.toUpperCase()}%3FEU%231`)]);
+		expect(result).toEqual([expect.objectContaining({ shortID, name: `N8N ${resource} EU` })]);
+	});
+
 	it('updates one by its shortID', async () => {
 		const id = await created();
 		const { records, request } = await write(resource, 'update', { shortID: id, updateFields: { phone: '+49 30 1234' } });
