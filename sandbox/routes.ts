@@ -52,6 +52,8 @@ export interface RouteSpec {
 	warehouseFields?: readonly string[];
 	/** Event type a successful call emits to webhook subscribers. */
 	emits?: string;
+	/** Other names a body field is taken under (alias → field), renamed before validation. */
+	aliases?: Readonly<Record<string, string>>;
 }
 
 const modified = ['modified', 'created'] as const;
@@ -109,13 +111,27 @@ const orderLine = (price: boolean): readonly FieldSpec[] => [
 	...(price ? [{ name: 'unitPrice', type: 'number', description: 'Price per unit' } as const] : []),
 ];
 
+/** Stock writes in the vocabulary of the documented stock records (vendor docs: units, wID, spot, serial, remark). */
 const stockFields = (extra: readonly FieldSpec[]): readonly FieldSpec[] => [
 	{ name: 'itemID', type: 'string', required: true, description: 'Item shortID' },
 	...extra,
-	{ name: 'quantity', type: 'number', required: true, description: 'Quantity, greater than zero' },
-	{ name: 'lot', type: 'string', description: 'Lot or batch number' },
-	{ name: 'reference', type: 'string', description: 'Free reference, e.g. a delivery note' },
+	{ name: 'units', type: 'number', required: true, description: 'Units, greater than zero' },
+	{ name: 'serial', type: 'string', description: 'Serial or lot number' },
+	{ name: 'remark', type: 'string', description: 'Free note, e.g. a delivery note' },
 ];
+
+/** Earlier names of the stock fields, still taken (suites written before the documented names). */
+const STOCK_ALIASES = {
+	quantity: 'units',
+	warehouseID: 'wID',
+	location: 'spot',
+	lot: 'serial',
+	reference: 'remark',
+	fromWarehouseID: 'fromWID',
+	fromLocation: 'fromSpot',
+	toWarehouseID: 'toWID',
+	toLocation: 'toSpot',
+} as const;
 
 const warehouseId = (name: string, description: string): FieldSpec => ({
 	name,
@@ -181,30 +197,30 @@ export const ROUTES = {
 	},
 	'inventory.receive': {
 		method: 'POST', path: '/Inventory/Receive', permission: 95, write: true, success: 201, emits: 'inventory.received',
-		warehouseFields: ['warehouseID'],
+		warehouseFields: ['wID'], aliases: STOCK_ALIASES,
 		body: stockFields([
-			warehouseId('warehouseID', 'Warehouse receiving the stock'),
-			{ name: 'location', type: 'string', description: 'Bin or location code' },
+			warehouseId('wID', 'Warehouse receiving the stock'),
+			{ name: 'spot', type: 'string', description: 'Spot (bin) code' },
 			{ name: 'unitCost', type: 'number', description: 'Cost per unit' },
 			{ name: 'reasonCode', type: 'string', description: 'Reason code' },
 		]),
 	},
 	'inventory.move': {
 		method: 'POST', path: '/Inventory/Move', permission: 15, write: true, success: 201, emits: 'inventory.moved',
-		warehouseFields: ['fromWarehouseID', 'toWarehouseID'],
+		warehouseFields: ['fromWID', 'toWID'], aliases: STOCK_ALIASES,
 		body: stockFields([
-			warehouseId('fromWarehouseID', 'Warehouse the stock leaves'),
-			{ name: 'fromLocation', type: 'string', description: 'Bin the stock leaves' },
-			warehouseId('toWarehouseID', 'Warehouse the stock goes to'),
-			{ name: 'toLocation', type: 'string', description: 'Bin the stock goes to' },
+			warehouseId('fromWID', 'Warehouse the stock leaves'),
+			{ name: 'fromSpot', type: 'string', description: 'Spot the stock leaves' },
+			warehouseId('toWID', 'Warehouse the stock goes to'),
+			{ name: 'toSpot', type: 'string', description: 'Spot the stock goes to' },
 		]),
 	},
 	'inventory.issue': {
 		method: 'POST', path: '/Inventory/Issue', permission: 88, write: true, success: 201, emits: 'inventory.issued',
-		warehouseFields: ['warehouseID'],
+		warehouseFields: ['wID'], aliases: STOCK_ALIASES,
 		body: stockFields([
-			warehouseId('warehouseID', 'Warehouse issuing the stock'),
-			{ name: 'location', type: 'string', description: 'Bin or location code' },
+			warehouseId('wID', 'Warehouse issuing the stock'),
+			{ name: 'spot', type: 'string', description: 'Spot (bin) code' },
 			{ name: 'reasonCode', type: 'string', description: 'Reason code' },
 		]),
 	},

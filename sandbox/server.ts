@@ -214,8 +214,9 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 
 		const listQuery = endpoint.list ? parseListQuery(endpoint.list, url.searchParams, DEFAULT_PAGE_SIZE) : undefined;
 		if (endpoint.query) validateQuery(endpoint.query, url.searchParams);
-		const parsed = parseJson(raw);
-		entry.body = masked(parsed);
+		const sent = parseJson(raw);
+		entry.body = masked(sent);
+		const parsed = renamed(sent, endpoint.aliases);
 		const body = endpoint.body ? validateBody(endpoint.body, parsed) : parsed;
 		assertBodyScope(client, endpoint, body);
 
@@ -229,6 +230,18 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const result = await (handler as Handler)(ctx);
 		const headers = { ...(isPage(result.body) ? pagingHeaders(result.body) : {}), ...result.headers };
 		return { status: result.status ?? endpoint.success, body: result.body, headers, delayMs };
+	}
+
+	/** A body's alias names replaced by the field names (a field sent under both names keeps the field's value). */
+	function renamed(body: unknown, aliases: RouteSpec['aliases']): unknown {
+		if (!aliases || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+		const result: Record<string, unknown> = {};
+		for (const [name, value] of Object.entries(body)) {
+			const field = aliases[name];
+			if (field === undefined) result[name] = value;
+			else if (!(field in body)) result[field] = value;
+		}
+		return result;
 	}
 
 	function send(res: ServerResponse, result: Result): void {

@@ -8,6 +8,7 @@ import { receivingSpot } from '../seedData';
 import { roundQuantity } from '../numbers';
 import type { Store } from '../store';
 import type { RequestContext } from '../types';
+import type { Body } from '../validate';
 import { bodyOf, created, event, nowIso, recordNo, validationError, type ResourceDeps, type ResourceModule } from './context';
 import { activeReasonCode, findItem, findWarehouse, openLocation } from './lookups';
 
@@ -83,6 +84,25 @@ export function insertLot(
 	});
 }
 
+/**
+ * A stock write's body under the names this module keeps internally: the route takes the documented
+ * vocabulary (units, wID, spot, serial, remark; routes.ts), the records keep their earlier names.
+ */
+const INTERNAL: Record<string, string> = {
+	units: 'quantity',
+	wID: 'warehouseID',
+	spot: 'location',
+	serial: 'lot',
+	remark: 'reference',
+	fromWID: 'fromWarehouseID',
+	fromSpot: 'fromLocation',
+	toWID: 'toWarehouseID',
+	toSpot: 'toLocation',
+};
+function stockBody(ctx: RequestContext): Body {
+	return Object.fromEntries(Object.entries(bodyOf(ctx)).map(([name, value]) => [INTERNAL[name] ?? name, value]));
+}
+
 export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 	const inWarehouse = (ctx: RequestContext) => findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
 
@@ -109,7 +129,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 		},
 		handlers: {
 			'inventory.receive': (ctx) => {
-				const body = bodyOf(ctx);
+				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
 				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? receivingSpot(warehouseID)).spot;
@@ -141,7 +161,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return created(record);
 			},
 			'inventory.issue': (ctx) => {
-				const body = bodyOf(ctx);
+				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
 				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).spot;
@@ -173,7 +193,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return created(record);
 			},
 			'inventory.move': (ctx) => {
-				const body = bodyOf(ctx);
+				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const fromWarehouseID = findWarehouse(store, body.fromWarehouseID as number).warehouseID;
 				const toWarehouseID = findWarehouse(store, body.toWarehouseID as number).warehouseID;

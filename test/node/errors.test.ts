@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CLIENTS } from '../../sandbox';
-import { byId, capture, harness, runOp, type Harness } from './setup';
+import { byId, capture, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 let readonlyCredential: string;
@@ -24,6 +24,26 @@ afterAll(async () => await h?.stop());
 
 const existingItem = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 
+describe('sort columns the service judges', () => {
+	it('sends any column; the service\'s 400 "Invalid sort column or direction." names Sort By and the column', async () => {
+		const { result, requests } = await capture(h, () => runOp(h, 'customer', 'getAll', { returnAll: true, filters: { sort: 'colour' } }));
+		expect(requests.map((request) => [request.query.sort, request.status])).toEqual([['colour', 400]]);
+		expect(result.error?.message).toBe('Sort By (sort) "colour" was refused by the service: Invalid sort column or direction.');
+		expect(result.error?.description).toContain('/Customer does not sort by "colour"');
+	});
+
+	it('a documented column the node never listed is sent and sorts: Customer by shortID descending', async () => {
+		const records = await items(h, 'customer', 'getAll', {
+			returnAll: true,
+			filters: { sort: 'shortID', direction: 'DESC' },
+			output: 'raw',
+		});
+		const keys = records.map((record) => String(record.shortID));
+		expect(keys).toEqual([...keys].sort().reverse());
+		expect(keys).toContain('ACME-CORP');
+	});
+});
+
 describe('bad input is refused before any request, naming the field', () => {
 	const cases: Array<[string, string, string, INodeParameters, RegExp]> = [
 		[
@@ -34,7 +54,13 @@ describe('bad input is refused before any request, naming the field', () => {
 			/modifiedSince.*ISO 8601/,
 		],
 		['a direction other than ASC/DESC', 'customer', 'getAll', { returnAll: true, filters: { direction: 'UPWARDS' } }, /direction/],
-		['a sort column the endpoint lacks', 'vendor', 'getAll', { returnAll: true, filters: { sort: 'colour' } }, /sort/],
+		[
+			'a sort value that is not one column',
+			'vendor',
+			'getAll',
+			{ returnAll: true, filters: { sort: 'name, city' } },
+			/Sort \(sort\) must be one column name/,
+		],
 		[
 			'startDate after endDate',
 			'workOrder',
@@ -46,13 +72,7 @@ describe('bad input is refused before any request, naming the field', () => {
 		['a missing required body field', 'item', 'create', { itemID: '  ' }, /Item ID \(itemID\) is required/],
 		['a record number that is not one', 'webhook', 'get', { rec: 'abc' }, /\(rec\) must be a number/],
 		['a text key left blank', 'customer', 'get', { shortID: '  ' }, /\(shortID\) is required/],
-		[
-			'a warehouse ID of zero',
-			'inventory',
-			'receive',
-			{ itemID: 'X', warehouseID: byId(0), quantity: 1 },
-			/warehouseID.*greater than zero/,
-		],
+		['a warehouse ID of zero', 'inventory', 'receive', { itemID: 'X', wID: byId(0), units: 1 }, /wID.*greater than zero/],
 		['an update with nothing to change', 'vendor', 'update', { shortID: 'ACME-FASTENERS', updateFields: {} }, /updateFields/],
 		[
 			'a report count above 1000',
@@ -167,13 +187,7 @@ describe('the service says no', () => {
 
 	it('403 for a warehouse outside the client scope, while its own warehouse works', async () => {
 		const receive = (warehouseID: number) =>
-			runOp(
-				h,
-				'inventory',
-				'receive',
-				{ itemID: existingItem(), warehouseID: byId(warehouseID), quantity: 1 },
-				{ credentials: scopedCredential },
-			);
+			runOp(h, 'inventory', 'receive', { itemID: existingItem(), wID: byId(warehouseID), units: 1 }, { credentials: scopedCredential });
 		const outside = await capture(h, () => receive(2));
 		expect(outside.requests.map((request) => request.status)).toEqual([403]);
 		expect(outside.result.error?.message).toBe("Warehouse is outside the client's authorized scope.");

@@ -136,9 +136,9 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 	it('stock moves and item updates take the item from a locator', async () => {
 		const shortID = h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 		const received = await capture(h, () =>
-			items(h, 'inventory', 'receive', { itemID: fromList(shortID), warehouseID: byId(1), quantity: 3 }, { typeVersion: 2 }),
+			items(h, 'inventory', 'receive', { itemID: fromList(shortID), wID: byId(1), units: 3 }, { typeVersion: 2 }),
 		);
-		expect(received.requests.map((r) => r.body)).toEqual([{ itemID: shortID, warehouseID: 1, quantity: 3 }]);
+		expect(received.requests.map((r) => r.body)).toEqual([{ itemID: shortID, wID: 1, units: 3 }]);
 		const updated = await capture(h, () =>
 			items(h, 'item', 'update', { itemID: byId(shortID), updateFields: { description: 'Picked from a list' } }, { typeVersion: 2 }),
 		);
@@ -187,7 +187,7 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 			'a stock move without an item',
 			'inventory',
 			'move',
-			{ itemID: expr('id', 'null'), fromWarehouseID: byId(1), toWarehouseID: byId(2), quantity: 1 },
+			{ itemID: expr('id', 'null'), fromWID: byId(1), toWID: byId(2), units: 1 },
 			'Item ID (itemID) is required',
 		],
 		['a part number that is not a number', 'item', 'get', { key: expr('partNo', '"WIDGET"') }, 'Item Key (key)'],

@@ -90,24 +90,27 @@ describe('items', () => {
 describe('inventory', () => {
 	const itemOf = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 
-	it('receives stock into a warehouse', async () => {
+	it('receives stock in the documented vocabulary, with an extra body field merged last', async () => {
 		const itemID = itemOf();
 		const { records, request } = await write('inventory', 'receive', {
 			itemID,
-			warehouseID: byId(1),
-			quantity: 12,
-			additionalFields: { location: 'RECV-01', reasonCode: 'RECEIPT', lot: 'N8N-LOT', unitCost: 1.25, reference: 'DN-77' },
+			wID: byId(1),
+			units: 12,
+			additionalFields: { spot: 'RECV-01', reasonCode: 'RECEIPT', serial: 'N8N-LOT', unitCost: 1.25, remark: 'DN-77' },
+			extraBody: { json: '{"jobID": 7}', fields: { field: [{ name: 'rFIDTag', value: 'E200-01' }] } },
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Inventory/Receive'), 201]);
 		expect(request.body).toEqual({
 			itemID,
-			warehouseID: 1,
-			quantity: 12,
-			location: 'RECV-01',
+			wID: 1,
+			units: 12,
+			spot: 'RECV-01',
 			reasonCode: 'RECEIPT',
-			lot: 'N8N-LOT',
+			serial: 'N8N-LOT',
 			unitCost: 1.25,
-			reference: 'DN-77',
+			remark: 'DN-77',
+			jobID: 7,
+			rFIDTag: 'E200-01',
 		});
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }));
 	});
@@ -116,13 +119,13 @@ describe('inventory', () => {
 		const itemID = itemOf();
 		const { records, request } = await write('inventory', 'move', {
 			itemID,
-			fromWarehouseID: byId(1),
-			toWarehouseID: fromList(2),
-			quantity: 5,
-			additionalFields: { fromLocation: 'RECV-01', lot: 'N8N-LOT' },
+			fromWID: byId(1),
+			toWID: fromList(2),
+			units: 5,
+			additionalFields: { fromSpot: 'RECV-01', serial: 'N8N-LOT' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Move')]);
-		expect(request.body).toEqual({ itemID, fromWarehouseID: 1, toWarehouseID: 2, quantity: 5, fromLocation: 'RECV-01', lot: 'N8N-LOT' });
+		expect(request.body).toEqual({ itemID, fromWID: 1, toWID: 2, units: 5, fromSpot: 'RECV-01', serial: 'N8N-LOT' });
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Move', warehouseID: 2, fromWarehouseID: 1, quantity: 5 }));
 	});
 
@@ -130,13 +133,21 @@ describe('inventory', () => {
 		const itemID = itemOf();
 		const { records, request } = await write('inventory', 'issue', {
 			itemID,
-			warehouseID: byId(1),
-			quantity: 3,
-			additionalFields: { location: 'RECV-01', lot: 'N8N-LOT', reasonCode: 'SAMPLE' },
+			wID: byId(1),
+			units: 3,
+			additionalFields: { spot: 'RECV-01', serial: 'N8N-LOT', reasonCode: 'SAMPLE' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Issue')]);
-		expect(request.body).toEqual({ itemID, warehouseID: 1, quantity: 3, location: 'RECV-01', lot: 'N8N-LOT', reasonCode: 'SAMPLE' });
+		expect(request.body).toEqual({ itemID, wID: 1, units: 3, spot: 'RECV-01', serial: 'N8N-LOT', reasonCode: 'SAMPLE' });
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Issue', quantity: 3, reasonCode: 'SAMPLE' }));
+	});
+
+	it('refuses extra body JSON that is not an object, before any request', async () => {
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'inventory', 'receive', { itemID: itemOf(), wID: byId(1), units: 1, extraBody: { json: '[1, 2]' } }),
+		);
+		expect(result.error?.message).toContain('(extraBody.json) must be a JSON object');
+		expect(requests).toEqual([]);
 	});
 });
 
@@ -176,6 +187,16 @@ describe.each([
 		const { result, requests } = await capture(h, () => items(h, resource, 'get', { shortID, output: 'raw' }));
 		expect(requests.map((request) => request.path)).toEqual([api(`${path}/N8N%20${resource.toUpperCase()}%3FEU%231`)]);
 		expect(result).toEqual([expect.objectContaining({ shortID, name: `N8N ${resource} EU` })]);
+	});
+
+	it('an update may send only extra body fields', async () => {
+		const id = await created();
+		const { request } = await write(resource, 'update', {
+			shortID: id,
+			updateFields: {},
+			extraBody: { fields: { field: [{ name: 'fax', value: '+49 30 9' }] } },
+		});
+		expect(request.body).toEqual({ fax: '+49 30 9' });
 	});
 
 	it('updates one by its shortID', async () => {

@@ -60,13 +60,25 @@ describe('POST /Inventory/Receive', () => {
 		expect(listed.body.value).toEqual([response.body]);
 	});
 
-	it('validates quantity > 0 and required fields from the table', async () => {
-		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', quantity: 0 });
+	it('validates units > 0 and required fields from the table, in the documented names (earlier names still taken)', async () => {
+		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', units: 0 });
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({
-			warehouseID: ['The warehouseID field is required.'],
-			quantity: ['The quantity field must be greater than zero.'],
+			wID: ['The wID field is required.'],
+			units: ['The units field must be greater than zero.'],
 		});
+		const earlier = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', quantity: 0 });
+		expect(earlier.body.details).toEqual(response.body.details);
+		const documented = await t.demo.post('/Inventory/Receive', {
+			itemID: 'SCR-00001',
+			wID: 1,
+			spot: 'A-01-03',
+			units: 2,
+			serial: 'S1',
+			remark: 'PO #4521',
+		});
+		expect(documented.status).toBe(201);
+		expect(documented.body).toMatchObject({ warehouseID: 1, location: 'A-01-03', quantity: 2, lot: 'S1', reference: 'PO #4521' });
 	});
 
 	it('answers 404 for unknown references and 409 for a held location or disabled reason code, changing nothing', async () => {

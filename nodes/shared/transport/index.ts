@@ -54,6 +54,8 @@ export interface CustomRequestOptions {
 
 interface Call {
 	method: IHttpRequestMethods;
+	/** A list row of the table: its `sort` is the node's Sort By, whose refusal by the service is named. */
+	list?: boolean;
 	/** Below the API root, placeholders filled. */
 	path: string;
 	query?: IDataObject;
@@ -93,6 +95,9 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		itemIndex: call.itemIndex,
 		timeoutMs: settings.timeoutMs,
 	};
+	if (call.list === true && typeof call.query?.sort === 'string' && call.query.sort !== '') {
+		info.sort = { column: call.query.sort, direction: typeof call.query.direction === 'string' ? call.query.direction : undefined };
+	}
 	// Every caller checked its path already; this is the last word on where the token may go.
 	const escape = pathProblem(settings.root, call.path);
 	if (escape !== undefined) {
@@ -161,6 +166,7 @@ function endpointCall(ctx: InventoryProContext, id: EndpointId, options: Request
 	const row = endpoint(id);
 	return {
 		method: row.method,
+		list: row.list !== undefined,
 		path: endpointPath(ctx, id, options.path ?? {}, options.itemIndex),
 		query: options.query,
 		body: options.body,

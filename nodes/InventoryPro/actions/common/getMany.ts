@@ -3,7 +3,6 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../../shared/endpoints';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { isBlank, toNumber } from '../../../shared/validation';
-import { label } from '../../../shared/validation/labels';
 import { propertiesOf, readPath, type Field } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';
@@ -103,7 +102,6 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 
 function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[] {
 	const options: INodeProperties[] = [];
-	const defaultSort = spec.defaultSort;
 	if (config.listAll) {
 		const all = ENDPOINTS[config.listAll.id];
 		options.push({
@@ -136,23 +134,17 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 		);
 	}
 	options.push(
-		spec.sort === 'reportColumns'
-			? {
-					displayName: 'Sort By',
-					name: 'sort',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. partNo',
-					description: 'A column of the report; empty keeps the report order',
-				}
-			: {
-					displayName: 'Sort By',
-					name: 'sort',
-					type: 'options',
-					options: spec.sort.map((column) => ({ name: label(column), value: column })),
-					default: defaultSort,
-					description: 'Column to sort by',
-				},
+		{
+			displayName: 'Sort By',
+			name: 'sort',
+			type: 'string',
+			default: '',
+			placeholder: spec.sort === 'reportColumns' ? 'e.g. partNo' : `e.g. ${spec.sort[0]}`,
+			description:
+				spec.sort === 'reportColumns'
+					? 'A column of the report; empty keeps the report order'
+					: `Column to sort by; empty keeps the service's order. Documented columns: ${spec.sort.join(', ')}. Any other column name is sent as given; the service answers "Invalid sort column" when it has none.`,
+		},
 		{
 			displayName: 'Sort Direction',
 			name: 'direction',
