@@ -140,6 +140,7 @@ const warehouseId = (name: string, description: string): FieldSpec => ({
 	description,
 });
 
+const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
 const ASSET_SORT = ['shortID', 'description', 'assetType', 'serial', 'warehouse', 'location', 'status'];
 const spotQuery: FieldSpec = { name: 'id', type: 'string', required: true, description: 'The spot code' };
@@ -157,7 +158,7 @@ export const ROUTES = {
 	},
 	'item.get': {
 		method: 'GET', path: '/Item', permission: 11, write: false, success: 200,
-		query: [ { name: 'key', type: 'string', required: true, description: 'The shortID or partNo to look up' }, { name: 'type', type: 'string', required: true, description: 'What key holds', options: ['id', 'partNo'] }, ],
+		query: [ { name: 'key', type: 'string', required: true, description: 'The shortID, alias or partNo to look up' }, { name: 'type', type: 'string', required: true, description: 'What key holds', options: ['id', 'alias', 'partNo'] }, ],
 	},
 	'item.create': {
 		method: 'POST', path: '/Item', permission: 116, write: true, success: 201, emits: 'item.created',
@@ -178,6 +179,14 @@ export const ROUTES = {
 	'inventory.listByWarehouse': {
 		method: 'GET', path: '/Inventory/{warehouseID}', permission: 11, write: false, success: 200,
 		list: standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected'),
+	},
+	'inventory.stockLevels': {
+		method: 'GET', path: '/Inventory/StockLevels', permission: 11, write: false, success: 200,
+		list: standardList(STOCK_LEVEL_SORT, 'rejected'),
+	},
+	'inventory.stockLevelsByWarehouse': {
+		method: 'GET', path: '/Inventory/StockLevels/{warehouseID}', permission: 11, write: false, success: 200,
+		list: standardList(STOCK_LEVEL_SORT, 'rejected'),
 	},
 	'inventory.materialIn': {
 		method: 'GET', path: '/Inventory/MaterialIn', permission: 11, write: false, success: 200,
@@ -347,6 +356,9 @@ export const ROUTES = {
 	'category.listAll': {
 		method: 'GET', path: '/Category/All', permission: 104, write: false, success: 200,
 		list: standardList(['categoryID', 'name']),
+	},
+	'category.get': {
+		method: 'GET', path: '/Category/{categoryID}', permission: 104, write: false, success: 200,
 	},
 	'category.delete': {
 		method: 'DELETE', path: '/Category/{categoryID}', permission: 105, write: true, success: 200,

@@ -92,6 +92,12 @@ export class Store {
 		return this.itemsByShortId.get(shortID.toLowerCase());
 	}
 
+	/** An item by its alias (the sandbox gives each item one: its shortID without the dash, e.g. SCR00001). */
+	itemByAlias(alias: string): Item | undefined {
+		const match = /^([A-Za-z]+)(\d+)$/.exec(alias.trim());
+		return match ? this.item(`${match[1]}-${match[2]}`) : undefined;
+	}
+
 	/** A spot of one warehouse (spot codes are unique; case does not matter, assumed). */
 	location(warehouseID: number, spot: string): Location | undefined {
 		const wanted = spot.toLowerCase();

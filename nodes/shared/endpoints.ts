@@ -91,6 +91,7 @@ const orderList = (sort: readonly string[]): ListSpec => ({
 	defaultSort: sort[0],
 });
 
+const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
 const ASSET_SORT = ['shortID', 'description', 'assetType', 'serial', 'warehouse', 'location', 'status'];
 
@@ -112,13 +113,15 @@ export const ENDPOINTS = {
 	// Items — read 11, write 116
 	'item.list': list('/Item', 11, 'Active items', standardList(['partNo', 'shortID', 'description', 'category'])),
 	'item.listAll': list('/Item/All', 11, 'All items, discontinued included', standardList(['partNo', 'shortID', 'description', 'category'])),
-	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or partNo (type=partNo)'), query: ['key', 'type'] },
+	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or alias (type=alias)'), query: ['key', 'type'] },
 	'item.create': row('POST', '/Item', 116, 'Create an item; answers with the new partNo'),
 	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change'),
 	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)'),
 	// Inventory — read 11; receive 95, move 15, issue 88
-	'inventory.list': list('/Inventory', 11, 'Stock on hand in all warehouses', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
-	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Stock on hand in one warehouse', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
+	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', standardList(STOCK_LEVEL_SORT, 'rejected')),
+	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', standardList(STOCK_LEVEL_SORT, 'rejected')),
 	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
 	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
 	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', standardList(['recNo', 'partNo'])),
@@ -161,6 +164,7 @@ export const ENDPOINTS = {
 	// Categories — read 104, write 105 (delete, disable)
 	'category.list': list('/Category', 104, 'Active categories', standardList(['categoryID', 'name'])),
 	'category.listAll': list('/Category/All', 104, 'All categories, disabled included', standardList(['categoryID', 'name'])),
+	'category.get': row('GET', '/Category/{categoryID}', 104, 'One category (404 when it does not exist)'),
 	'category.delete': row('DELETE', '/Category/{categoryID}', 105, 'Delete a category (409 while items use it)'),
 	'category.disable': row('POST', '/Category/{categoryID}/Disable', 105, 'Disable a category'),
 	// Reason codes — read 104, write 105 (delete, disable)

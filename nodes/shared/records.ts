@@ -67,6 +67,19 @@ export const RECORDS = {
 		example: 'WIDGET-01',
 		evidence: 'vendor docs',
 	}),
+	// The vendor's stock-level response is past the docs' cut: this shape is the sandbox's (assumed).
+	stockLevel: kind({
+		noun: 'stock level',
+		key: 'shortID',
+		keyType: 'string',
+		label: 'description',
+		fields: ['partNo', 'shortID', 'description', 'wID', 'warehouse', 'units'],
+		simple: ['shortID', 'description', 'wID', 'units'],
+		// No lists: a shortID repeats across warehouses, so it cannot tell rows apart when paging.
+		lists: [],
+		example: 'WIDGET-01',
+		evidence: 'assumed',
+	}),
 	customer: kind({
 		noun: 'customer',
 		key: 'shortID',

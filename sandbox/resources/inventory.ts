@@ -103,6 +103,25 @@ function stockBody(ctx: RequestContext): Body {
 	return Object.fromEntries(Object.entries(bodyOf(ctx)).map(([name, value]) => [INTERNAL[name] ?? name, value]));
 }
 
+/** Units on hand per item and warehouse, in the documented stock vocabulary (partNo, shortID, wID, units). */
+function stockLevels(store: Store) {
+	const levels = new Map<string, { partNo: number; shortID: string; description: string; wID: number; warehouse: string; units: number }>();
+	for (const lot of onHand(store)) {
+		const key = `${lot.partNo}|${lot.warehouseID}`;
+		const level = levels.get(key) ?? {
+			partNo: lot.partNo,
+			shortID: lot.shortID,
+			description: lot.description,
+			wID: lot.warehouseID,
+			warehouse: store.warehouses.get(lot.warehouseID)?.name ?? '',
+			units: 0,
+		};
+		level.units = roundQuantity(level.units + lot.quantity);
+		levels.set(key, level);
+	}
+	return [...levels.values()];
+}
+
 export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 	const inWarehouse = (ctx: RequestContext) => findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
 
@@ -115,6 +134,16 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 			'inventory.listByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
 				return { key: `inventory.listByWarehouse|${id}`, idField: 'recNo', rows: () => onHand(store).filter((s) => s.warehouseID === id) };
+			},
+			// Stock levels: one row per item and warehouse, summed over the lots on hand (shape assumed: past the docs' cut).
+			'inventory.stockLevels': () => ({ key: 'inventory.stockLevels', idField: 'level', rows: () => stockLevels(store) }),
+			'inventory.stockLevelsByWarehouse': (ctx) => {
+				const id = inWarehouse(ctx);
+				return {
+					key: `inventory.stockLevelsByWarehouse|${id}`,
+					idField: 'level',
+					rows: () => stockLevels(store).filter((level) => level.wID === id),
+				};
 			},
 			'inventory.materialIn': () => ({ key: 'inventory.materialIn', idField: 'recNo', rows: () => store.materialIn.rows }),
 			'inventory.materialOut': () => ({ key: 'inventory.materialOut', idField: 'recNo', rows: () => store.materialOut.rows }),

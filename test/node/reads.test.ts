@@ -37,12 +37,44 @@ const cases: ReadCase[] = [
 	{
 		resource: 'item',
 		operation: 'get',
-		parameters: { key: { __rl: true, mode: 'partNo', value: '10003' } },
-		request: { path: '/Item', query: { key: '10003', type: 'partNo' } },
+		parameters: { key: { __rl: true, mode: 'alias', value: 'SCR00001' } },
+		request: { path: '/Item', query: { key: 'SCR00001', type: 'alias' } },
 		field: 'shortID',
 		count: 1,
 	},
 	{ resource: 'inventory', operation: 'getAll', parameters: limited(), request: { path: '/Inventory' }, field: 'quantity', count: 3 },
+	{
+		resource: 'item',
+		operation: 'getAll',
+		parameters: limited({ filters: { categoryID: 2 }, output: 'raw' }),
+		request: { path: '/Item', query: { Category: '2' } },
+		field: 'subCategory',
+		count: 3,
+	},
+	{
+		resource: 'category',
+		operation: 'get',
+		parameters: { categoryID: byId(2) },
+		request: { path: '/Category/2' },
+		field: 'name',
+		count: 1,
+	},
+	{
+		resource: 'location',
+		operation: 'getAll',
+		parameters: { returnAll: true, filters: { wid: 3 } },
+		request: { path: '/Location', query: { wid: '3' } },
+		field: 'spot',
+		count: 11,
+	},
+	{
+		resource: 'location',
+		operation: 'get',
+		parameters: { spot: byId('A-01-03') },
+		request: { path: '/Location/A-01-03' },
+		field: 'hold',
+		count: 1,
+	},
 	{
 		resource: 'inventory',
 		operation: 'getAll',
@@ -294,6 +326,17 @@ describe('read operations', () => {
 		expect(result.some((item) => item.discontinued)).toBe(false);
 	});
 
+	it('Get Stock Levels: every level of all warehouses, or of one, each once', async () => {
+		const all = await capture(h, () => items(h, 'inventory', 'getStockLevels', { returnAll: true }));
+		const expected = new Set(h.sandbox.store.stock.rows.filter((s) => s.quantity > 0).map((s) => `${s.partNo}|${s.warehouseID}`));
+		expect(all.result.map((level) => `${String(level.partNo)}|${String(level.wID)}`).sort()).toEqual([...expected].sort());
+		expect(all.requests.every((request) => request.path === '/api/v2/Inventory/StockLevels')).toBe(true);
+		const one = await capture(h, () => items(h, 'inventory', 'getStockLevels', { returnAll: true, filters: { warehouseID: 2 } }));
+		expect(one.requests[0].path).toBe('/api/v2/Inventory/StockLevels/2');
+		expect(one.result.length).toBe([...expected].filter((key) => key.endsWith('|2')).length);
+		expect(one.result.every((level) => level.wID === 2)).toBe(true);
+	});
+
 	it('pages orders at their page size of 50 and stops at the limit', async () => {
 		const { result, requests } = await capture(h, () => items(h, 'purchaseOrder', 'getAll', { returnAll: false, limit: 120 }));
 		expect(result).toHaveLength(120);
@@ -358,14 +401,14 @@ describe('read operations', () => {
 	});
 
 	it('pairs every output item with its input item', async () => {
-		const inputItems: IDataObject[] = [{ part: '10001' }, { part: '10002' }, { part: '10004' }];
+		const inputItems: IDataObject[] = h.sandbox.store.items.rows.slice(0, 3).map((item) => ({ part: item.shortID }));
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'item', operation: 'get', key: { __rl: true, mode: 'partNo', value: '={{ $json.part }}' } },
+			parameters: { resource: 'item', operation: 'get', output: 'raw', key: { __rl: true, mode: 'id', value: '={{ $json.part }}' } },
 			inputItems,
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.partNo)).toEqual([10001, 10002, 10004]);
+		expect(result.items.map((item) => item.shortID)).toEqual(inputItems.map((item) => item.part));
 		const output = result.runData['Under Test'][0].data!.main[0]!;
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});

@@ -81,7 +81,7 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		}
 	});
 
-	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Part Number', () => {
+	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Alias', () => {
 		const v1 = shown('item', 'get', 1).filter((p) => ['key', 'type'].includes(p.name));
 		expect(v1.map((p) => [p.name, p.type])).toEqual([
 			['key', 'string'],
@@ -89,7 +89,7 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		]);
 		const v2 = shown('item', 'get', 2).filter((p) => ['key', 'type'].includes(p.name));
 		expect(v2.map((p) => [p.name, p.type])).toEqual([['key', 'resourceLocator']]);
-		expect(v2[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'partNo']);
+		expect(v2[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'alias']);
 	});
 
 	it('a version 1 order with plain ids sends the same body as version 2 with locators', async () => {
@@ -145,23 +145,24 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		expect(updated.requests.map((r) => r.body)).toEqual([{ itemID: shortID, description: 'Picked from a list' }]);
 	});
 
-	it('Item › Get finds the same item by short ID and by part number, in version 1 and version 2', async () => {
+	it('Item › Get finds the same item by short ID and by alias (type=alias), in version 1 and version 2', async () => {
 		const { shortID, partNo } = h.sandbox.store.items.rows[7];
+		const alias = shortID.replace('-', '');
 		const get = (parameters: INodeParameters, typeVersion: number) =>
 			capture(h, () => items(h, 'item', 'get', { ...parameters, output: 'raw' }, { typeVersion }));
 		const runs = [
 			await get({ key: shortID, type: 'id' }, 1),
-			await get({ key: String(partNo), type: 'partNo' }, 1),
+			await get({ key: alias, type: 'alias' }, 1),
 			await get({ key: byId(shortID) }, 2),
 			await get({ key: fromList(shortID) }, 2),
-			await get({ key: { __rl: true, mode: 'partNo', value: String(partNo) } }, 2),
+			await get({ key: { __rl: true, mode: 'alias', value: alias } }, 2),
 		];
 		expect(runs.map((run) => run.requests.map((r) => r.query))).toEqual([
 			[{ key: shortID, type: 'id' }],
-			[{ key: String(partNo), type: 'partNo' }],
+			[{ key: alias, type: 'alias' }],
 			[{ key: shortID, type: 'id' }],
 			[{ key: shortID, type: 'id' }],
-			[{ key: String(partNo), type: 'partNo' }],
+			[{ key: alias, type: 'alias' }],
 		]);
 		for (const run of runs) expect(run.result).toEqual([expect.objectContaining({ shortID, partNo })]);
 	});
@@ -190,7 +191,7 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 			{ itemID: expr('id', 'null'), fromWID: byId(1), toWID: byId(2), units: 1 },
 			'Item ID (itemID) is required',
 		],
-		['a part number that is not a number', 'item', 'get', { key: expr('partNo', '"WIDGET"') }, 'Item Key (key)'],
+		['an alias left blank', 'item', 'get', { key: expr('alias', '" "') }, 'Item Key (key)'],
 	] as const)('%s fails before any request, naming the field', async (_case, resource, operation, parameters, message) => {
 		const { result, requests } = await capture(h, () =>
 			runOp(h, resource, operation, parameters as unknown as INodeParameters, { typeVersion: 2 }),

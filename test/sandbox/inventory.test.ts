@@ -198,3 +198,28 @@ describe('POST /Inventory/Move', () => {
 		expect(t.sandbox.events).toHaveLength(0);
 	});
 });
+
+describe('GET /Inventory/StockLevels', () => {
+	it('sums the lots on hand per item and warehouse, all warehouses or one, in the documented vocabulary', async () => {
+		const all = await t.demo.get('/Inventory/StockLevels', { pageSize: 250 });
+		expect(all.status).toBe(200);
+		const lot = t.sandbox.store.stock.rows.find((s) => s.quantity > 0)!;
+		// A second lot of the same item in the same warehouse: the level is their sum.
+		const dock = `RECV-0${lot.warehouseID}`;
+		expect(dock).not.toBe(lot.location);
+		expect((await t.demo.post('/Inventory/Receive', { itemID: lot.shortID, wID: lot.warehouseID, spot: dock, units: 7 })).status).toBe(201);
+		const expected = t.sandbox.store.stock.rows
+			.filter((s) => s.partNo === lot.partNo && s.warehouseID === lot.warehouseID)
+			.reduce((sum, s) => sum + s.quantity, 0);
+		const one = await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, sort: 'shortID' });
+		const pages = Math.ceil(one.body.totalCount / 250);
+		const rows: Array<{ partNo: number; wID: number; units: number }> = [];
+		for (let page = 1; page <= pages; page++)
+			rows.push(...(await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, page })).body.value);
+		const level = rows.find((row) => row.partNo === lot.partNo)!;
+		expect(level).toMatchObject({ shortID: lot.shortID, wID: lot.warehouseID, units: expected });
+		expect(expected).toBe(lot.quantity + 7);
+		expect(rows.every((row) => row.wID === lot.warehouseID)).toBe(true);
+		expect(all.body.totalCount).toBeGreaterThan(one.body.totalCount);
+	});
+});

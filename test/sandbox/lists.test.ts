@@ -207,7 +207,7 @@ describe('GET /Item?key=&type=', () => {
 		expectError(missing, 400, 'validation_error', 'Model validation failed.');
 		expect(missing.body.details).toEqual({ type: ['The type parameter is required.'] });
 		const unknown = await t.demo.get('/Item', { key: 'X', type: 'sku' });
-		expect(unknown.body.details).toEqual({ type: ['The type parameter must be one of: id, partNo.'] });
+		expect(unknown.body.details).toEqual({ type: ['The type parameter must be one of: id, alias, partNo.'] });
 	});
 });
 

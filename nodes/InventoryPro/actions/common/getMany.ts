@@ -20,6 +20,8 @@ export interface GetManyConfig {
 	path?: readonly Field[];
 	/** Wide records: offers Output (Simplified / Raw / Selected Fields). */
 	simplify?: Simplified;
+	/** More filters of this list, each sent as its query parameter (e.g. Category, wid). */
+	filters?: ReadonlyArray<{ property: INodeProperties; query: string }>;
 }
 
 /**
@@ -86,6 +88,12 @@ export function readListRequest(ctx: IExecuteFunctions, config: GetManyConfig, i
 		id = config.byWarehouse;
 		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, { integer: true, positive: true });
 	}
+	for (const { property, query } of config.filters ?? []) {
+		const value = filters[property.name];
+		delete filters[property.name];
+		// 0 is the number field's untouched default: no filter.
+		if (!isBlank(value) && value !== 0) filters[query] = toNumber(ctx, value, property.name, itemIndex, { integer: true, positive: true });
+	}
 	// A filter the list does not have is passed on, so the transport's check names it.
 	if (!config.listAll && includeInactive !== undefined) filters.includeInactive = includeInactive;
 	if (!config.byWarehouse && warehouseID !== undefined) filters.warehouseID = warehouseID;
@@ -122,6 +130,7 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 			description: `Only this warehouse (${ENDPOINTS[config.byWarehouse].path}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		});
 	}
+	for (const { property } of config.filters ?? []) options.push(property);
 	if (spec.modifiedSince === 'supported' || spec.modifiedSince === 'headerOnly') {
 		const headerOnly = 'Only orders whose header was modified on or after this time (line-level changes may not show)';
 		const text = spec.modifiedSince === 'headerOnly' ? headerOnly : 'Only records modified on or after this time';
