@@ -90,11 +90,17 @@ function parseJson(raw: string): unknown {
 	}
 }
 
-/** The path below /api/v2 (matched case-insensitively), or undefined outside it. */
+/** The API version of a request path: v2 (the spec), or v1 (the vendor's public docs; the same routes here). */
+function versionOf(pathname: string): 'v1' | 'v2' | undefined {
+	const match = /^\/api\/(v[12])(\/|$)/i.exec(pathname);
+	return match ? (match[1].toLowerCase() as 'v1' | 'v2') : undefined;
+}
+
+/** The path below /api/v2 or /api/v1 (matched case-insensitively), or undefined outside them. */
 function relativePath(pathname: string): string | undefined {
-	const prefix = pathname.slice(0, API_PREFIX.length).toLowerCase();
+	const version = versionOf(pathname);
+	if (version === undefined) return undefined;
 	const rest = pathname.slice(API_PREFIX.length);
-	if (prefix !== API_PREFIX.toLowerCase() || (rest !== '' && !rest.startsWith('/'))) return undefined;
 	return rest || '/';
 }
 
@@ -244,13 +250,13 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		return result;
 	}
 
-	function send(res: ServerResponse, result: Result): void {
+	function send(res: ServerResponse, result: Result, version: 'v1' | 'v2'): void {
 		if (res.destroyed) return; // the client gave up waiting (a slow fault)
 		const text = result.body === undefined ? '' : JSON.stringify(result.body);
 		res.writeHead(result.status, {
 			'Content-Type': 'application/json; charset=utf-8',
 			'Content-Length': Buffer.byteLength(text),
-			'X-API-Version': 'v2',
+			'X-API-Version': version,
 			...result.headers,
 		});
 		res.end(text);
@@ -279,7 +285,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 			entry.status = result.status;
 			recorder.record(entry);
 			if (result.delayMs) await new Promise((resolve) => setTimeout(resolve, result.delayMs));
-			send(res, result);
+			send(res, result, versionOf(url.pathname) ?? 'v2');
 		})();
 	};
 }

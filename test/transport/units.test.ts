@@ -30,8 +30,10 @@ describe('resolveApiRoot', () => {
 		['  https://inv.example.com/API/V2//  ', 'https://inv.example.com/api/v2'],
 		['https://inv.example.com:8443/inventory', 'https://inv.example.com:8443/inventory/api/v2'],
 		['https://inv.example.com/inventory/api/v2', 'https://inv.example.com/inventory/api/v2'],
+		['https://inv.example.com/api/v1', 'https://inv.example.com/api/v1'],
+		['https://inv.example.com/inventory/API/V1/', 'https://inv.example.com/inventory/api/v1'],
 	])('%s → %s', (input, root) => {
-		expect(resolveApiRoot(input)).toEqual({ ok: true, root });
+		expect(resolveApiRoot(input)).toEqual({ ok: true, root, version: root.slice(-2) });
 	});
 
 	test.each([
@@ -41,7 +43,7 @@ describe('resolveApiRoot', () => {
 		['ftp://inv.example.com', /must start with https:\/\//],
 		['https://user:pw@inv.example.com', /must not contain a user name or password/],
 		['https://inv.example.com/api/v2?x=1', /query string/],
-		['https://inv.example.com/api/v1', /API v1.*api\/v2/],
+		['https://inv.example.com/api/v3', /API v3.*api\/v1 and api\/v2/],
 	])('refuses %j', (input, problem) => {
 		const result = resolveApiRoot(input);
 		expect(result.ok).toBe(false);
