@@ -42,6 +42,21 @@ const stamps = ['created', 'modified'];
 
 const kind = <const K extends RecordKindSpec>(spec: K) => spec;
 
+/** Customers and vendors share one documented object, keyed by shortID (vendor docs). */
+const partyKind = <const R extends 'customer' | 'vendor'>(noun: R, example: string) =>
+	kind({
+		noun,
+		key: 'shortID',
+		keyType: 'string',
+		label: 'name',
+		fields: [...party, ...stamps],
+		simple: ['shortID', 'name', 'contact', 'email', 'phone', 'city', 'country', 'active', 'modified'],
+		get: `${noun}.get`,
+		lists: [`${noun}.list`, `${noun}.listAll`],
+		example,
+		evidence: 'vendor docs',
+	});
+
 export const RECORDS = {
 	item: kind({
 		noun: 'item',
@@ -80,30 +95,8 @@ export const RECORDS = {
 		example: 'WIDGET-01',
 		evidence: 'assumed',
 	}),
-	customer: kind({
-		noun: 'customer',
-		key: 'shortID',
-		keyType: 'string',
-		label: 'name',
-		fields: [...party, ...stamps],
-		simple: ['shortID', 'name', 'contact', 'email', 'phone', 'city', 'country', 'active', 'modified'],
-		get: 'customer.get',
-		lists: ['customer.list', 'customer.listAll'],
-		example: 'ACME-CORP',
-		evidence: 'vendor docs',
-	}),
-	vendor: kind({
-		noun: 'vendor',
-		key: 'shortID',
-		keyType: 'string',
-		label: 'name',
-		fields: [...party, ...stamps],
-		simple: ['shortID', 'name', 'contact', 'email', 'phone', 'city', 'country', 'active', 'modified'],
-		get: 'vendor.get',
-		lists: ['vendor.list', 'vendor.listAll'],
-		example: 'ACME-FASTENERS',
-		evidence: 'vendor docs',
-	}),
+	customer: partyKind('customer', 'ACME-CORP'),
+	vendor: partyKind('vendor', 'ACME-FASTENERS'),
 	purchaseOrder: kind({
 		noun: 'purchase order',
 		key: 'poNo',

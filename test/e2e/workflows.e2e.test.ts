@@ -240,7 +240,7 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 				'Part No': receipt.partNo,
 				Quantity: 7,
 				Warehouse: 1,
-				Location: 'RECV',
+				Location: receipt.location, // the warehouse's receiving dock, RECV-01
 				Lot: '',
 				Reference: 'e2e-receipt-1',
 				'Receipt No': receipt.recNo,
