@@ -19,8 +19,9 @@ import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/shared
 /** The test reads one item: cheap, and it needs only the most basic read right. */
 const TEST_SECURITY_ID = 11;
 
-/** Same rule as resolveApiRoot, as an n8n expression for the declarative test request. */
-const API_ROOT_EXPRESSION = '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v2$/i, "") + "/api/v2" }}';
+/** Same rule as resolveApiRoot, as an n8n expression for the declarative test request: /api/v1 or /api/v2 kept, a bare host gets /api/v2. */
+const TRIMMED = 'String($credentials.baseUrl).trim().replace(/\\/+$/, "")';
+const API_ROOT_EXPRESSION = `={{ /\\/api\\/v[12]$/i.test(${TRIMMED}) ? ${TRIMMED} : ${TRIMMED} + "/api/v2" }}`;
 
 function formEncode(fields: Record<string, string>): string {
 	return Object.entries(fields)
@@ -83,7 +84,7 @@ export class InventoryProApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: BASE_URL_EXAMPLE,
-			description: 'The API root of your Inventory Pro server, with or without /api/v2. Must be HTTPS.',
+			description: 'The API root of your Inventory Pro server, ending in /api/v1 or /api/v2 (without a version: /api/v2). Must be HTTPS.',
 		},
 		{
 			displayName: 'Client ID',

@@ -4,7 +4,7 @@
  *
  * Choices where the spec is silent: an empty parameter counts as absent; unknown parameters are ignored;
  * sort columns match case-insensitively; ties are broken by the record id so pages never overlap;
- * startDate/endDate filter on orderDate (the order's creation date) and an endDate without a time
+ * startDate/endDate filter on orderDate (work orders: startDate / dueDate, vendor docs) and an endDate without a time
  * covers that whole day (UTC).
  */
 import type { ListSpec } from './routes';
@@ -148,16 +148,22 @@ export function withoutZones<T extends object>(row: T): T {
 	return copy as T;
 }
 
+/** Which fields startDate / endDate compare: the order date; work orders their start and due dates (vendor docs). */
+export interface DateFields {
+	start: string;
+	end: string;
+}
+export const ORDER_DATES: DateFields = { start: 'orderDate', end: 'orderDate' };
+
 /** modifiedSince and the order dates; `modified` on orders is the header's own stamp. */
-export function filterRows<T extends object>(rows: readonly T[], query: ListQuery, dateField = 'orderDate'): readonly T[] {
+export function filterRows<T extends object>(rows: readonly T[], query: ListQuery, dates = ORDER_DATES): readonly T[] {
 	const { modifiedSince, startDate, endDate } = query;
 	if (modifiedSince === undefined && startDate === undefined && endDate === undefined) return rows;
 	return rows.filter((row) => {
 		const record = row as Record<string, unknown>;
 		if (modifiedSince !== undefined && !(String(record.modified) >= modifiedSince)) return false;
-		const date = String(record[dateField]);
-		if (startDate !== undefined && !(date >= startDate)) return false;
-		if (endDate !== undefined && !(date <= endDate)) return false;
+		if (startDate !== undefined && !(String(record[dates.start]) >= startDate)) return false;
+		if (endDate !== undefined && !(String(record[dates.end]) <= endDate)) return false;
 		return true;
 	});
 }

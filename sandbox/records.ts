@@ -1,6 +1,6 @@
 /**
  * Record shapes the sandbox stores and serves. Field names are camelCase like the spec's item fields
- * (partNo, shortID, description); ids follow ID_FIELD in endpoints.ts. Datetimes are ISO strings
+ * (partNo, shortID, description); keys follow RECORDS in nodes/shared/records.ts. Datetimes are ISO strings
  * (always toISOString(), so string order is time order).
  */
 
@@ -36,13 +36,16 @@ export interface ReasonCode extends Stamped {
 	active: boolean;
 }
 
-export interface Location extends Stamped {
-	locationID: number;
+/** A bin or spot in a warehouse; the spot code is unique across warehouses (vendor docs). */
+export interface Location {
+	spot: string;
 	warehouseID: number;
-	code: string;
+	warehouseName: string;
 	description: string;
-	onHold: boolean;
-	holdReason: string | null;
+	hold: boolean;
+	active: boolean;
+	/** The spec's incremental-sync stamp (the vendor's object shows none). */
+	modified: string;
 }
 
 export interface Item extends Stamped {
@@ -92,93 +95,87 @@ export interface Movement extends Stamped {
 	toLocation?: string;
 }
 
+/** Customers and vendors share one documented shape, keyed by shortID. */
 export interface Party extends Stamped {
+	shortID: string;
 	name: string;
-	email: string | null;
-	phone: string | null;
-	address: string | null;
+	address1: string | null;
+	address2: string | null;
 	city: string | null;
-	postalCode: string | null;
+	state: string | null;
+	zip: string | null;
 	country: string | null;
+	phone: string | null;
+	fax: string | null;
+	email: string | null;
+	contact: string | null;
 	active: boolean;
 }
 
-export interface Customer extends Party {
-	customerID: number;
-	customerCode: string | null;
-}
+export type Customer = Party;
+export type Vendor = Party;
 
-export interface Vendor extends Party {
-	vendorID: number;
-	vendorCode: string | null;
-}
+export type OrderStatus = 'Open' | 'Partial' | 'Closed';
 
-export interface OrderLine {
+interface OrderLine {
 	lineNo: number;
-	itemID: string;
-	partNo: number;
+	shortID: string;
 	description: string;
-	quantity: number;
-	/** Lines carry their own stamp: order lists filter on the header's modified only (spec rule 6). */
-	modified: string;
+	units: number;
+	/** Warehouse ID, per line. */
+	warehouse: number;
+	warehouseName: string;
 }
 
 export interface PurchaseOrderLine extends OrderLine {
-	unitCost: number;
-	amount: number;
+	unitsReceived: number;
+	unitPrice: number;
 }
 
-export interface ShippingOrderLine extends OrderLine {
-	unitPrice: number;
-	amount: number;
-}
+export type ShippingOrderLine = OrderLine;
 
 export interface WorkOrderLine extends OrderLine {
-	issued: number;
+	unitsCompleted: number;
 }
 
+export interface WorkOrderNote {
+	noteDate: string;
+	author: string;
+	note: string;
+}
+
+/** created / modified: the spec's incremental-sync stamp; the vendor's objects show neither. */
 export interface PurchaseOrder extends Stamped {
-	poNo: number;
-	orderType: 'purchase';
-	vendorID: number;
-	vendorName: string;
-	warehouseID: number;
+	poNo: string;
+	vendor: string;
 	orderDate: string;
-	status: 'Open' | 'Final';
-	reference: string | null;
-	total: number;
-	finalized: string | null;
+	expectedDate: string | null;
+	status: OrderStatus;
+	totalLines: number;
+	totalValue: number;
 	lines: PurchaseOrderLine[];
 }
 
 export interface ShippingOrder extends Stamped {
-	soNo: number;
-	orderType: 'shipping';
-	customerID: number;
-	customerName: string;
-	warehouseID: number;
+	soNo: string;
+	customer: string;
 	orderDate: string;
-	status: 'Open' | 'Picked' | 'Shipped' | 'Completed';
-	reference: string | null;
-	carrier: string | null;
-	trackingNo: string | null;
 	shipDate: string | null;
-	total: number;
+	status: OrderStatus;
+	totalLines: number;
 	lines: ShippingOrderLine[];
 }
 
 export interface WorkOrder extends Stamped {
-	woNo: number;
-	orderType: 'work';
-	partNo: number;
-	shortID: string;
+	woNo: string;
 	description: string;
-	warehouseID: number;
-	quantity: number;
-	status: 'Planned' | 'Released' | 'In Progress' | 'Completed';
-	orderDate: string;
+	status: 'Open' | 'In Progress' | 'Closed';
+	startDate: string;
 	dueDate: string;
+	assignee: string;
+	totalLines: number;
 	lines: WorkOrderLine[];
+	notes: WorkOrderNote[];
 }
 
 export interface AssetType extends Stamped {
@@ -188,15 +185,17 @@ export interface AssetType extends Stamped {
 }
 
 export interface Asset extends Stamped {
-	assetID: number;
-	assetTag: string;
+	shortID: string;
 	description: string;
-	typeID: number | null;
-	typeName: string | null;
-	warehouseID: number;
+	assetType: number | null;
+	assetTypeName: string | null;
+	serial: string | null;
+	warehouse: number;
+	warehouseName: string;
 	location: string | null;
-	serialNo: string | null;
-	status: 'In Service' | 'In Repair' | 'Retired';
+	status: 'Active' | 'Discontinued';
+	/** Set when discontinued, null while active. */
+	discontinued: string | null;
 }
 
 /** A flat report row: column name to value. */

@@ -43,8 +43,8 @@ export interface RouteSpec {
 	path: string;
 	permission: Permission;
 	write: boolean;
-	/** Status of success: 201 for a created resource, otherwise 200. */
-	success: 200 | 201;
+	/** Status of success: 201 for a created resource, 204 for an answer without a body, otherwise 200. */
+	success: 200 | 201 | 204;
 	list?: ListSpec;
 	query?: readonly FieldSpec[];
 	body?: readonly FieldSpec[];
@@ -52,25 +52,9 @@ export interface RouteSpec {
 	warehouseFields?: readonly string[];
 	/** Event type a successful call emits to webhook subscribers. */
 	emits?: string;
+	/** Other names a body field is taken under (alias → field), renamed before validation. */
+	aliases?: Readonly<Record<string, string>>;
 }
-
-/** The field that identifies one record of each resource in paths and payloads. */
-export const ID_FIELD = {
-	item: 'shortID',
-	inventory: 'recNo',
-	customer: 'customerID',
-	vendor: 'vendorID',
-	purchaseOrder: 'poNo',
-	shippingOrder: 'soNo',
-	workOrder: 'woNo',
-	asset: 'assetID',
-	category: 'categoryID',
-	reasonCode: 'reasonCodeID',
-	location: 'locationID',
-	warehouse: 'warehouseID',
-	report: 'reportID',
-	webhook: 'rec',
-} as const;
 
 const modified = ['modified', 'created'] as const;
 
@@ -97,43 +81,57 @@ const itemFields: readonly FieldSpec[] = [
 	{ name: 'units', type: 'number', description: 'Units per unit of measure' },
 ];
 
-const partyFields = (codeField: string): readonly FieldSpec[] => [
+const partyFields: readonly FieldSpec[] = [
 	{ name: 'name', type: 'string', required: true, description: 'Name' },
-	{ name: codeField, type: 'string', description: 'Short code' },
-	{ name: 'email', type: 'string', description: 'Email address' },
-	{ name: 'phone', type: 'string', description: 'Phone number' },
-	{ name: 'address', type: 'string', description: 'Street address' },
-	{ name: 'city', type: 'string', description: 'City' },
-	{ name: 'postalCode', type: 'string', description: 'Postal code' },
+	...['address1', 'address2', 'city', 'state', 'zip', 'phone', 'fax', 'email', 'contact'].map((name): FieldSpec => ({
+		name,
+		type: 'string',
+		description: name,
+	})),
 	{ name: 'country', type: 'string', description: 'Country (ISO 3166 alpha-2)' },
 	{ name: 'active', type: 'boolean', description: 'Whether the record is active' },
 ];
+const shortIdField: FieldSpec = { name: 'shortID', type: 'string', required: true, description: 'Unique identifier' };
 
 const optional = (fields: readonly FieldSpec[]): readonly FieldSpec[] => fields.map((field) => ({ ...field, required: false }));
 
 const assetFields: readonly FieldSpec[] = [
-	{ name: 'assetTag', type: 'string', required: true, description: 'Asset tag, unique' },
 	{ name: 'description', type: 'string', description: 'Description' },
-	{ name: 'typeID', type: 'integer', description: 'Asset type (see Asset Types)' },
-	{ name: 'warehouseID', type: 'integer', description: 'Warehouse holding the asset' },
-	{ name: 'location', type: 'string', description: 'Bin or location code' },
-	{ name: 'serialNo', type: 'string', description: 'Serial number' },
-	{ name: 'status', type: 'string', description: 'Status', options: ['In Service', 'In Repair', 'Retired'] },
+	{ name: 'assetType', type: 'integer', description: 'Asset type (see Asset Types)' },
+	{ name: 'warehouse', type: 'integer', description: 'Warehouse holding the asset' },
+	{ name: 'location', type: 'string', description: 'Spot in the warehouse' },
+	{ name: 'serial', type: 'string', description: 'Serial number' },
+	{ name: 'status', type: 'string', description: 'Status', options: ['Active', 'Discontinued'] },
 ];
 
-const orderLine = (priceField: string): readonly FieldSpec[] => [
-	{ name: 'itemID', type: 'string', required: true, description: 'Item shortID' },
-	{ name: 'quantity', type: 'number', required: true, description: 'Quantity ordered' },
-	{ name: priceField, type: 'number', description: 'Price per unit' },
+const orderLine = (price: boolean): readonly FieldSpec[] => [
+	{ name: 'shortID', type: 'string', required: true, description: 'Item shortID' },
+	{ name: 'units', type: 'number', required: true, description: 'Units ordered' },
+	{ name: 'warehouse', type: 'integer', required: true, description: 'Warehouse of the line' },
+	...(price ? [{ name: 'unitPrice', type: 'number', description: 'Price per unit' } as const] : []),
 ];
 
+/** Stock writes in the vocabulary of the documented stock records (vendor docs: units, wID, spot, serial, remark). */
 const stockFields = (extra: readonly FieldSpec[]): readonly FieldSpec[] => [
 	{ name: 'itemID', type: 'string', required: true, description: 'Item shortID' },
 	...extra,
-	{ name: 'quantity', type: 'number', required: true, description: 'Quantity, greater than zero' },
-	{ name: 'lot', type: 'string', description: 'Lot or batch number' },
-	{ name: 'reference', type: 'string', description: 'Free reference, e.g. a delivery note' },
+	{ name: 'units', type: 'number', required: true, description: 'Units, greater than zero' },
+	{ name: 'serial', type: 'string', description: 'Serial or lot number' },
+	{ name: 'remark', type: 'string', description: 'Free note, e.g. a delivery note' },
 ];
+
+/** Earlier names of the stock fields, still taken (suites written before the documented names). */
+const STOCK_ALIASES = {
+	quantity: 'units',
+	warehouseID: 'wID',
+	location: 'spot',
+	lot: 'serial',
+	reference: 'remark',
+	fromWarehouseID: 'fromWID',
+	fromLocation: 'fromSpot',
+	toWarehouseID: 'toWID',
+	toLocation: 'toSpot',
+} as const;
 
 const warehouseId = (name: string, description: string): FieldSpec => ({
 	name,
@@ -141,6 +139,11 @@ const warehouseId = (name: string, description: string): FieldSpec => ({
 	required: true,
 	description,
 });
+
+const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
+const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
+const ASSET_SORT = ['shortID', 'description', 'assetType', 'serial', 'warehouse', 'location', 'status'];
+const spotQuery: FieldSpec = { name: 'id', type: 'string', required: true, description: 'The spot code' };
 
 // prettier-ignore
 export const ROUTES = {
@@ -155,7 +158,7 @@ export const ROUTES = {
 	},
 	'item.get': {
 		method: 'GET', path: '/Item', permission: 11, write: false, success: 200,
-		query: [ { name: 'key', type: 'string', required: true, description: 'The shortID or partNo to look up' }, { name: 'type', type: 'string', required: true, description: 'What key holds', options: ['id', 'partNo'] }, ],
+		query: [ { name: 'key', type: 'string', required: true, description: 'The shortID, alias or partNo to look up' }, { name: 'type', type: 'string', required: true, description: 'What key holds', options: ['id', 'alias', 'partNo'] }, ],
 	},
 	'item.create': {
 		method: 'POST', path: '/Item', permission: 116, write: true, success: 201, emits: 'item.created',
@@ -177,6 +180,14 @@ export const ROUTES = {
 		method: 'GET', path: '/Inventory/{warehouseID}', permission: 11, write: false, success: 200,
 		list: standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected'),
 	},
+	'inventory.stockLevels': {
+		method: 'GET', path: '/Inventory/StockLevels', permission: 11, write: false, success: 200,
+		list: standardList(STOCK_LEVEL_SORT, 'rejected'),
+	},
+	'inventory.stockLevelsByWarehouse': {
+		method: 'GET', path: '/Inventory/StockLevels/{warehouseID}', permission: 11, write: false, success: 200,
+		list: standardList(STOCK_LEVEL_SORT, 'rejected'),
+	},
 	'inventory.materialIn': {
 		method: 'GET', path: '/Inventory/MaterialIn', permission: 11, write: false, success: 200,
 		list: standardList(['recNo', 'partNo', 'warehouseID']),
@@ -195,128 +206,120 @@ export const ROUTES = {
 	},
 	'inventory.receive': {
 		method: 'POST', path: '/Inventory/Receive', permission: 95, write: true, success: 201, emits: 'inventory.received',
-		warehouseFields: ['warehouseID'],
+		warehouseFields: ['wID'], aliases: STOCK_ALIASES,
 		body: stockFields([
-			warehouseId('warehouseID', 'Warehouse receiving the stock'),
-			{ name: 'location', type: 'string', description: 'Bin or location code' },
+			warehouseId('wID', 'Warehouse receiving the stock'),
+			{ name: 'spot', type: 'string', description: 'Spot (bin) code' },
 			{ name: 'unitCost', type: 'number', description: 'Cost per unit' },
 			{ name: 'reasonCode', type: 'string', description: 'Reason code' },
 		]),
 	},
 	'inventory.move': {
 		method: 'POST', path: '/Inventory/Move', permission: 15, write: true, success: 201, emits: 'inventory.moved',
-		warehouseFields: ['fromWarehouseID', 'toWarehouseID'],
+		warehouseFields: ['fromWID', 'toWID'], aliases: STOCK_ALIASES,
 		body: stockFields([
-			warehouseId('fromWarehouseID', 'Warehouse the stock leaves'),
-			{ name: 'fromLocation', type: 'string', description: 'Bin the stock leaves' },
-			warehouseId('toWarehouseID', 'Warehouse the stock goes to'),
-			{ name: 'toLocation', type: 'string', description: 'Bin the stock goes to' },
+			warehouseId('fromWID', 'Warehouse the stock leaves'),
+			{ name: 'fromSpot', type: 'string', description: 'Spot the stock leaves' },
+			warehouseId('toWID', 'Warehouse the stock goes to'),
+			{ name: 'toSpot', type: 'string', description: 'Spot the stock goes to' },
 		]),
 	},
 	'inventory.issue': {
 		method: 'POST', path: '/Inventory/Issue', permission: 88, write: true, success: 201, emits: 'inventory.issued',
-		warehouseFields: ['warehouseID'],
+		warehouseFields: ['wID'], aliases: STOCK_ALIASES,
 		body: stockFields([
-			warehouseId('warehouseID', 'Warehouse issuing the stock'),
-			{ name: 'location', type: 'string', description: 'Bin or location code' },
+			warehouseId('wID', 'Warehouse issuing the stock'),
+			{ name: 'spot', type: 'string', description: 'Spot (bin) code' },
 			{ name: 'reasonCode', type: 'string', description: 'Reason code' },
 		]),
 	},
 	// Customers — read 130, write 131
 	'customer.list': {
 		method: 'GET', path: '/Customer', permission: 130, write: false, success: 200,
-		list: standardList(['customerID', 'name', 'customerCode']),
+		list: standardList(PARTY_SORT),
 	},
 	'customer.listAll': {
 		method: 'GET', path: '/Customer/All', permission: 130, write: false, success: 200,
-		list: standardList(['customerID', 'name', 'customerCode']),
+		list: standardList(PARTY_SORT),
 	},
 	'customer.get': {
-		method: 'GET', path: '/Customer/{customerID}', permission: 130, write: false, success: 200,
+		method: 'GET', path: '/Customer/{shortID}', permission: 130, write: false, success: 200,
 	},
 	'customer.create': {
-		method: 'POST', path: '/Customer', permission: 131, write: true, success: 201, body: partyFields('customerCode'),
+		method: 'POST', path: '/Customer', permission: 131, write: true, success: 201, body: [shortIdField, ...partyFields],
 	},
 	'customer.update': {
-		method: 'PUT', path: '/Customer/{customerID}', permission: 131, write: true, success: 200,
-		body: optional(partyFields('customerCode')),
+		method: 'PUT', path: '/Customer/{shortID}', permission: 131, write: true, success: 200,
+		body: optional(partyFields),
 	},
 	// Vendors — read 19, write 20
 	'vendor.list': {
 		method: 'GET', path: '/Vendor', permission: 19, write: false, success: 200,
-		list: standardList(['vendorID', 'name', 'vendorCode']),
+		list: standardList(PARTY_SORT),
 	},
 	'vendor.listAll': {
 		method: 'GET', path: '/Vendor/All', permission: 19, write: false, success: 200,
-		list: standardList(['vendorID', 'name', 'vendorCode']),
+		list: standardList(PARTY_SORT),
 	},
 	'vendor.get': {
-		method: 'GET', path: '/Vendor/{vendorID}', permission: 19, write: false, success: 200,
+		method: 'GET', path: '/Vendor/{shortID}', permission: 19, write: false, success: 200,
 	},
 	'vendor.create': {
-		method: 'POST', path: '/Vendor', permission: 20, write: true, success: 201, body: partyFields('vendorCode'),
+		method: 'POST', path: '/Vendor', permission: 20, write: true, success: 201, body: [shortIdField, ...partyFields],
 	},
 	'vendor.update': {
-		method: 'PUT', path: '/Vendor/{vendorID}', permission: 20, write: true, success: 200,
-		body: optional(partyFields('vendorCode')),
+		method: 'PUT', path: '/Vendor/{shortID}', permission: 20, write: true, success: 200,
+		body: optional(partyFields),
 	},
 	// Purchase orders — read 18, write 42 (create and finalize)
 	'purchaseOrder.list': {
 		method: 'GET', path: '/PurchaseOrder', permission: 18, write: false, success: 200,
-		list: orderList(['poNo', 'orderDate', 'vendorID', 'status']),
+		list: orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue']),
 	},
 	'purchaseOrder.get': {
 		method: 'GET', path: '/PurchaseOrder/{poNo}', permission: 18, write: false, success: 200,
 	},
 	'purchaseOrder.create': {
 		method: 'POST', path: '/PurchaseOrder', permission: 42, write: true, success: 201, emits: 'order.created',
-		warehouseFields: ['warehouseID'],
 		body: [
-			{ name: 'vendorID', type: 'integer', required: true, description: 'Vendor supplying the goods' },
-			warehouseId('warehouseID', 'Warehouse receiving the goods'),
+			{ name: 'vendor', type: 'string', required: true, description: 'Vendor supplying the goods (shortID)' },
 			{ name: 'orderDate', type: 'dateTime', description: 'Order date (defaults to now)' },
-			{ name: 'reference', type: 'string', description: 'Free reference' },
-			{ name: 'lines', type: 'lines', required: true, description: 'Order lines', lineFields: orderLine('unitCost') },
+			{ name: 'expectedDate', type: 'dateTime', description: 'Expected delivery' },
+			{ name: 'lines', type: 'lines', required: true, description: 'Order lines', lineFields: orderLine(true) },
 		],
 	},
 	'purchaseOrder.finalize': {
 		method: 'POST', path: '/PurchaseOrder/{poNo}/Finalize', permission: 42, write: true, success: 200,
-		emits: 'order.completed', warehouseFields: ['warehouseID'],
+		emits: 'order.completed',
 	},
 	// Shipping orders — read 120, write 125
 	'shippingOrder.list': {
 		method: 'GET', path: '/ShippingOrder', permission: 120, write: false, success: 200,
-		list: orderList(['soNo', 'orderDate', 'customerID', 'status']),
+		list: orderList(['soNo', 'orderDate', 'shipDate', 'customer', 'status']),
 	},
 	'shippingOrder.get': {
 		method: 'GET', path: '/ShippingOrder/{soNo}', permission: 120, write: false, success: 200,
 	},
 	'shippingOrder.create': {
 		method: 'POST', path: '/ShippingOrder', permission: 125, write: true, success: 201, emits: 'order.created',
-		warehouseFields: ['warehouseID'],
 		body: [
-			{ name: 'customerID', type: 'integer', required: true, description: 'Customer receiving the goods' },
-			warehouseId('warehouseID', 'Warehouse shipping the goods'),
+			{ name: 'customer', type: 'string', required: true, description: 'Customer receiving the goods (shortID)' },
 			{ name: 'orderDate', type: 'dateTime', description: 'Order date (defaults to now)' },
-			{ name: 'reference', type: 'string', description: 'Free reference' },
-			{ name: 'lines', type: 'lines', required: true, description: 'Order lines', lineFields: orderLine('unitPrice') },
+			{ name: 'shipDate', type: 'dateTime', description: 'Planned ship date' },
+			{ name: 'lines', type: 'lines', required: true, description: 'Order lines', lineFields: orderLine(false) },
 		],
 	},
 	'shippingOrder.update': {
 		method: 'PUT', path: '/ShippingOrder/{soNo}', permission: 125, write: true, success: 200, emits: 'order.completed',
-		warehouseFields: ['warehouseID'],
 		body: [
-			{ name: 'reference', type: 'string', description: 'Free reference' },
-			{ name: 'carrier', type: 'string', description: 'Carrier' },
-			{ name: 'trackingNo', type: 'string', description: 'Tracking number' },
 			{ name: 'shipDate', type: 'dateTime', description: 'Ship date' },
-			{ name: 'status', type: 'string', description: 'Status', options: ['Open', 'Picked', 'Shipped', 'Completed'] },
+			{ name: 'status', type: 'string', description: 'Status', options: ['Open', 'Partial', 'Closed'] },
 		],
 	},
 	// Work orders — read 134, read-only
 	'workOrder.list': {
 		method: 'GET', path: '/WorkOrder', permission: 134, write: false, success: 200,
-		list: orderList(['woNo', 'orderDate', 'partNo', 'status']),
+		list: orderList(['woNo', 'startDate', 'dueDate', 'assignee', 'status']),
 	},
 	'workOrder.get': {
 		method: 'GET', path: '/WorkOrder/{woNo}', permission: 134, write: false, success: 200,
@@ -324,26 +327,26 @@ export const ROUTES = {
 	// Assets — read 26, write 161
 	'asset.list': {
 		method: 'GET', path: '/Asset', permission: 26, write: false, success: 200,
-		list: standardList(['assetID', 'assetTag', 'typeID', 'warehouseID']),
+		list: standardList(ASSET_SORT),
 	},
 	'asset.listAll': {
 		method: 'GET', path: '/Asset/All', permission: 26, write: false, success: 200,
-		list: standardList(['assetID', 'assetTag', 'typeID', 'warehouseID']),
+		list: standardList(ASSET_SORT),
 	},
 	'asset.types': {
 		method: 'GET', path: '/Asset/Types', permission: 26, write: false, success: 200,
 		list: standardList(['typeID', 'name']),
 	},
 	'asset.get': {
-		method: 'GET', path: '/Asset/{assetID}', permission: 26, write: false, success: 200,
+		method: 'GET', path: '/Asset/{shortID}', permission: 26, write: false, success: 200,
 	},
 	'asset.create': {
-		method: 'POST', path: '/Asset', permission: 161, write: true, success: 201, warehouseFields: ['warehouseID'],
-		body: assetFields,
+		method: 'POST', path: '/Asset', permission: 161, write: true, success: 201, warehouseFields: ['warehouse'],
+		body: [shortIdField, ...assetFields],
 	},
 	'asset.update': {
-		method: 'PUT', path: '/Asset/{assetID}', permission: 161, write: true, success: 200,
-		warehouseFields: ['warehouseID'], body: optional(assetFields),
+		method: 'PUT', path: '/Asset/{shortID}', permission: 161, write: true, success: 200,
+		warehouseFields: ['warehouse'], body: optional(assetFields),
 	},
 	// Categories — read 104, write 105 (delete, disable)
 	'category.list': {
@@ -353,6 +356,9 @@ export const ROUTES = {
 	'category.listAll': {
 		method: 'GET', path: '/Category/All', permission: 104, write: false, success: 200,
 		list: standardList(['categoryID', 'name']),
+	},
+	'category.get': {
+		method: 'GET', path: '/Category/{categoryID}', permission: 104, write: false, success: 200,
 	},
 	'category.delete': {
 		method: 'DELETE', path: '/Category/{categoryID}', permission: 105, write: true, success: 200,
@@ -378,16 +384,18 @@ export const ROUTES = {
 	// Locations — read 114, write 115 (hold, release)
 	'location.list': {
 		method: 'GET', path: '/Location', permission: 114, write: false, success: 200,
-		list: standardList(['locationID', 'warehouseID', 'code']),
+		list: standardList(['spot', 'warehouseID', 'description', 'hold']),
+	},
+	'location.get': {
+		method: 'GET', path: '/Location/{spot}', permission: 114, write: false, success: 200,
 	},
 	'location.hold': {
-		method: 'POST', path: '/Location/{locationID}/Hold', permission: 115, write: true, success: 200,
-		warehouseFields: ['warehouseID'],
-		body: [{ name: 'reason', type: 'string', description: 'Why the location is held' }],
+		method: 'POST', path: '/Location/Hold', permission: 115, write: true, success: 204,
+		query: [spotQuery],
 	},
 	'location.release': {
-		method: 'POST', path: '/Location/{locationID}/Release', permission: 115, write: true, success: 200,
-		warehouseFields: ['warehouseID'],
+		method: 'POST', path: '/Location/Release', permission: 115, write: true, success: 204,
+		query: [spotQuery],
 	},
 	// Warehouses — read 113, read-only
 	'warehouse.list': {
@@ -401,7 +409,7 @@ export const ROUTES = {
 	// Reports — per-report group rights
 	'report.list': {
 		method: 'GET', path: '/Report', permission: 'report', write: false, success: 200,
-		list: standardList(['reportID', 'name'], 'ignored'),
+		list: standardList(['reportID', 'reportName', 'reportType'], 'ignored'),
 	},
 	'report.run': {
 		method: 'GET', path: '/Report/{reportID}', permission: 'report', write: false, success: 200,

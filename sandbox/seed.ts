@@ -16,11 +16,13 @@ import {
 	COMPANY_SECOND,
 	COMPANY_SUFFIX,
 	DISABLED_REASON_CODES,
-	LOCATION_CODES,
 	REASON_CODES,
 	STREETS,
 	UNITS_OF,
 	WAREHOUSES,
+	dockSpot,
+	rackSpots,
+	spotsOf,
 	type SubCategoryData,
 } from './seedData';
 import { insertLot } from './resources/inventory';
@@ -71,31 +73,35 @@ function seedWarehouses(store: Store, start: number): void {
 	});
 }
 
+/** Spots kept free of holds: the docs' example spot, which the demo and the tests hold and release. */
+export const EXAMPLE_SPOT = 'A-01-03';
+
 function seedLocations(store: Store, random: Random, start: number): void {
 	for (const warehouse of store.warehouses.rows) {
-		for (const code of LOCATION_CODES) {
-			const created = iso(start - 300 * DAY);
-			const held = code === 'QC' || (code.includes('-') && random.chance(0.1));
+		for (const spot of spotsOf(warehouse.warehouseID)) {
+			// Every rack rolls, the example spot included, so the random stream (and all data after it) stays put.
+			const rolled = spot === dockSpot('QC', warehouse.warehouseID) || (/^[A-C]-/.test(spot) && random.chance(0.1));
+			const heldSince = rolled ? iso(start + random.int(10, 300) * DAY) : undefined;
+			const held = rolled && spot !== EXAMPLE_SPOT;
 			const location: Location = {
-				locationID: store.locations.nextId(),
+				spot,
 				warehouseID: warehouse.warehouseID,
-				code,
-				description: describeLocation(code, warehouse.code),
-				onHold: held,
-				holdReason: held ? (code === 'QC' ? 'Quality inspection' : 'Damaged racking') : null,
-				created,
-				modified: held ? iso(start + random.int(10, 300) * DAY) : created,
+				warehouseName: warehouse.name,
+				description: describeSpot(spot, warehouse.code),
+				hold: held,
+				active: true,
+				modified: held && heldSince !== undefined ? heldSince : iso(start - 300 * DAY),
 			};
 			store.locations.insert(location);
 		}
 	}
 }
 
-function describeLocation(code: string, warehouse: string): string {
-	if (code === 'RECV') return `${warehouse} receiving dock`;
-	if (code === 'SHIP') return `${warehouse} shipping dock`;
-	if (code === 'QC') return `${warehouse} quality control`;
-	return `${warehouse} aisle ${code.slice(0, 1)}, bay ${code.slice(2)}`;
+function describeSpot(spot: string, warehouse: string): string {
+	if (spot.startsWith('RECV')) return `${warehouse} receiving dock`;
+	if (spot.startsWith('SHIP')) return `${warehouse} shipping dock`;
+	if (spot.startsWith('QC')) return `${warehouse} quality control`;
+	return `${warehouse} aisle ${spot.slice(0, 1)}, level ${spot.slice(5)}`;
 }
 
 function seedCategories(store: Store, start: number): SubCategoryData[] {
@@ -166,7 +172,6 @@ function seedItems(store: Store, random: Random, subs: SubCategoryData[], count:
 
 /** Lots for about 57 % of items, each with its receipt and, for some, an issue. */
 function seedStock(store: Store, random: Random, end: number): void {
-	const storage = LOCATION_CODES.filter((code) => code.includes('-'));
 	const issueReasons = REASON_CODES.filter((r) => r.type === 'Issue' && !DISABLED_REASON_CODES.includes(r.code));
 	for (const item of store.items.rows) {
 		if (!random.chance(0.57)) continue;
@@ -176,7 +181,7 @@ function seedStock(store: Store, random: Random, end: number): void {
 			const received = random.time(Date.parse(item.created), end);
 			const quantity = random.chance(0.2) ? random.int(1, 20) : random.int(20, 400);
 			const issued = random.chance(0.3) ? random.int(1, 60) : 0;
-			const location = random.pick(storage);
+			const location = random.pick(rackSpots(warehouseID));
 			const lot = random.chance(0.4) ? `L${new Date(received).getUTCFullYear()}-${random.int(100, 999)}` : null;
 			const modified = issued ? random.time(received, end) : received;
 			// One string per time: formatting dominates seeding 50,000 items.
@@ -231,31 +236,48 @@ function companyNames(random: Random, count: number, used: Set<string>): string[
 
 type Stamp = () => { created: string; modified: string };
 
+/** The docs' example keys: seeded first, so the demo and the tests can name them. */
+export const EXAMPLE_KEYS = { customer: 'ACME-CORP', vendor: 'ACME-FASTENERS', asset: 'FORKLIFT-001' } as const;
+
+/** A shortID from a company name: its first word, upper case, and a number keeping it unique. */
+const shortIdOf = (name: string, n: number) =>
+	`${name
+		.split(' ')[0]
+		.toUpperCase()
+		.replace(/[^A-Z]/g, '')}-${1000 + n}`;
+
 function seedParties(store: Store, random: Random, stamp: Stamp): void {
 	const used = new Set<string>();
-	const party = (name: string) => {
+	const party = (shortID: string, name: string) => {
 		const place = random.pick(CITIES);
 		const slug = name
 			.toLowerCase()
 			.replace(/[^a-z]+/g, '')
 			.slice(0, 20);
 		return {
+			shortID,
 			name,
-			email: `orders@${slug}.example`,
-			phone: `+1 555 ${String(random.int(0, 9999999)).padStart(7, '0')}`,
-			address: `${random.int(1, 999)} ${random.pick(STREETS)}`,
+			address1: `${random.int(1, 999)} ${random.pick(STREETS)}`,
+			address2: null,
 			city: place.city,
-			postalCode: `${place.postal}${random.int(10, 99)}`,
+			state: null,
+			zip: `${place.postal}${random.int(10, 99)}`,
 			country: place.country,
+			phone: `+1 555 ${String(random.int(0, 9999999)).padStart(7, '0')}`,
+			fax: null,
+			email: `orders@${slug}.example`,
+			contact: null,
 			active: random.chance(0.9),
 			...stamp(),
 		};
 	};
 	companyNames(random, SEED_COUNTS.customers, used).forEach((name, i) => {
-		store.customers.insert({ customerID: i + 1, customerCode: `C${1001 + i}`, ...party(name) });
+		const row = i === 0 ? party(EXAMPLE_KEYS.customer, 'Acme Corporation') : party(shortIdOf(name, i), name);
+		store.customers.insert({ ...row, active: i === 0 || row.active });
 	});
 	companyNames(random, SEED_COUNTS.vendors, used).forEach((name, i) => {
-		store.vendors.insert({ vendorID: i + 1, vendorCode: `V${201 + i}`, ...party(name) });
+		const row = i === 0 ? party(EXAMPLE_KEYS.vendor, 'Acme Fasteners Inc') : party(shortIdOf(name, i), name);
+		store.vendors.insert({ ...row, active: i === 0 || row.active });
 	});
 }
 
@@ -264,22 +286,30 @@ function seedAssets(store: Store, random: Random, stamp: Stamp, start: number): 
 		const created = iso(start - 250 * DAY);
 		store.assetTypes.insert({ typeID: i + 1, name: type.name, description: type.description, created, modified: created });
 	});
+	const counts = new Map<string, number>();
 	for (let i = 0; i < SEED_COUNTS.assets; i++) {
-		const typeIndex = random.int(0, ASSET_TYPES.length - 1);
+		// The first asset is the docs' forklift.
+		const typeIndex = i === 0 ? 0 : random.int(0, ASSET_TYPES.length - 1);
 		const type = ASSET_TYPES[typeIndex];
 		const maker = random.pick(ASSET_MAKERS);
 		const roll = random.next();
+		const n = (counts.get(type.key) ?? 0) + 1;
+		counts.set(type.key, n);
+		const warehouse = store.warehouses.get(random.int(1, 4))!;
+		const times = stamp();
+		const discontinued = i > 0 && roll >= 0.9;
 		store.assets.insert({
-			assetID: i + 1,
-			assetTag: `${type.tag}-${1001 + i}`,
+			shortID: `${type.key}-${String(n).padStart(3, '0')}`,
 			description: `${maker} ${type.name.toLowerCase()}`,
-			typeID: typeIndex + 1,
-			typeName: type.name,
-			warehouseID: random.int(1, 4),
-			location: random.pick(LOCATION_CODES),
-			serialNo: `${maker.slice(0, 3).toUpperCase()}${random.int(100000, 999999)}`,
-			status: roll < 0.8 ? 'In Service' : roll < 0.9 ? 'In Repair' : 'Retired',
-			...stamp(),
+			assetType: typeIndex + 1,
+			assetTypeName: type.name,
+			serial: `${maker.slice(0, 3).toUpperCase()}${random.int(100000, 999999)}`,
+			warehouse: warehouse.warehouseID,
+			warehouseName: warehouse.name,
+			location: random.pick(spotsOf(warehouse.warehouseID)),
+			status: discontinued ? 'Discontinued' : 'Active',
+			discontinued: discontinued ? times.modified : null,
+			...times,
 		});
 	}
 }

@@ -201,9 +201,22 @@ export const WAREHOUSES = [
 	{ code: 'RET', name: 'Returns and Repairs', address: '100 Commerce Way, Dock 7', city: 'Columbus', country: 'US' },
 ] as const;
 
-/** Bin codes of every warehouse; RECV is where receipts land when no location is given. */
-export const LOCATION_CODES = ['RECV', 'SHIP', 'A-01', 'A-02', 'A-03', 'B-01', 'B-02', 'B-03', 'C-01', 'C-02', 'QC'];
-export const DEFAULT_RECEIVING_LOCATION = 'RECV';
+/**
+ * Spots of every warehouse. Spot codes are unique across warehouses (vendor docs, e.g. "A-01-03"):
+ * docks are RECV-0<w>, SHIP-0<w>, QC-0<w>; racks <aisle>-0<w>-<level>. RECV is where receipts land
+ * when no spot is given.
+ */
+const RACKS = ['A-01', 'A-02', 'A-03', 'B-01', 'B-02', 'B-03', 'C-01', 'C-02'];
+const pad = (n: number) => String(n).padStart(2, '0');
+export const dockSpot = (dock: string, warehouseID: number) => `${dock}-${pad(warehouseID)}`;
+export const rackSpots = (warehouseID: number) => RACKS.map((rack) => `${rack.slice(0, 1)}-${pad(warehouseID)}-${rack.slice(2)}`);
+export const spotsOf = (warehouseID: number) => [
+	dockSpot('RECV', warehouseID),
+	dockSpot('SHIP', warehouseID),
+	...rackSpots(warehouseID),
+	dockSpot('QC', warehouseID),
+];
+export const receivingSpot = (warehouseID: number) => dockSpot('RECV', warehouseID);
 
 export const REASON_CODES = [
 	{ code: 'RECEIPT', description: 'Goods received from vendor', type: 'Receipt' },
@@ -282,15 +295,13 @@ export const STREETS = [
 ];
 
 export const ASSET_TYPES = [
-	{ name: 'Forklift', description: 'Counterbalance and reach trucks', tag: 'FL' },
-	{ name: 'Pallet Jack', description: 'Manual and electric pallet jacks', tag: 'PJ' },
-	{ name: 'Barcode Scanner', description: 'Handheld scanners and mobile computers', tag: 'SC' },
-	{ name: 'Label Printer', description: 'Thermal label printers', tag: 'LP' },
-	{ name: 'Laptop', description: 'Office and shop-floor laptops', tag: 'LT' },
-	{ name: 'Scale', description: 'Floor and bench scales', tag: 'SL' },
-	{ name: 'Conveyor', description: 'Belt and roller conveyors', tag: 'CV' },
-	{ name: 'Vehicle', description: 'Vans and yard tractors', tag: 'VH' },
+	{ name: 'Forklift', description: 'Counterbalance and reach trucks', key: 'FORKLIFT' },
+	{ name: 'Pallet Jack', description: 'Manual and electric pallet jacks', key: 'PALLETJACK' },
+	{ name: 'Barcode Scanner', description: 'Handheld scanners and mobile computers', key: 'SCANNER' },
+	{ name: 'Label Printer', description: 'Thermal label printers', key: 'PRINTER' },
+	{ name: 'Laptop', description: 'Office and shop-floor laptops', key: 'LAPTOP' },
+	{ name: 'Scale', description: 'Floor and bench scales', key: 'SCALE' },
+	{ name: 'Conveyor', description: 'Belt and roller conveyors', key: 'CONVEYOR' },
+	{ name: 'Vehicle', description: 'Vans and yard tractors', key: 'VEHICLE' },
 ];
 export const ASSET_MAKERS = ['Toyota', 'Zebra', 'Honeywell', 'Linde', 'Dell', 'Mettler', 'Crown', 'Ford', 'Datalogic', 'Interroll'];
-
-export const CARRIERS = ['UPS', 'FedEx', 'DHL', 'USPS', 'Freight Line'];

@@ -1,58 +1,63 @@
-/** Seeded purchase, shipping and work orders with lines; some lines are edited after their header. */
+/**
+ * Seeded purchase, shipping and work orders with lines, numbered as the vendor's docs show them
+ * (PO-2025-0042, SO-2025-0015, WO-2025-0038 are among them).
+ */
 import { toIso as iso } from './dates';
 import { round2 } from './numbers';
 import type { Random } from './random';
-import type { PurchaseOrderLine, ShippingOrderLine, WorkOrderLine } from './records';
-import { CARRIERS } from './seedData';
+import type { OrderStatus, PurchaseOrderLine, ShippingOrderLine, WorkOrderLine } from './records';
 import type { Store } from './store';
 
 const DAY = 86_400_000;
 export const ORDER_COUNTS = { purchaseOrders: 150, shippingOrders: 150, workOrders: 150 };
+const ASSIGNEES = ['Receiving', 'Assembly', 'J. Ortiz', 'M. Chen', 'Kitting'];
+
+/** The order number as documented: prefix, year, four digits. */
+export const orderNumber = (prefix: 'PO' | 'SO' | 'WO', year: number, n: number) => `${prefix}-${year}-${String(n).padStart(4, '0')}`;
+const SEED_YEAR = 2025;
 
 export function seedOrders(store: Store, random: Random, start: number, end: number): void {
 	const items = store.items.rows.filter((i) => !i.discontinued);
 	const customers = store.customers.rows.filter((c) => c.active);
 	const vendors = store.vendors.rows.filter((v) => v.active);
-	/** Header times, plus a later line edit on some orders: it does not bump the header (spec rule 6). */
 	const times = () => {
 		const ordered = random.time(start, end - DAY);
 		const age = (end - ordered) / DAY;
 		const modified = random.chance(0.6) ? random.time(ordered, end) : ordered;
-		const lineModified = random.chance(0.1) ? random.time(modified, end) : ordered;
-		return { ordered, age, modified, lineModified };
+		return { ordered, age, modified };
 	};
-	const lineBase = (n: number, lineModified: number) => {
+	const lineBase = (n: number) => {
 		const item = random.pick(items);
+		const warehouse = store.warehouses.get(random.int(1, 3))!;
 		return {
 			lineNo: n + 1,
-			itemID: item.shortID,
-			partNo: item.partNo,
+			shortID: item.shortID,
 			description: item.description,
-			quantity: random.int(1, 40) * 5,
-			modified: iso(lineModified),
+			units: random.int(1, 40) * 5,
+			warehouse: warehouse.warehouseID,
+			warehouseName: warehouse.name,
 			item,
 		};
 	};
+	const status = (age: number): OrderStatus => (age > 30 ? 'Closed' : age > 10 ? 'Partial' : 'Open');
 
 	for (let i = 0; i < ORDER_COUNTS.purchaseOrders; i++) {
 		const t = times();
 		const vendor = random.pick(vendors);
+		const orderStatus = status(t.age);
 		const lines: PurchaseOrderLine[] = Array.from({ length: random.int(1, 5) }, (_, n) => {
-			const { item, ...line } = lineBase(n, t.lineModified);
-			return { ...line, unitCost: item.unitCost, amount: round2(line.quantity * item.unitCost) };
+			const { item, ...line } = lineBase(n);
+			const received = orderStatus === 'Closed' ? line.units : orderStatus === 'Partial' ? Math.floor(line.units / 2) : 0;
+			return { ...line, unitsReceived: received, unitPrice: item.unitCost };
 		});
-		const final = t.age > 30 && random.chance(0.8);
 		store.purchaseOrders.insert({
-			poNo: 5001 + i,
-			orderType: 'purchase',
-			vendorID: vendor.vendorID,
-			vendorName: vendor.name,
-			warehouseID: random.int(1, 3),
+			poNo: orderNumber('PO', SEED_YEAR, i + 1),
+			vendor: vendor.name,
 			orderDate: iso(t.ordered),
-			status: final ? 'Final' : 'Open',
-			reference: random.chance(0.5) ? `REQ-${random.int(1000, 9999)}` : null,
-			total: round2(lines.reduce((sum, l) => sum + l.amount, 0)),
-			finalized: final ? iso(t.modified) : null,
+			expectedDate: iso(t.ordered + 10 * DAY),
+			status: orderStatus,
+			totalLines: lines.length,
+			totalValue: round2(lines.reduce((sum, l) => sum + l.units * l.unitPrice, 0)),
 			lines,
 			created: iso(t.ordered),
 			modified: iso(t.modified),
@@ -62,26 +67,19 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 	for (let i = 0; i < ORDER_COUNTS.shippingOrders; i++) {
 		const t = times();
 		const customer = random.pick(customers);
+		const orderStatus = status(t.age);
 		const lines: ShippingOrderLine[] = Array.from({ length: random.int(1, 5) }, (_, n) => {
-			const { item, ...line } = lineBase(n, t.lineModified);
-			const unitPrice = round2(item.unitCost * 1.4);
-			return { ...line, unitPrice, amount: round2(line.quantity * unitPrice) };
+			const { item, ...line } = lineBase(n);
+			void item;
+			return line;
 		});
-		const status = t.age > 20 ? 'Completed' : t.age > 10 ? 'Shipped' : t.age > 5 ? 'Picked' : 'Open';
-		const shipped = status === 'Completed' || status === 'Shipped';
 		store.shippingOrders.insert({
-			soNo: 7001 + i,
-			orderType: 'shipping',
-			customerID: customer.customerID,
-			customerName: customer.name,
-			warehouseID: random.int(1, 3),
+			soNo: orderNumber('SO', SEED_YEAR, i + 1),
+			customer: customer.name,
 			orderDate: iso(t.ordered),
-			status,
-			reference: random.chance(0.6) ? `CUST-PO-${random.int(10000, 99999)}` : null,
-			carrier: shipped ? random.pick(CARRIERS) : null,
-			trackingNo: shipped ? `1Z${random.int(100000000, 999999999)}` : null,
-			shipDate: shipped ? iso(Math.min(end, t.ordered + random.int(1, 5) * DAY)) : null,
-			total: round2(lines.reduce((sum, l) => sum + l.amount, 0)),
+			shipDate: orderStatus === 'Open' ? null : iso(Math.min(end, t.ordered + random.int(1, 5) * DAY)),
+			status: orderStatus,
+			totalLines: lines.length,
 			lines,
 			created: iso(t.ordered),
 			modified: iso(t.modified),
@@ -91,25 +89,23 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 	for (let i = 0; i < ORDER_COUNTS.workOrders; i++) {
 		const t = times();
 		const product = random.pick(items);
-		const status = t.age > 30 ? 'Completed' : t.age > 14 ? 'In Progress' : t.age > 7 ? 'Released' : 'Planned';
+		const woStatus = t.age > 30 ? 'Closed' : t.age > 7 ? 'In Progress' : 'Open';
 		const lines: WorkOrderLine[] = Array.from({ length: random.int(2, 4) }, (_, n) => {
-			const { item, ...line } = lineBase(n, t.lineModified);
+			const { item, ...line } = lineBase(n);
 			void item;
-			const issued = status === 'Completed' ? line.quantity : status === 'Planned' ? 0 : random.int(0, line.quantity);
-			return { ...line, issued };
+			const completed = woStatus === 'Closed' ? line.units : woStatus === 'Open' ? 0 : random.int(0, line.units);
+			return { ...line, unitsCompleted: completed };
 		});
 		store.workOrders.insert({
-			woNo: 9001 + i,
-			orderType: 'work',
-			partNo: product.partNo,
-			shortID: product.shortID,
-			description: product.description,
-			warehouseID: random.int(1, 3),
-			quantity: random.int(1, 50),
-			status,
-			orderDate: iso(t.ordered),
+			woNo: orderNumber('WO', SEED_YEAR, i + 1),
+			description: `Assemble ${product.description}`,
+			status: woStatus,
+			startDate: iso(t.ordered),
 			dueDate: iso(t.ordered + 14 * DAY),
+			assignee: random.pick(ASSIGNEES),
+			totalLines: lines.length,
 			lines,
+			notes: [],
 			created: iso(t.ordered),
 			modified: iso(t.modified),
 		});

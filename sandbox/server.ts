@@ -90,11 +90,17 @@ function parseJson(raw: string): unknown {
 	}
 }
 
-/** The path below /api/v2 (matched case-insensitively), or undefined outside it. */
+/** The API version of a request path: v2 (the spec), or v1 (the vendor's public docs; the same routes here). */
+function versionOf(pathname: string): 'v1' | 'v2' | undefined {
+	const match = /^\/api\/(v[12])(\/|$)/i.exec(pathname);
+	return match ? (match[1].toLowerCase() as 'v1' | 'v2') : undefined;
+}
+
+/** The path below /api/v2 or /api/v1 (matched case-insensitively), or undefined outside them. */
 function relativePath(pathname: string): string | undefined {
-	const prefix = pathname.slice(0, API_PREFIX.length).toLowerCase();
+	const version = versionOf(pathname);
+	if (version === undefined) return undefined;
 	const rest = pathname.slice(API_PREFIX.length);
-	if (prefix !== API_PREFIX.toLowerCase() || (rest !== '' && !rest.startsWith('/'))) return undefined;
 	return rest || '/';
 }
 
@@ -126,7 +132,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		);
 		const random = faults.tieRandom();
 		const shown = faults.visible(random ? shuffleTies(sorted, column, random) : sorted, clock.now());
-		const page = pageOf(filterRows(shown, query), query);
+		const page = pageOf(filterRows(shown, query, source.dates), query);
 		const body = faults.zonelessStamps ? { ...page, value: page.value.map(withoutZones) } : page;
 		return { status: 200, body, headers: pagingHeaders(page) };
 	}
@@ -217,8 +223,9 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 
 		const listQuery = endpoint.list ? parseListQuery(endpoint.list, url.searchParams, DEFAULT_PAGE_SIZE) : undefined;
 		if (endpoint.query) validateQuery(endpoint.query, url.searchParams);
-		const parsed = parseJson(raw);
-		entry.body = masked(parsed);
+		const sent = parseJson(raw);
+		entry.body = masked(sent);
+		const parsed = renamed(sent, endpoint.aliases);
 		const body = endpoint.body ? validateBody(endpoint.body, parsed) : parsed;
 		assertBodyScope(client, endpoint, body);
 
@@ -234,13 +241,25 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		return { status: result.status ?? endpoint.success, body: result.body, headers, hold };
 	}
 
-	function send(res: ServerResponse, result: Result): void {
+	/** A body's alias names replaced by the field names (a field sent under both names keeps the field's value). */
+	function renamed(body: unknown, aliases: RouteSpec['aliases']): unknown {
+		if (!aliases || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+		const result: Record<string, unknown> = {};
+		for (const [name, value] of Object.entries(body)) {
+			const field = aliases[name];
+			if (field === undefined) result[name] = value;
+			else if (!(field in body)) result[field] = value;
+		}
+		return result;
+	}
+
+	function send(res: ServerResponse, result: Result, version: 'v1' | 'v2'): void {
 		if (res.destroyed) return; // the client gave up waiting (a slow fault)
 		const text = result.body === undefined ? '' : JSON.stringify(result.body);
 		res.writeHead(result.status, {
 			'Content-Type': 'application/json; charset=utf-8',
 			'Content-Length': Buffer.byteLength(text),
-			'X-API-Version': 'v2',
+			'X-API-Version': version,
 			...result.headers,
 		});
 		res.end(text);
@@ -269,7 +288,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 			entry.status = result.status;
 			recorder.record(entry);
 			if (result.hold) await result.hold;
-			send(res, result);
+			send(res, result, versionOf(url.pathname) ?? 'v2');
 		})();
 	};
 }

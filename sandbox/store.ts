@@ -15,10 +15,12 @@ import type {
 	Warehouse,
 	WorkOrder,
 } from './records';
+import { RECORDS } from '../nodes/shared/records';
 
 export class Table<T extends object> {
 	readonly rows: T[] = [];
-	private readonly byId = new Map<number, T>();
+	/** By the key as text: numeric keys (partNo, recNo) and string keys (shortID, poNo, spot) alike. */
+	private readonly byId = new Map<string, T>();
 	private next = 1;
 
 	constructor(readonly idField: keyof T & string) {}
@@ -27,27 +29,28 @@ export class Table<T extends object> {
 		return this.rows.length;
 	}
 
-	get(id: number): T | undefined {
-		return this.byId.get(id);
+	get(id: number | string): T | undefined {
+		return this.byId.get(String(id));
 	}
 
-	/** The id the next inserted row should take. */
+	/** The id the next inserted row should take (numeric keys). */
 	nextId(): number {
 		return this.next;
 	}
 
 	insert(row: T): T {
-		const id = row[this.idField] as unknown as number;
+		const id = row[this.idField] as unknown as number | string;
 		this.rows.push(row);
-		this.byId.set(id, row);
-		this.next = Math.max(this.next, id + 1);
+		this.byId.set(String(id), row);
+		if (typeof id === 'number') this.next = Math.max(this.next, id + 1);
+		else this.next++;
 		return row;
 	}
 
-	remove(id: number): T | undefined {
-		const row = this.byId.get(id);
+	remove(id: number | string): T | undefined {
+		const row = this.byId.get(String(id));
 		if (!row) return undefined;
-		this.byId.delete(id);
+		this.byId.delete(String(id));
 		this.rows.splice(this.rows.indexOf(row), 1);
 		return row;
 	}
@@ -56,21 +59,21 @@ export class Table<T extends object> {
 export class Store {
 	/** Bumped by every write; list caches compare against it. */
 	version = 0;
-	readonly warehouses = new Table<Warehouse>('warehouseID');
-	readonly categories = new Table<Category>('categoryID');
-	readonly reasonCodes = new Table<ReasonCode>('reasonCodeID');
-	readonly locations = new Table<Location>('locationID');
+	readonly warehouses = new Table<Warehouse>(RECORDS.warehouse.key);
+	readonly categories = new Table<Category>(RECORDS.category.key);
+	readonly reasonCodes = new Table<ReasonCode>(RECORDS.reasonCode.key);
+	readonly locations = new Table<Location>(RECORDS.location.key);
 	readonly items = new Table<Item>('partNo');
 	readonly stock = new Table<StockLot>('recNo');
 	readonly materialIn = new Table<Movement>('recNo');
 	readonly materialOut = new Table<Movement>('recNo');
-	readonly customers = new Table<Customer>('customerID');
-	readonly vendors = new Table<Vendor>('vendorID');
-	readonly purchaseOrders = new Table<PurchaseOrder>('poNo');
-	readonly shippingOrders = new Table<ShippingOrder>('soNo');
-	readonly workOrders = new Table<WorkOrder>('woNo');
-	readonly assetTypes = new Table<AssetType>('typeID');
-	readonly assets = new Table<Asset>('assetID');
+	readonly customers = new Table<Customer>(RECORDS.customer.key);
+	readonly vendors = new Table<Vendor>(RECORDS.vendor.key);
+	readonly purchaseOrders = new Table<PurchaseOrder>(RECORDS.purchaseOrder.key);
+	readonly shippingOrders = new Table<ShippingOrder>(RECORDS.shippingOrder.key);
+	readonly workOrders = new Table<WorkOrder>(RECORDS.workOrder.key);
+	readonly assetTypes = new Table<AssetType>(RECORDS.assetType.key);
+	readonly assets = new Table<Asset>(RECORDS.asset.key);
 
 	/** shortIDs are unique regardless of case, like the service's database collation (assumed). */
 	private readonly itemsByShortId = new Map<string, Item>();
@@ -89,9 +92,16 @@ export class Store {
 		return this.itemsByShortId.get(shortID.toLowerCase());
 	}
 
-	location(warehouseID: number, code: string): Location | undefined {
-		const wanted = code.toLowerCase();
-		return this.locations.rows.find((l) => l.warehouseID === warehouseID && l.code.toLowerCase() === wanted);
+	/** An item by its alias (the sandbox gives each item one: its shortID without the dash, e.g. SCR00001). */
+	itemByAlias(alias: string): Item | undefined {
+		const match = /^([A-Za-z]+)(\d+)$/.exec(alias.trim());
+		return match ? this.item(`${match[1]}-${match[2]}`) : undefined;
+	}
+
+	/** A spot of one warehouse (spot codes are unique; case does not matter, assumed). */
+	location(warehouseID: number, spot: string): Location | undefined {
+		const wanted = spot.toLowerCase();
+		return this.locations.rows.find((l) => l.warehouseID === warehouseID && l.spot.toLowerCase() === wanted);
 	}
 
 	/** Stock lots of an item in a warehouse (optionally one location and lot), oldest first. */

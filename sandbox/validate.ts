@@ -64,8 +64,8 @@ function checkFields(fields: readonly FieldSpec[], input: Body, prefix: string, 
 			fail(field.name, `The ${key} field must be one of: ${field.options.join(', ')}.`);
 			continue;
 		}
-		// The table describes every quantity as "greater than zero".
-		if (field.name === 'quantity' && (value as number) <= 0) {
+		// The table describes every quantity as "greater than zero" (vendor docs: "units must be greater than 0").
+		if ((field.name === 'quantity' || field.name === 'units') && (value as number) <= 0) {
 			fail(field.name, `The ${key} field must be greater than zero.`);
 			continue;
 		}

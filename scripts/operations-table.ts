@@ -10,7 +10,7 @@ import { RESOURCE_LABELS } from '../nodes/InventoryPro/actions/properties';
 import { OPERATIONS } from '../nodes/InventoryPro/actions/router';
 import { SOURCES } from './sources';
 
-const SOURCE: Record<string, string> = { spec: 'spec', v1: 'v1 (assumed unchanged)', assumed: 'assumed' };
+const SOURCE: Record<string, string> = { spec: 'spec', 'vendor docs': 'vendor docs', assumed: 'assumed' };
 
 const permission = (value: Permission) => (value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value));
 

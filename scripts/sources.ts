@@ -1,31 +1,34 @@
 /**
- * Where each row of the node's endpoint table comes from, for the README's operations table. Dev-only:
- * it does not ship. The spec leaves most write paths unshown:
- *  - 'spec'     : stated by the v2 interface description (../shared/spec/inventory-api.md)
- *  - 'v1'       : the vendor's public v1 documentation; assumed unchanged in v2
- *  - 'assumed'  : REST convention, chosen by us; verify against your deployment
+ * Where each row of the node's endpoint table comes from, in the order of evidence, for the README's
+ * operations table. Dev-only: it does not ship. The spec leaves most write paths unshown:
+ *  - 'spec'        : stated by the v2 interface description (../shared/spec/inventory-api.md); wins
+ *  - 'vendor docs' : where the spec is silent, CISS's public API pages (v1; ../shared/notes/vendor-api-facts.md)
+ *  - 'assumed'     : both silent: REST convention, chosen by us; verify against your deployment (Extra Body
+ *                    Fields and Custom API Request are the ways around it)
  * Keyed by the node's endpoint ids, so a row added there without a source here does not compile.
  */
 import type { EndpointId } from '../nodes/shared/endpoints';
 
-export type PathSource = 'spec' | 'v1' | 'assumed';
+export type PathSource = 'spec' | 'vendor docs' | 'assumed';
 
 export const SOURCES: Record<EndpointId, PathSource> = {
 	'item.list': 'spec',
 	'item.listAll': 'spec',
-	'item.get': 'v1',
+	'item.get': 'vendor docs',
 	'item.create': 'spec',
-	'item.update': 'v1',
-	'item.discontinue': 'v1',
+	'item.update': 'vendor docs',
+	'item.discontinue': 'vendor docs',
 	'inventory.list': 'spec',
 	'inventory.listByWarehouse': 'spec',
+	'inventory.stockLevels': 'vendor docs',
+	'inventory.stockLevelsByWarehouse': 'vendor docs',
 	'inventory.materialIn': 'spec',
 	'inventory.materialOut': 'spec',
 	'inventory.materialInByWarehouse': 'assumed',
 	'inventory.materialOutByWarehouse': 'assumed',
-	'inventory.receive': 'v1',
-	'inventory.move': 'v1',
-	'inventory.issue': 'v1',
+	'inventory.receive': 'vendor docs',
+	'inventory.move': 'vendor docs',
+	'inventory.issue': 'vendor docs',
 	'customer.list': 'spec',
 	'customer.listAll': 'spec',
 	'customer.get': 'assumed',
@@ -33,7 +36,7 @@ export const SOURCES: Record<EndpointId, PathSource> = {
 	'customer.update': 'assumed',
 	'vendor.list': 'spec',
 	'vendor.listAll': 'spec',
-	'vendor.get': 'assumed',
+	'vendor.get': 'vendor docs',
 	'vendor.create': 'assumed',
 	'vendor.update': 'assumed',
 	'purchaseOrder.list': 'spec',
@@ -54,6 +57,7 @@ export const SOURCES: Record<EndpointId, PathSource> = {
 	'asset.update': 'assumed',
 	'category.list': 'spec',
 	'category.listAll': 'spec',
+	'category.get': 'vendor docs',
 	'category.delete': 'assumed',
 	'category.disable': 'assumed',
 	'reasonCode.list': 'spec',
@@ -61,11 +65,12 @@ export const SOURCES: Record<EndpointId, PathSource> = {
 	'reasonCode.delete': 'assumed',
 	'reasonCode.disable': 'assumed',
 	'location.list': 'spec',
-	'location.hold': 'assumed',
-	'location.release': 'assumed',
+	'location.get': 'vendor docs',
+	'location.hold': 'vendor docs',
+	'location.release': 'vendor docs',
 	'warehouse.list': 'spec',
 	'warehouse.items': 'spec',
-	'report.list': 'assumed',
+	'report.list': 'vendor docs',
 	'report.run': 'spec',
 	'report.latest': 'spec',
 	'webhook.list': 'spec',

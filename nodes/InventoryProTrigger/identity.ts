@@ -5,6 +5,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { RECORDS } from '../shared/records';
 import { textOf } from '../shared/validation';
 import { stampKey } from '../shared/changes/cursor';
 
@@ -29,7 +30,7 @@ export function recordNumber(event: string, data: IDataObject): string | undefin
 		: event.startsWith('item.')
 			? data.partNo
 			: event.startsWith('order.')
-				? (data.poNo ?? data.soNo)
+				? (data[RECORDS.purchaseOrder.key] ?? data[RECORDS.shippingOrder.key])
 				: undefined;
 	return value === undefined || value === null || value === '' ? undefined : textOf(value);
 }

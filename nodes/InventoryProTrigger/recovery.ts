@@ -9,6 +9,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
+import { RECORDS } from '../shared/records';
 import { apiRequest } from '../shared/transport';
 import { textOf } from '../shared/validation';
 import { stampKey, startCursor } from '../shared/changes/cursor';
@@ -60,16 +61,19 @@ const SOURCES: Source[] = [
 	},
 	{
 		id: 'purchaseOrder.list',
-		number: (r) => r.poNo,
+		number: (r) => r[RECORDS.purchaseOrder.key],
 		events: (r, from) => [
 			...(isIn(r.created, from) ? ['order.created'] : []),
-			...(r.status === 'Final' && isIn(r.finalized ?? r.modified, from) ? ['order.completed'] : []),
+			...(r.status === RECORDS.purchaseOrder.done && isIn(r.modified, from) ? ['order.completed'] : []),
 		],
 	},
 	{
 		id: 'shippingOrder.list',
-		number: (r) => r.soNo,
-		events: (r, from) => [...(isIn(r.created, from) ? ['order.created'] : []), ...(r.status === 'Completed' ? ['order.completed'] : [])],
+		number: (r) => r[RECORDS.shippingOrder.key],
+		events: (r, from) => [
+			...(isIn(r.created, from) ? ['order.created'] : []),
+			...(r.status === RECORDS.shippingOrder.done ? ['order.completed'] : []),
+		],
 	},
 ];
 

@@ -58,24 +58,6 @@ export interface Endpoint extends Row {
 	resource: Resource;
 }
 
-/** The field that identifies one record of each resource in paths and payloads. */
-export const ID_FIELD: Record<Resource, string> = {
-	item: 'shortID',
-	inventory: 'recNo',
-	customer: 'customerID',
-	vendor: 'vendorID',
-	purchaseOrder: 'poNo',
-	shippingOrder: 'soNo',
-	workOrder: 'woNo',
-	asset: 'assetID',
-	category: 'categoryID',
-	reasonCode: 'reasonCodeID',
-	location: 'locationID',
-	warehouse: 'warehouseID',
-	report: 'reportID',
-	webhook: 'rec',
-};
-
 export const STANDARD_PAGE_SIZE = 250;
 export const ORDER_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -109,6 +91,10 @@ const orderList = (sort: readonly string[]): ListSpec => ({
 	defaultSort: sort[0],
 });
 
+const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
+const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
+const ASSET_SORT = ['shortID', 'description', 'assetType', 'serial', 'warehouse', 'location', 'status'];
+
 /** One row: method, path (its literal type gives PathParam), Security ID and summary. */
 const row = <const M extends Method, const P extends string>(method: M, path: P, permission: Permission, summary: string) => ({
 	method,
@@ -127,13 +113,15 @@ export const ENDPOINTS = {
 	// Items — read 11, write 116
 	'item.list': list('/Item', 11, 'Active items', standardList(['partNo', 'shortID', 'description', 'category'])),
 	'item.listAll': list('/Item/All', 11, 'All items, discontinued included', standardList(['partNo', 'shortID', 'description', 'category'])),
-	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or partNo (type=partNo)'), query: ['key', 'type'] },
+	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or alias (type=alias)'), query: ['key', 'type'] },
 	'item.create': row('POST', '/Item', 116, 'Create an item; answers with the new partNo'),
 	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change'),
 	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)'),
 	// Inventory — read 11; receive 95, move 15, issue 88
-	'inventory.list': list('/Inventory', 11, 'Stock on hand in all warehouses', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
-	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Stock on hand in one warehouse', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
+	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', standardList(STOCK_LEVEL_SORT, 'rejected')),
+	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', standardList(STOCK_LEVEL_SORT, 'rejected')),
 	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
 	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
 	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', standardList(['recNo', 'partNo'])),
@@ -142,40 +130,41 @@ export const ENDPOINTS = {
 	'inventory.move': row('POST', '/Inventory/Move', 15, 'Move stock between bins or warehouses; answers with the MaterialIn record at the target'),
 	'inventory.issue': row('POST', '/Inventory/Issue', 88, 'Issue stock out; answers with the MaterialOut record (409 when stock is short)'),
 	// Customers — read 130, write 131
-	'customer.list': list('/Customer', 130, 'Active customers', standardList(['customerID', 'name', 'customerCode'])),
-	'customer.listAll': list('/Customer/All', 130, 'All customers, inactive included', standardList(['customerID', 'name', 'customerCode'])),
-	'customer.get': row('GET', '/Customer/{customerID}', 130, 'One customer'),
-	'customer.create': row('POST', '/Customer', 131, 'Create a customer'),
-	'customer.update': row('PUT', '/Customer/{customerID}', 131, 'Update a customer; only the fields sent change'),
+	'customer.list': list('/Customer', 130, 'Active customers', standardList(PARTY_SORT)),
+	'customer.listAll': list('/Customer/All', 130, 'All customers, inactive included', standardList(PARTY_SORT)),
+	'customer.get': row('GET', '/Customer/{shortID}', 130, 'One customer by shortID'),
+	'customer.create': row('POST', '/Customer', 131, 'Create a customer (409 on a duplicate shortID)'),
+	'customer.update': row('PUT', '/Customer/{shortID}', 131, 'Update a customer; only the fields sent change'),
 	// Vendors — read 19, write 20
-	'vendor.list': list('/Vendor', 19, 'Active vendors', standardList(['vendorID', 'name', 'vendorCode'])),
-	'vendor.listAll': list('/Vendor/All', 19, 'All vendors, inactive included', standardList(['vendorID', 'name', 'vendorCode'])),
-	'vendor.get': row('GET', '/Vendor/{vendorID}', 19, 'One vendor'),
-	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor'),
-	'vendor.update': row('PUT', '/Vendor/{vendorID}', 20, 'Update a vendor; only the fields sent change'),
+	'vendor.list': list('/Vendor', 19, 'Active vendors', standardList(PARTY_SORT)),
+	'vendor.listAll': list('/Vendor/All', 19, 'All vendors, inactive included', standardList(PARTY_SORT)),
+	'vendor.get': row('GET', '/Vendor/{shortID}', 19, 'One vendor by shortID'),
+	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor (409 on a duplicate shortID)'),
+	'vendor.update': row('PUT', '/Vendor/{shortID}', 20, 'Update a vendor; only the fields sent change'),
 	// Purchase orders — read 18, write 42 (create and finalize)
-	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', orderList(['poNo', 'orderDate', 'vendorID', 'status'])),
+	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
 	'purchaseOrder.get': row('GET', '/PurchaseOrder/{poNo}', 18, 'One purchase order with its lines'),
 	'purchaseOrder.create': row('POST', '/PurchaseOrder', 42, 'Create a purchase order'),
-	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize a purchase order (409 when already final)'),
+	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize (close) a purchase order (409 when already closed)'),
 	// Shipping orders — read 120, write 125
-	'shippingOrder.list': list('/ShippingOrder', 120, 'Shipping orders', orderList(['soNo', 'orderDate', 'customerID', 'status'])),
+	'shippingOrder.list': list('/ShippingOrder', 120, 'Shipping orders', orderList(['soNo', 'orderDate', 'shipDate', 'customer', 'status'])),
 	'shippingOrder.get': row('GET', '/ShippingOrder/{soNo}', 120, 'One shipping order with its lines'),
 	'shippingOrder.create': row('POST', '/ShippingOrder', 125, 'Create a shipping order'),
-	'shippingOrder.update': row('PUT', '/ShippingOrder/{soNo}', 125, 'Update a shipping order; status Completed finalizes it and emits order.completed'),
+	'shippingOrder.update': row('PUT', '/ShippingOrder/{soNo}', 125, 'Update a shipping order; status Closed completes it and emits order.completed'),
 	// Work orders — read 134, read-only
-	'workOrder.list': list('/WorkOrder', 134, 'Work orders', orderList(['woNo', 'orderDate', 'partNo', 'status'])),
+	'workOrder.list': list('/WorkOrder', 134, 'Work orders', orderList(['woNo', 'startDate', 'dueDate', 'assignee', 'status'])),
 	'workOrder.get': row('GET', '/WorkOrder/{woNo}', 134, 'One work order with its component lines'),
 	// Assets — read 26, write 161
-	'asset.list': list('/Asset', 26, 'Assets in service', standardList(['assetID', 'assetTag', 'typeID', 'warehouseID'])),
-	'asset.listAll': list('/Asset/All', 26, 'All assets, retired included', standardList(['assetID', 'assetTag', 'typeID', 'warehouseID'])),
+	'asset.list': list('/Asset', 26, 'Active assets', standardList(ASSET_SORT)),
+	'asset.listAll': list('/Asset/All', 26, 'All assets, discontinued included', standardList(ASSET_SORT)),
 	'asset.types': list('/Asset/Types', 26, 'Asset types', standardList(['typeID', 'name'])),
-	'asset.get': row('GET', '/Asset/{assetID}', 26, 'One asset'),
+	'asset.get': row('GET', '/Asset/{shortID}', 26, 'One asset by shortID'),
 	'asset.create': row('POST', '/Asset', 161, 'Create an asset'),
-	'asset.update': row('PUT', '/Asset/{assetID}', 161, 'Update an asset; only the fields sent change'),
+	'asset.update': row('PUT', '/Asset/{shortID}', 161, 'Update an asset; only the fields sent change'),
 	// Categories — read 104, write 105 (delete, disable)
 	'category.list': list('/Category', 104, 'Active categories', standardList(['categoryID', 'name'])),
 	'category.listAll': list('/Category/All', 104, 'All categories, disabled included', standardList(['categoryID', 'name'])),
+	'category.get': row('GET', '/Category/{categoryID}', 104, 'One category (404 when it does not exist)'),
 	'category.delete': row('DELETE', '/Category/{categoryID}', 105, 'Delete a category (409 while items use it)'),
 	'category.disable': row('POST', '/Category/{categoryID}/Disable', 105, 'Disable a category'),
 	// Reason codes — read 104, write 105 (delete, disable)
@@ -184,14 +173,15 @@ export const ENDPOINTS = {
 	'reasonCode.delete': row('DELETE', '/ReasonCode/{reasonCodeID}', 105, 'Delete a reason code'),
 	'reasonCode.disable': row('POST', '/ReasonCode/{reasonCodeID}/Disable', 105, 'Disable a reason code'),
 	// Locations — read 114, write 115 (hold, release)
-	'location.list': list('/Location', 114, 'Bins and locations', standardList(['locationID', 'warehouseID', 'code'])),
-	'location.hold': row('POST', '/Location/{locationID}/Hold', 115, 'Put a location on hold'),
-	'location.release': row('POST', '/Location/{locationID}/Release', 115, 'Release a held location'),
+	'location.list': list('/Location', 114, 'Spots (bins) of every warehouse', standardList(['spot', 'warehouseID', 'description', 'hold'])),
+	'location.get': row('GET', '/Location/{spot}', 114, 'One spot (404 for an unknown spot)'),
+	'location.hold': { ...row('POST', '/Location/Hold', 115, 'Put a spot on hold (?id={spot}); answers 204'), query: ['id'] },
+	'location.release': { ...row('POST', '/Location/Release', 115, 'Release a held spot (?id={spot}); answers 204'), query: ['id'] },
 	// Warehouses — read 113, read-only
 	'warehouse.list': list('/Warehouse', 113, 'Warehouses', standardList(['warehouseID', 'code', 'name'])),
 	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
 	// Reports — per-report group rights
-	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', standardList(['reportID', 'name'], 'ignored')),
+	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', standardList(['reportID', 'reportName', 'reportType'], 'ignored')),
 	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
 	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000'),
 	// Webhook subscriptions — 370 for everything; each client sees only its own

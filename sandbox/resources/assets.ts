@@ -1,4 +1,4 @@
-/** Assets and asset types. Asset tags are unique regardless of case (409). */
+/** Assets and asset types. Assets are keyed by shortID, unique (409 "Duplicate ShortID"). */
 import { conflict } from '../errors';
 import type { Asset } from '../records';
 import type { RequestContext } from '../types';
@@ -11,61 +11,70 @@ import {
 	mustFind,
 	nowIso,
 	ok,
-	recordNo,
 	validationError,
 	type ResourceDeps,
 	type ResourceModule,
 } from './context';
 import { findWarehouse } from './lookups';
 
-const ASSET_FIELDS = ['assetTag', 'description', 'location', 'serialNo', 'status'];
+const ASSET_FIELDS = ['description', 'location', 'serial', 'status'];
 
 export function assets({ store }: ResourceDeps): ResourceModule {
 	const find = (ctx: RequestContext) => {
-		const id = recordNo(ctx, 'assetID', 'Asset');
-		return mustFind(store.assets.get(id), `Asset ${id}`);
+		const shortID = ctx.pathParams.shortID ?? '';
+		return mustFind(store.assets.get(shortID), `Asset ${shortID}`);
 	};
-	/** Checks references and uniqueness; returns the asset type's name when typeID is sent. */
-	const check = (body: Body, self?: Asset) => {
-		if (typeof body.assetTag === 'string') {
-			const tag = body.assetTag.trim().toLowerCase();
-			if (tag === '') throw validationError('assetTag', 'The assetTag field is required.');
-			if (store.assets.rows.some((a) => a !== self && a.assetTag.toLowerCase() === tag)) {
-				throw conflict(`Asset tag "${body.assetTag}" is already in use.`);
-			}
+	/** Checks references; fills the names the record carries beside the ids it was sent. */
+	const apply = (asset: Asset, body: Body) => {
+		if (body.warehouse !== undefined) {
+			const warehouse = findWarehouse(store, body.warehouse as number);
+			asset.warehouse = warehouse.warehouseID;
+			asset.warehouseName = warehouse.name;
 		}
-		if (body.warehouseID !== undefined) findWarehouse(store, body.warehouseID as number);
-		if (body.typeID === undefined) return undefined;
-		return mustFind(store.assetTypes.get(body.typeID as number), `Asset type ${textOf(body.typeID)}`).name;
+		if (body.assetType !== undefined) {
+			const type = mustFind(store.assetTypes.get(body.assetType as number), `Asset type ${textOf(body.assetType)}`);
+			asset.assetType = type.typeID;
+			asset.assetTypeName = type.name;
+		}
+		assign(asset, body, ASSET_FIELDS);
+	};
+	const stamp = (asset: Asset, now: string) => {
+		asset.modified = now;
+		asset.discontinued = asset.status === 'Discontinued' ? (asset.discontinued ?? now) : null;
 	};
 
 	return {
 		lists: {
-			'asset.list': () => ({ key: 'asset.list', idField: 'assetID', rows: () => store.assets.rows.filter((a) => a.status !== 'Retired') }),
-			'asset.listAll': () => ({ key: 'asset.listAll', idField: 'assetID', rows: () => store.assets.rows }),
+			'asset.list': () => ({ key: 'asset.list', idField: 'shortID', rows: () => store.assets.rows.filter((a) => a.status === 'Active') }),
+			'asset.listAll': () => ({ key: 'asset.listAll', idField: 'shortID', rows: () => store.assets.rows }),
 			'asset.types': () => ({ key: 'asset.types', idField: 'typeID', rows: () => store.assetTypes.rows }),
 		},
 		handlers: {
 			'asset.get': (ctx) => ok(find(ctx)),
 			'asset.create': (ctx) => {
 				const body = bodyOf(ctx);
-				const typeName = check(body);
+				const shortID = textOf(body.shortID ?? '').trim();
+				if (shortID === '') throw validationError('shortID', 'The shortID field is required.');
+				if (store.assets.get(shortID)) throw conflict(`Duplicate ShortID "${shortID}".`);
+				// Without a warehouse the asset goes to the client's first authorized one (assumed default).
+				const warehouse = findWarehouse(store, (body.warehouse as number | undefined) ?? ctx.client.warehouses?.[0] ?? 1);
 				const now = nowIso(ctx);
 				const asset: Asset = {
-					assetID: store.assets.nextId(),
-					assetTag: '',
+					shortID,
 					description: '',
-					typeID: (body.typeID as number | undefined) ?? null,
-					typeName: typeName ?? null,
-					// Without a warehouse the asset goes to the client's first authorized one (assumed default).
-					warehouseID: (body.warehouseID as number | undefined) ?? ctx.client.warehouses?.[0] ?? 1,
+					assetType: null,
+					assetTypeName: null,
+					serial: null,
+					warehouse: warehouse.warehouseID,
+					warehouseName: warehouse.name,
 					location: null,
-					serialNo: null,
-					status: 'In Service',
+					status: 'Active',
 					created: now,
 					modified: now,
+					discontinued: null,
 				};
-				assign(asset, body, ASSET_FIELDS);
+				apply(asset, body);
+				stamp(asset, now);
 				store.assets.insert(asset);
 				store.changed();
 				return created(asset);
@@ -73,11 +82,9 @@ export function assets({ store }: ResourceDeps): ResourceModule {
 			'asset.update': (ctx) => {
 				const body = bodyOf(ctx);
 				const asset = find(ctx);
-				assertWarehouseScope(ctx.client, asset.warehouseID);
-				const typeName = check(body, asset);
-				assign(asset, body, [...ASSET_FIELDS, 'warehouseID', 'typeID']);
-				if (typeName !== undefined) asset.typeName = typeName;
-				asset.modified = nowIso(ctx);
+				assertWarehouseScope(ctx.client, asset.warehouse);
+				apply(asset, body);
+				stamp(asset, nowIso(ctx));
 				store.changed();
 				return ok(asset);
 			},

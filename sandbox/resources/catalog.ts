@@ -25,6 +25,7 @@ export function catalog({ store }: ResourceDeps): ResourceModule {
 			'reasonCode.listAll': () => ({ key: 'reasonCode.listAll', idField: 'reasonCodeID', rows: () => store.reasonCodes.rows }),
 		},
 		handlers: {
+			'category.get': (ctx) => ok(category(ctx)),
 			// 409 while items or sub-categories use it; answers with the deleted record.
 			'category.delete': (ctx) => {
 				const found = category(ctx);

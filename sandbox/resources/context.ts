@@ -1,6 +1,7 @@
 /** What every resource module gets and gives: shared helpers for handlers and list sources. */
 import type { RouteId } from '../routes';
 import type { Clock } from '../clock';
+import type { DateFields } from '../lists';
 import { toIso } from '../dates';
 import { ApiError, forbidden, FORBIDDEN, notFound, VALIDATION_FAILED } from '../errors';
 import type { Store } from '../store';
@@ -20,6 +21,8 @@ export interface ListSource {
 	rows(): readonly object[];
 	/** Tie-breaker for stable ordering. */
 	idField: string;
+	/** The fields startDate / endDate compare, when not the order date. */
+	dates?: DateFields;
 	/** Sort columns when the table says 'reportColumns'. */
 	columns?: readonly string[];
 }

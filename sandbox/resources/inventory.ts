@@ -4,10 +4,11 @@
  */
 import { conflict } from '../errors';
 import type { Item, Movement, StockLot } from '../records';
-import { DEFAULT_RECEIVING_LOCATION } from '../seedData';
+import { receivingSpot } from '../seedData';
 import { roundQuantity } from '../numbers';
 import type { Store } from '../store';
 import type { RequestContext } from '../types';
+import type { Body } from '../validate';
 import { bodyOf, created, event, nowIso, recordNo, validationError, type ResourceDeps, type ResourceModule } from './context';
 import { activeReasonCode, findItem, findWarehouse, openLocation } from './lookups';
 
@@ -17,7 +18,7 @@ const movementIds = (m: Movement) => ({ recNo: m.recNo, partNo: m.partNo, shortI
 
 /** Lots the stock can be taken from, or 409 when they hold too little. */
 function takeable(store: Store, item: Item, warehouseID: number, quantity: number, location?: string, lot?: string): StockLot[] {
-	const lots = store.lots(item.partNo, warehouseID, location, lot).filter((l) => !store.location(warehouseID, l.location)?.onHold);
+	const lots = store.lots(item.partNo, warehouseID, location, lot).filter((l) => !store.location(warehouseID, l.location)?.hold);
 	const available = lots.reduce((sum, l) => sum + l.quantity, 0);
 	if (available < quantity) {
 		const where = location ? `location "${location}" of warehouse ${warehouseID}` : `warehouse ${warehouseID}`;
@@ -83,6 +84,44 @@ export function insertLot(
 	});
 }
 
+/**
+ * A stock write's body under the names this module keeps internally: the route takes the documented
+ * vocabulary (units, wID, spot, serial, remark; routes.ts), the records keep their earlier names.
+ */
+const INTERNAL: Record<string, string> = {
+	units: 'quantity',
+	wID: 'warehouseID',
+	spot: 'location',
+	serial: 'lot',
+	remark: 'reference',
+	fromWID: 'fromWarehouseID',
+	fromSpot: 'fromLocation',
+	toWID: 'toWarehouseID',
+	toSpot: 'toLocation',
+};
+function stockBody(ctx: RequestContext): Body {
+	return Object.fromEntries(Object.entries(bodyOf(ctx)).map(([name, value]) => [INTERNAL[name] ?? name, value]));
+}
+
+/** Units on hand per item and warehouse, in the documented stock vocabulary (partNo, shortID, wID, units). */
+function stockLevels(store: Store) {
+	const levels = new Map<string, { partNo: number; shortID: string; description: string; wID: number; warehouse: string; units: number }>();
+	for (const lot of onHand(store)) {
+		const key = `${lot.partNo}|${lot.warehouseID}`;
+		const level = levels.get(key) ?? {
+			partNo: lot.partNo,
+			shortID: lot.shortID,
+			description: lot.description,
+			wID: lot.warehouseID,
+			warehouse: store.warehouses.get(lot.warehouseID)?.name ?? '',
+			units: 0,
+		};
+		level.units = roundQuantity(level.units + lot.quantity);
+		levels.set(key, level);
+	}
+	return [...levels.values()];
+}
+
 export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 	const inWarehouse = (ctx: RequestContext) => findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
 
@@ -95,6 +134,16 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 			'inventory.listByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
 				return { key: `inventory.listByWarehouse|${id}`, idField: 'recNo', rows: () => onHand(store).filter((s) => s.warehouseID === id) };
+			},
+			// Stock levels: one row per item and warehouse, summed over the lots on hand (shape assumed: past the docs' cut).
+			'inventory.stockLevels': () => ({ key: 'inventory.stockLevels', idField: 'level', rows: () => stockLevels(store) }),
+			'inventory.stockLevelsByWarehouse': (ctx) => {
+				const id = inWarehouse(ctx);
+				return {
+					key: `inventory.stockLevelsByWarehouse|${id}`,
+					idField: 'level',
+					rows: () => stockLevels(store).filter((level) => level.wID === id),
+				};
 			},
 			'inventory.materialIn': () => ({ key: 'inventory.materialIn', idField: 'recNo', rows: () => store.materialIn.rows }),
 			'inventory.materialOut': () => ({ key: 'inventory.materialOut', idField: 'recNo', rows: () => store.materialOut.rows }),
@@ -109,10 +158,10 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 		},
 		handlers: {
 			'inventory.receive': (ctx) => {
-				const body = bodyOf(ctx);
+				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? DEFAULT_RECEIVING_LOCATION).code;
+				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? receivingSpot(warehouseID)).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
 				const unitCost = (body.unitCost as number | undefined) ?? item.unitCost;
@@ -141,10 +190,10 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return created(record);
 			},
 			'inventory.issue': (ctx) => {
-				const body = bodyOf(ctx);
+				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).code;
+				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
 				const lot = body.lot as string | undefined;
@@ -173,13 +222,13 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return created(record);
 			},
 			'inventory.move': (ctx) => {
-				const body = bodyOf(ctx);
+				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const fromWarehouseID = findWarehouse(store, body.fromWarehouseID as number).warehouseID;
 				const toWarehouseID = findWarehouse(store, body.toWarehouseID as number).warehouseID;
 				const fromLocation =
-					body.fromLocation === undefined ? undefined : openLocation(store, fromWarehouseID, body.fromLocation as string).code;
-				const toLocation = openLocation(store, toWarehouseID, (body.toLocation as string | undefined) ?? DEFAULT_RECEIVING_LOCATION).code;
+					body.fromLocation === undefined ? undefined : openLocation(store, fromWarehouseID, body.fromLocation as string).spot;
+				const toLocation = openLocation(store, toWarehouseID, (body.toLocation as string | undefined) ?? receivingSpot(toWarehouseID)).spot;
 				if (fromWarehouseID === toWarehouseID && fromLocation === toLocation) {
 					throw validationError('toLocation', 'The target must differ from the source location.');
 				}

@@ -14,13 +14,28 @@ export function items({ store, publish }: ResourceDeps): ResourceModule {
 
 	return {
 		lists: {
-			'item.list': () => ({ key: 'item.list', idField: 'partNo', rows: () => store.items.rows.filter((i) => !i.discontinued) }),
+			// ?Category={id}: the items filed under that category or sub-category (vendor docs).
+			'item.list': (ctx) => {
+				const category = ctx.query.has('Category') ? store.categories.get(Number(ctx.query.get('Category'))) : undefined;
+				const wanted = ctx.query.has('Category') ? (category?.name ?? '\u0000') : undefined;
+				return {
+					key: `item.list|${wanted ?? ''}`,
+					idField: 'partNo',
+					rows: () =>
+						store.items.rows.filter((i) => !i.discontinued && (wanted === undefined || i.category === wanted || i.subCategory === wanted)),
+				};
+			},
 			'item.listAll': () => ({ key: 'item.listAll', idField: 'partNo', rows: () => store.items.rows }),
 		},
 		handlers: {
 			// GET /Item?key=&type= (the query was validated from the table's `query` fields).
 			'item.get': (ctx: RequestContext) => {
 				const key = ctx.query.get('key') as string;
+				if (ctx.query.get('type') === 'alias') {
+					const item = store.itemByAlias(key);
+					if (!item) throw notFound(`Item with alias ${key}`);
+					return ok(item);
+				}
 				if (ctx.query.get('type') === 'partNo') {
 					const item = /^\d+$/.test(key) ? store.items.get(Number(key)) : undefined;
 					if (!item) throw notFound(`Item with partNo ${key}`);

@@ -1,40 +1,41 @@
-/** Locations (bins): list, hold and release. Stock cannot enter or leave a held location (409). */
+/**
+ * Locations (spots): list (optionally one warehouse, `wid`), one by spot, hold and release by
+ * `?id={spot}` answering 204 (vendor docs). Stock cannot enter or leave a held spot (409).
+ */
 import { conflict } from '../errors';
 import type { RequestContext } from '../types';
-import { assertWarehouseScope, bodyOf, mustFind, nowIso, ok, recordNo, type ResourceDeps, type ResourceModule } from './context';
+import { assertWarehouseScope, mustFind, nowIso, ok, type ResourceDeps, type ResourceModule } from './context';
 
 export function locations({ store }: ResourceDeps): ResourceModule {
-	/** The location named in the path; writes to it are scoped by its warehouse. */
-	const location = (ctx: RequestContext) => {
-		const id = recordNo(ctx, 'locationID', 'Location');
-		const found = mustFind(store.locations.get(id), `Location ${id}`);
+	const bySpot = (ctx: RequestContext, spot: string) => {
+		const found = mustFind(store.locations.get(spot), `Location ${spot}`);
 		assertWarehouseScope(ctx.client, found.warehouseID);
 		return found;
+	};
+	const setHold = (hold: boolean) => (ctx: RequestContext) => {
+		const found = bySpot(ctx, ctx.query.get('id') ?? '');
+		if (found.hold === hold) throw conflict(`Location "${found.spot}" is ${hold ? 'already' : 'not'} on hold.`);
+		found.hold = hold;
+		found.modified = nowIso(ctx);
+		store.changed();
+		return { status: 204 as const, body: undefined };
 	};
 
 	return {
 		lists: {
-			'location.list': () => ({ key: 'location.list', idField: 'locationID', rows: () => store.locations.rows }),
+			'location.list': (ctx) => {
+				const wid = ctx.query.has('wid') ? Number(ctx.query.get('wid')) : undefined;
+				return {
+					key: `location.list|${wid ?? ''}`,
+					idField: 'spot',
+					rows: () => (wid === undefined ? store.locations.rows : store.locations.rows.filter((l) => l.warehouseID === wid)),
+				};
+			},
 		},
 		handlers: {
-			'location.hold': (ctx) => {
-				const found = location(ctx);
-				if (found.onHold) throw conflict(`Location "${found.code}" in warehouse ${found.warehouseID} is already on hold.`);
-				found.onHold = true;
-				found.holdReason = (bodyOf(ctx).reason as string | undefined) ?? null;
-				found.modified = nowIso(ctx);
-				store.changed();
-				return ok(found);
-			},
-			'location.release': (ctx) => {
-				const found = location(ctx);
-				if (!found.onHold) throw conflict(`Location "${found.code}" in warehouse ${found.warehouseID} is not on hold.`);
-				found.onHold = false;
-				found.holdReason = null;
-				found.modified = nowIso(ctx);
-				store.changed();
-				return ok(found);
-			},
+			'location.get': (ctx) => ok(mustFind(store.locations.get(ctx.pathParams.spot ?? ''), `Location ${ctx.pathParams.spot}`)),
+			'location.hold': setHold(true),
+			'location.release': setHold(false),
 		},
 	};
 }

@@ -20,10 +20,10 @@ export function findWarehouse(store: Store, warehouseID: number): Warehouse {
 }
 
 /** A location that may take or give stock: it exists in the warehouse and is not on hold. */
-export function openLocation(store: Store, warehouseID: number, code: string): Location {
-	const location = store.location(warehouseID, code);
-	if (!location) throw notFound(`Location "${code}" in warehouse ${warehouseID}`);
-	if (location.onHold) throw conflict(`Location "${location.code}" in warehouse ${warehouseID} is on hold.`);
+export function openLocation(store: Store, warehouseID: number, spot: string): Location {
+	const location = store.location(warehouseID, spot);
+	if (!location) throw notFound(`Location "${spot}" in warehouse ${warehouseID}`);
+	if (location.hold) throw conflict(`Location "${location.spot}" in warehouse ${warehouseID} is on hold.`);
 	return location;
 }
 

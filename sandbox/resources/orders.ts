@@ -1,186 +1,148 @@
 /**
- * Purchase, shipping and work orders. Lists filter modifiedSince on the header's `modified` only; lines
- * carry their own stamps (spec rule 6). Events: order.created on create, order.completed on finalize
- * and when a shipping order is set to Completed.
+ * Purchase, shipping and work orders, numbered and shaped as the vendor's docs show them. Lists filter
+ * modifiedSince on the header's `modified` (spec rule 6). Events: order.created on create,
+ * order.completed when a purchase order is finalized or a shipping order is set to Closed.
  */
 import { parseIsoDate, toIso } from '../dates';
 import { conflict } from '../errors';
 import { round2 } from '../numbers';
-import type { Item, PurchaseOrder, ShippingOrder } from '../records';
+import type { PurchaseOrder, ShippingOrder, ShippingOrderLine } from '../records';
+import { orderNumber } from '../seedOrders';
 import type { Store } from '../store';
-import type { RequestContext } from '../types';
+import type { ClientConfig, RequestContext } from '../types';
 import type { Body } from '../validate';
-import {
-	assertWarehouseScope,
-	assign,
-	bodyOf,
-	created,
-	event,
-	mustFind,
-	nowIso,
-	ok,
-	recordNo,
-	type ResourceDeps,
-	type ResourceModule,
-} from './context';
+import { assertWarehouseScope, bodyOf, created, event, mustFind, nowIso, ok, type ResourceDeps, type ResourceModule } from './context';
 import { findItem, findWarehouse } from './lookups';
 
-interface LineInput {
-	itemID: string;
-	quantity: number;
-	price?: number;
-}
-
-/** Resolves every line's item before anything is written (404 unknown, 409 discontinued). */
-function resolveLines(store: Store, body: Body, priceField: string): Array<LineInput & { item: Item }> {
-	return (body.lines as Body[]).map((line) => {
-		const item = findItem(store, line.itemID as string);
+/** Resolves every line's item and warehouse before anything is written (404 unknown, 409 discontinued). */
+function resolveLines(store: Store, client: ClientConfig, body: Body): Array<ShippingOrderLine & { unitCost: number; unitPrice?: number }> {
+	return (body.lines as Body[]).map((line, n) => {
+		const item = findItem(store, line.shortID as string);
 		if (item.discontinued) throw conflict(`Item "${item.shortID}" is discontinued.`);
-		return { itemID: item.shortID, quantity: line.quantity as number, price: line[priceField] as number | undefined, item };
+		const warehouse = findWarehouse(store, line.warehouse as number);
+		assertWarehouseScope(client, warehouse.warehouseID);
+		return {
+			lineNo: n + 1,
+			shortID: item.shortID,
+			description: item.description,
+			units: line.units as number,
+			warehouse: warehouse.warehouseID,
+			warehouseName: warehouse.name,
+			unitCost: item.unitCost,
+			unitPrice: line.unitPrice as number | undefined,
+		};
 	});
 }
 
-const orderDate = (body: Body, now: string) => (typeof body.orderDate === 'string' ? toIso(parseIsoDate(body.orderDate) as number) : now);
+const dateOf = (value: unknown, fallback: string | null) => (typeof value === 'string' ? toIso(parseIsoDate(value) as number) : fallback);
+/** The record number in a webhook reference (RecNo:<n>): the order's sequence number. */
+const sequenceOf = (orderNo: string) => Number(orderNo.slice(orderNo.lastIndexOf('-') + 1));
 
-export function orders({ store, publish }: ResourceDeps): ResourceModule {
-	const po = (ctx: RequestContext) => {
-		const id = recordNo(ctx, 'poNo', 'Purchase order');
-		return mustFind(store.purchaseOrders.get(id), `Purchase order ${id}`);
+export function orders({ store, clock, publish }: ResourceDeps): ResourceModule {
+	const year = () => new Date(clock.now()).getUTCFullYear();
+	const byKey =
+		<T>(find: (key: string) => T | undefined, name: string, what: string) =>
+		(ctx: RequestContext) => {
+			const key = ctx.pathParams[name] ?? '';
+			return mustFind(find(key), `${what} ${key}`);
+		};
+	const po = byKey((k) => store.purchaseOrders.get(k), 'poNo', 'Purchase order');
+	const so = byKey((k) => store.shippingOrders.get(k), 'soNo', 'Shipping order');
+	const wo = byKey((k) => store.workOrders.get(k), 'woNo', 'Work order');
+	const scope = (ctx: RequestContext, order: PurchaseOrder | ShippingOrder) => {
+		for (const line of order.lines) assertWarehouseScope(ctx.client, line.warehouse);
 	};
-	const so = (ctx: RequestContext) => {
-		const id = recordNo(ctx, 'soNo', 'Shipping order');
-		return mustFind(store.shippingOrders.get(id), `Shipping order ${id}`);
-	};
-	const purchaseIds = (o: PurchaseOrder) => ({ orderType: o.orderType, poNo: o.poNo, warehouseID: o.warehouseID, vendorID: o.vendorID });
-	const shippingIds = (o: ShippingOrder) => ({
-		orderType: o.orderType,
-		soNo: o.soNo,
-		warehouseID: o.warehouseID,
-		customerID: o.customerID,
-	});
 
 	return {
 		lists: {
+			// The vendor's PO list returns open orders; Partial is still open for receiving.
 			'purchaseOrder.list': () => ({ key: 'purchaseOrder.list', idField: 'poNo', rows: () => store.purchaseOrders.rows }),
 			'shippingOrder.list': () => ({ key: 'shippingOrder.list', idField: 'soNo', rows: () => store.shippingOrders.rows }),
-			'workOrder.list': () => ({ key: 'workOrder.list', idField: 'woNo', rows: () => store.workOrders.rows }),
+			'workOrder.list': () => ({
+				key: 'workOrder.list',
+				idField: 'woNo',
+				rows: () => store.workOrders.rows,
+				dates: { start: 'startDate', end: 'dueDate' },
+			}),
 		},
 		handlers: {
 			'purchaseOrder.get': (ctx) => ok(po(ctx)),
 			'shippingOrder.get': (ctx) => ok(so(ctx)),
-			'workOrder.get': (ctx) => {
-				const id = recordNo(ctx, 'woNo', 'Work order');
-				return ok(mustFind(store.workOrders.get(id), `Work order ${id}`));
-			},
+			'workOrder.get': (ctx) => ok(wo(ctx)),
 
 			'purchaseOrder.create': (ctx) => {
 				const body = bodyOf(ctx);
-				const vendor = mustFind(store.vendors.get(body.vendorID as number), `Vendor ${String(body.vendorID)}`);
-				if (!vendor.active) throw conflict(`Vendor ${vendor.vendorID} is inactive.`);
-				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const inputs = resolveLines(store, body, 'unitCost');
+				const vendor = mustFind(store.vendors.get(body.vendor as string), `Vendor ${String(body.vendor)}`);
+				if (!vendor.active) throw conflict(`Vendor ${vendor.shortID} is inactive.`);
 				const now = nowIso(ctx);
-				const lines = inputs.map(({ item, quantity, price }, i) => {
-					const unitCost = price ?? item.unitCost;
-					return {
-						lineNo: i + 1,
-						itemID: item.shortID,
-						partNo: item.partNo,
-						description: item.description,
-						quantity,
-						unitCost,
-						amount: round2(quantity * unitCost),
-						modified: now,
-					};
-				});
+				const lines = resolveLines(store, ctx.client, body).map(({ unitCost, unitPrice, ...line }) => ({
+					...line,
+					unitsReceived: 0,
+					unitPrice: unitPrice ?? unitCost,
+				}));
 				const order: PurchaseOrder = {
-					poNo: store.purchaseOrders.nextId(),
-					orderType: 'purchase',
-					vendorID: vendor.vendorID,
-					vendorName: vendor.name,
-					warehouseID,
-					orderDate: orderDate(body, now),
+					poNo: orderNumber('PO', year(), store.purchaseOrders.nextId()),
+					vendor: vendor.name,
+					orderDate: dateOf(body.orderDate, now) as string,
+					expectedDate: dateOf(body.expectedDate, null),
 					status: 'Open',
-					reference: (body.reference as string | undefined) ?? null,
-					total: round2(lines.reduce((sum, l) => sum + l.amount, 0)),
-					finalized: null,
+					totalLines: lines.length,
+					totalValue: round2(lines.reduce((sum, l) => sum + l.units * l.unitPrice, 0)),
 					lines,
 					created: now,
 					modified: now,
 				};
 				store.purchaseOrders.insert(order);
 				store.changed();
-				publish(event('order.created', order, purchaseIds(order), order.poNo));
+				publish(event('order.created', order, { poNo: order.poNo, vendor: order.vendor }, sequenceOf(order.poNo)));
 				return created(order);
 			},
 			'purchaseOrder.finalize': (ctx) => {
 				const order = po(ctx);
-				assertWarehouseScope(ctx.client, order.warehouseID);
-				if (order.status === 'Final') throw conflict(`Purchase order ${order.poNo} is already final.`);
-				const now = nowIso(ctx);
-				order.status = 'Final';
-				order.finalized = now;
-				order.modified = now;
+				scope(ctx, order);
+				if (order.status === 'Closed') throw conflict(`Purchase order ${order.poNo} is already closed.`);
+				order.status = 'Closed';
+				order.modified = nowIso(ctx);
 				store.changed();
-				publish(event('order.completed', order, purchaseIds(order), order.poNo));
+				publish(event('order.completed', order, { poNo: order.poNo, vendor: order.vendor }, sequenceOf(order.poNo)));
 				return ok(order);
 			},
 
 			'shippingOrder.create': (ctx) => {
 				const body = bodyOf(ctx);
-				const customer = mustFind(store.customers.get(body.customerID as number), `Customer ${String(body.customerID)}`);
-				if (!customer.active) throw conflict(`Customer ${customer.customerID} is inactive.`);
-				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const inputs = resolveLines(store, body, 'unitPrice');
+				const customer = mustFind(store.customers.get(body.customer as string), `Customer ${String(body.customer)}`);
+				if (!customer.active) throw conflict(`Customer ${customer.shortID} is inactive.`);
 				const now = nowIso(ctx);
-				const lines = inputs.map(({ item, quantity, price }, i) => {
-					const unitPrice = price ?? round2(item.unitCost * 1.4);
-					return {
-						lineNo: i + 1,
-						itemID: item.shortID,
-						partNo: item.partNo,
-						description: item.description,
-						quantity,
-						unitPrice,
-						amount: round2(quantity * unitPrice),
-						modified: now,
-					};
-				});
+				const lines = resolveLines(store, ctx.client, body).map(
+					({ unitCost, unitPrice, ...line }) => (void unitCost, void unitPrice, line),
+				);
 				const order: ShippingOrder = {
-					soNo: store.shippingOrders.nextId(),
-					orderType: 'shipping',
-					customerID: customer.customerID,
-					customerName: customer.name,
-					warehouseID,
-					orderDate: orderDate(body, now),
+					soNo: orderNumber('SO', year(), store.shippingOrders.nextId()),
+					customer: customer.name,
+					orderDate: dateOf(body.orderDate, now) as string,
+					shipDate: dateOf(body.shipDate, null),
 					status: 'Open',
-					reference: (body.reference as string | undefined) ?? null,
-					carrier: null,
-					trackingNo: null,
-					shipDate: null,
-					total: round2(lines.reduce((sum, l) => sum + l.amount, 0)),
+					totalLines: lines.length,
 					lines,
 					created: now,
 					modified: now,
 				};
 				store.shippingOrders.insert(order);
 				store.changed();
-				publish(event('order.created', order, shippingIds(order), order.soNo));
+				publish(event('order.created', order, { soNo: order.soNo, customer: order.customer }, sequenceOf(order.soNo)));
 				return created(order);
 			},
 			'shippingOrder.update': (ctx) => {
 				const body = bodyOf(ctx);
 				const order = so(ctx);
-				assertWarehouseScope(ctx.client, order.warehouseID);
-				if (order.status === 'Completed') {
-					throw conflict(`Shipping order ${order.soNo} is completed and can no longer change.`);
-				}
-				assign(order, body, ['reference', 'carrier', 'trackingNo', 'status']);
-				if (typeof body.shipDate === 'string') order.shipDate = toIso(parseIsoDate(body.shipDate) as number);
+				scope(ctx, order);
+				if (order.status === 'Closed') throw conflict(`Shipping order ${order.soNo} is closed and can no longer change.`);
+				if (typeof body.status === 'string') order.status = body.status as ShippingOrder['status'];
+				if (typeof body.shipDate === 'string') order.shipDate = dateOf(body.shipDate, null);
 				order.modified = nowIso(ctx);
 				store.changed();
-				if ((order.status as ShippingOrder['status']) === 'Completed')
-					publish(event('order.completed', order, shippingIds(order), order.soNo));
+				if ((order.status as string) === 'Closed')
+					publish(event('order.completed', order, { soNo: order.soNo, customer: order.customer }, sequenceOf(order.soNo)));
 				return ok(order);
 			},
 		},

@@ -1,31 +1,18 @@
-/** Customers and vendors: one shape, two tables. Codes are unique when given (409 on a duplicate). */
+/** Customers and vendors: one documented shape, two tables, keyed by shortID (409 on a duplicate). */
 import type { RouteId } from '../routes';
 import { conflict } from '../errors';
-import type { Customer, Vendor } from '../records';
+import type { Party } from '../records';
 import type { Table } from '../store';
-import type { Handler } from '../types';
+import type { Handler, RequestContext } from '../types';
 import { textOf, type Body } from '../validate';
-import {
-	assign,
-	bodyOf,
-	created,
-	mustFind,
-	nowIso,
-	ok,
-	recordNo,
-	validationError,
-	type ResourceDeps,
-	type ResourceModule,
-} from './context';
+import { assign, bodyOf, created, mustFind, nowIso, ok, validationError, type ResourceDeps, type ResourceModule } from './context';
 
-const PARTY_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'country', 'active'];
+const PARTY_FIELDS = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'fax', 'email', 'contact', 'active'];
 
-interface PartyKind<T> {
+interface PartyKind {
 	resource: 'customer' | 'vendor';
 	noun: string;
-	idField: string;
-	codeField: string;
-	table: Table<T & object>;
+	table: Table<Party>;
 }
 
 function checkBody(body: Body): void {
@@ -35,20 +22,12 @@ function checkBody(body: Body): void {
 	if (typeof body.name === 'string' && body.name.trim() === '') throw validationError('name', 'The name field is required.');
 }
 
-function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: PartyKind<T>): ResourceModule {
+function partyModule(deps: ResourceDeps, kind: PartyKind): ResourceModule {
 	const { store } = deps;
-	const { resource, noun, idField, codeField, table } = kind;
-	const record = (row: T) => row as unknown as Record<string, unknown>;
-	const fields = [...PARTY_FIELDS, codeField];
-
-	const assertCodeFree = (code: unknown, self?: T) => {
-		if (typeof code !== 'string' || code === '') return;
-		const taken = table.rows.find((r) => r !== self && textOf(record(r)[codeField] ?? '').toLowerCase() === code.toLowerCase());
-		if (taken) throw conflict(`${noun} code "${code}" is already in use.`);
-	};
-	const find = (ctx: Parameters<typeof recordNo>[0]) => {
-		const id = recordNo(ctx, idField, noun);
-		return mustFind(table.get(id), `${noun} ${id}`);
+	const { resource, noun, table } = kind;
+	const find = (ctx: RequestContext) => {
+		const shortID = ctx.pathParams.shortID ?? '';
+		return mustFind(table.get(shortID), `${noun} ${shortID}`);
 	};
 
 	const handlers: Record<string, Handler> = {
@@ -56,23 +35,28 @@ function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: Part
 		[`${resource}.create`]: (ctx) => {
 			const body = bodyOf(ctx);
 			checkBody(body);
-			assertCodeFree(body[codeField]);
+			const shortID = textOf(body.shortID ?? '').trim();
+			if (shortID === '') throw validationError('shortID', 'The shortID field is required.');
+			if (table.get(shortID)) throw conflict(`Duplicate ShortID "${shortID}".`);
 			const now = nowIso(ctx);
-			const row = {
-				[idField]: table.nextId(),
-				[codeField]: null,
+			const row: Party = {
+				shortID,
 				name: '',
-				email: null,
-				phone: null,
-				address: null,
+				address1: null,
+				address2: null,
 				city: null,
-				postalCode: null,
+				state: null,
+				zip: null,
 				country: null,
+				phone: null,
+				fax: null,
+				email: null,
+				contact: null,
 				active: true,
 				created: now,
 				modified: now,
-			} as unknown as T;
-			assign(row, body, fields);
+			};
+			assign(row, body, PARTY_FIELDS);
 			table.insert(row);
 			store.changed();
 			return created(row);
@@ -81,8 +65,7 @@ function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: Part
 			const body = bodyOf(ctx);
 			checkBody(body);
 			const row = find(ctx);
-			assertCodeFree(body[codeField], row);
-			assign(row, body, fields);
+			assign(row, body, PARTY_FIELDS);
 			row.modified = nowIso(ctx);
 			store.changed();
 			return ok(row);
@@ -92,26 +75,16 @@ function partyModule<T extends Customer | Vendor>(deps: ResourceDeps, kind: Part
 	return {
 		handlers,
 		lists: {
-			[`${resource}.list` as RouteId]: () => ({ key: `${resource}.list`, idField, rows: () => table.rows.filter((r) => r.active) }),
-			[`${resource}.listAll` as RouteId]: () => ({ key: `${resource}.listAll`, idField, rows: () => table.rows }),
+			[`${resource}.list` as RouteId]: () => ({
+				key: `${resource}.list`,
+				idField: 'shortID',
+				rows: () => table.rows.filter((r) => r.active),
+			}),
+			[`${resource}.listAll` as RouteId]: () => ({ key: `${resource}.listAll`, idField: 'shortID', rows: () => table.rows }),
 		},
 	};
 }
 
-export const customers = (deps: ResourceDeps) =>
-	partyModule<Customer>(deps, {
-		resource: 'customer',
-		noun: 'Customer',
-		idField: 'customerID',
-		codeField: 'customerCode',
-		table: deps.store.customers,
-	});
+export const customers = (deps: ResourceDeps) => partyModule(deps, { resource: 'customer', noun: 'Customer', table: deps.store.customers });
 
-export const vendors = (deps: ResourceDeps) =>
-	partyModule<Vendor>(deps, {
-		resource: 'vendor',
-		noun: 'Vendor',
-		idField: 'vendorID',
-		codeField: 'vendorCode',
-		table: deps.store.vendors,
-	});
+export const vendors = (deps: ResourceDeps) => partyModule(deps, { resource: 'vendor', noun: 'Vendor', table: deps.store.vendors });

@@ -6,6 +6,8 @@ import type { Store } from '../store';
 export interface ReportDef {
 	reportID: number;
 	name: string;
+	/** The report's category code (vendor docs: reportType, an integer). */
+	reportType: number;
 	description: string;
 	columns: readonly string[];
 	/** Column GET /Report/{id}/{count} orders by, newest first. */
@@ -30,6 +32,7 @@ export const REPORTS: readonly ReportDef[] = [
 	{
 		reportID: 1,
 		name: 'Stock Valuation',
+		reportType: 1,
 		description: 'Quantity on hand and value per item, all warehouses',
 		columns: ['partNo', 'shortID', 'description', 'category', 'uOM', 'quantity', 'unitCost', 'totalValue', 'lastReceived'],
 		latestColumn: 'lastReceived',
@@ -58,6 +61,7 @@ export const REPORTS: readonly ReportDef[] = [
 	{
 		reportID: 2,
 		name: 'Low Stock',
+		reportType: 1,
 		description: 'Active items below their reorder point',
 		columns: ['partNo', 'shortID', 'description', 'onHand', 'reorderPoint', 'shortfall', 'lastMovement'],
 		latestColumn: 'lastMovement',
@@ -84,25 +88,18 @@ export const REPORTS: readonly ReportDef[] = [
 	{
 		reportID: 3,
 		name: 'Sales by Customer',
-		description: 'Shipping orders, quantity and revenue per customer',
-		columns: ['customerID', 'customerName', 'orders', 'quantity', 'revenue', 'lastOrderDate'],
+		reportType: 2,
+		description: 'Shipping orders and units per customer',
+		columns: ['customer', 'orders', 'units', 'lastOrderDate'],
 		latestColumn: 'lastOrderDate',
 		build(store) {
-			const rows = new Map<number, ReportRow & { orders: number; quantity: number; revenue: number; lastOrderDate: string }>();
+			const rows = new Map<string, ReportRow & { orders: number; units: number; lastOrderDate: string }>();
 			for (const order of store.shippingOrders.rows) {
-				const row = rows.get(order.customerID) ?? {
-					customerID: order.customerID,
-					customerName: order.customerName,
-					orders: 0,
-					quantity: 0,
-					revenue: 0,
-					lastOrderDate: order.orderDate,
-				};
+				const row = rows.get(order.customer) ?? { customer: order.customer, orders: 0, units: 0, lastOrderDate: order.orderDate };
 				row.orders++;
-				row.quantity += order.lines.reduce((sum, l) => sum + l.quantity, 0);
-				row.revenue = round2(row.revenue + order.total);
+				row.units += order.lines.reduce((sum, l) => sum + l.units, 0);
 				if (order.orderDate > row.lastOrderDate) row.lastOrderDate = order.orderDate;
-				rows.set(order.customerID, row);
+				rows.set(order.customer, row);
 			}
 			return [...rows.values()];
 		},
@@ -110,19 +107,20 @@ export const REPORTS: readonly ReportDef[] = [
 	{
 		reportID: 4,
 		name: 'Open Purchase Orders',
-		description: 'Purchase orders not yet finalized',
-		columns: ['poNo', 'vendorName', 'warehouseID', 'orderDate', 'lines', 'total'],
+		reportType: 3,
+		description: 'Purchase orders not yet closed',
+		columns: ['poNo', 'vendor', 'status', 'orderDate', 'totalLines', 'totalValue'],
 		latestColumn: 'orderDate',
 		build(store) {
 			return store.purchaseOrders.rows
-				.filter((o) => o.status === 'Open')
+				.filter((o) => o.status !== 'Closed')
 				.map((o) => ({
 					poNo: o.poNo,
-					vendorName: o.vendorName,
-					warehouseID: o.warehouseID,
+					vendor: o.vendor,
+					status: o.status,
 					orderDate: o.orderDate,
-					lines: o.lines.length,
-					total: o.total,
+					totalLines: o.totalLines,
+					totalValue: o.totalValue,
 				}));
 		},
 	},

@@ -11,9 +11,6 @@ import type { RequestContext } from '../types';
 import { mustFind, ok, recordNo, type ResourceDeps, type ResourceModule } from './context';
 import { REPORTS, type ReportDef } from './reportDefs';
 
-/** Report list rows are fixed; their stamps predate any seed. */
-const DEFINED = '2024-01-01T00:00:00.000Z';
-
 export const canRun = (reports: number[] | undefined, reportID: number) => reports === undefined || reports.includes(reportID);
 
 export function reports({ store }: ResourceDeps): ResourceModule {
@@ -39,13 +36,10 @@ export function reports({ store }: ResourceDeps): ResourceModule {
 				key: `report.list|${ctx.client.clientId}`,
 				idField: 'reportID',
 				rows: () =>
-					REPORTS.filter((r) => canRun(ctx.client.reports, r.reportID)).map(({ reportID, name, description, columns }) => ({
+					REPORTS.filter((r) => canRun(ctx.client.reports, r.reportID)).map(({ reportID, name, reportType }) => ({
 						reportID,
-						name,
-						description,
-						columns: [...columns],
-						created: DEFINED,
-						modified: DEFINED,
+						reportName: name,
+						reportType,
 					})),
 			}),
 			'report.run': (ctx) => {

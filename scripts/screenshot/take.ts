@@ -53,7 +53,7 @@ function workflow(credential: { id: string; name: string }) {
 				parameters: {
 					resource: 'customer',
 					operation: 'get',
-					customerID: { __rl: true, mode: 'list', value: '' },
+					shortID: { __rl: true, mode: 'list', value: '' },
 				},
 				credentials: { inventoryProApi: credential },
 			},
@@ -82,7 +82,7 @@ async function openNode(page: Page, n8n: N8n, workflowId: string): Promise<void>
 	await page.locator('[data-test-id="node-parameters"]').waitFor();
 }
 
-const picker = (page: Page) => page.locator('[data-test-id="resource-locator-customerID"]');
+const picker = (page: Page) => page.locator('[data-test-id="resource-locator-shortID"]');
 
 /** Opens the customer picker (the node's searchCustomers reads the sandbox) and types the search text. */
 async function searchCustomers(page: Page): Promise<void> {

@@ -240,7 +240,7 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 				'Part No': receipt.partNo,
 				Quantity: 7,
 				Warehouse: 1,
-				Location: 'RECV',
+				Location: receipt.location, // the warehouse's receiving dock, RECV-01
 				Lot: '',
 				Reference: 'e2e-receipt-1',
 				'Receipt No': receipt.recNo,
@@ -387,12 +387,12 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 
 	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {
 		const kinds: Array<[string, () => Array<string | number>]> = [
-			['searchCustomers', () => sandbox.store.customers.rows.map((r) => r.customerID)],
-			['searchVendors', () => sandbox.store.vendors.rows.map((r) => r.vendorID)],
+			['searchCustomers', () => sandbox.store.customers.rows.map((r) => r.shortID)],
+			['searchVendors', () => sandbox.store.vendors.rows.map((r) => r.shortID)],
 			['searchPurchaseOrders', () => sandbox.store.purchaseOrders.rows.map((r) => r.poNo)],
 			['searchShippingOrders', () => sandbox.store.shippingOrders.rows.map((r) => r.soNo)],
 			['searchWorkOrders', () => sandbox.store.workOrders.rows.map((r) => r.woNo)],
-			['searchAssets', () => sandbox.store.assets.rows.map((r) => r.assetID)],
+			['searchAssets', () => sandbox.store.assets.rows.map((r) => r.shortID)],
 			['searchItems', () => sandbox.store.items.rows.filter((r) => !r.discontinued).map((r) => r.shortID)],
 		];
 		for (const [method, ids] of kinds) {

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CLIENTS } from '../../sandbox';
-import { byId, capture, harness, runOp, type Harness } from './setup';
+import { byId, capture, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 let readonlyCredential: string;
@@ -24,6 +24,26 @@ afterAll(async () => await h?.stop());
 
 const existingItem = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 
+describe('sort columns the service judges', () => {
+	it('sends any column; the service\'s 400 "Invalid sort column or direction." names Sort By and the column', async () => {
+		const { result, requests } = await capture(h, () => runOp(h, 'customer', 'getAll', { returnAll: true, filters: { sort: 'colour' } }));
+		expect(requests.map((request) => [request.query.sort, request.status])).toEqual([['colour', 400]]);
+		expect(result.error?.message).toBe('Sort By (sort) "colour" was refused by the service: Invalid sort column or direction.');
+		expect(result.error?.description).toContain('/Customer does not sort by "colour"');
+	});
+
+	it('a documented column the node never listed is sent and sorts: Customer by shortID descending', async () => {
+		const records = await items(h, 'customer', 'getAll', {
+			returnAll: true,
+			filters: { sort: 'shortID', direction: 'DESC' },
+			output: 'raw',
+		});
+		const keys = records.map((record) => String(record.shortID));
+		expect(keys).toEqual([...keys].sort().reverse());
+		expect(keys).toContain('ACME-CORP');
+	});
+});
+
 describe('bad input is refused before any request, naming the field', () => {
 	const cases: Array<[string, string, string, INodeParameters, RegExp]> = [
 		[
@@ -34,7 +54,13 @@ describe('bad input is refused before any request, naming the field', () => {
 			/modifiedSince.*ISO 8601/,
 		],
 		['a direction other than ASC/DESC', 'customer', 'getAll', { returnAll: true, filters: { direction: 'UPWARDS' } }, /direction/],
-		['a sort column the endpoint lacks', 'vendor', 'getAll', { returnAll: true, filters: { sort: 'colour' } }, /sort/],
+		[
+			'a sort value that is not one column',
+			'vendor',
+			'getAll',
+			{ returnAll: true, filters: { sort: 'name, city' } },
+			/Sort \(sort\) must be one column name/,
+		],
 		[
 			'startDate after endDate',
 			'workOrder',
@@ -44,15 +70,10 @@ describe('bad input is refused before any request, naming the field', () => {
 		],
 		['a limit of zero', 'item', 'getAll', { returnAll: false, limit: 0 }, /Limit \(limit\)/],
 		['a missing required body field', 'item', 'create', { itemID: '  ' }, /Item ID \(itemID\) is required/],
-		['a record number that is not one', 'customer', 'get', { customerID: 'abc' }, /Customer ID \(customerID\) must be a number/],
-		[
-			'a warehouse ID of zero',
-			'inventory',
-			'receive',
-			{ itemID: 'X', warehouseID: byId(0), quantity: 1 },
-			/warehouseID.*greater than zero/,
-		],
-		['an update with nothing to change', 'vendor', 'update', { vendorID: '3', updateFields: {} }, /updateFields/],
+		['a record number that is not one', 'webhook', 'get', { rec: 'abc' }, /\(rec\) must be a number/],
+		['a text key left blank', 'customer', 'get', { shortID: '  ' }, /\(shortID\) is required/],
+		['a warehouse ID of zero', 'inventory', 'receive', { itemID: 'X', wID: byId(0), units: 1 }, /wID.*greater than zero/],
+		['an update with nothing to change', 'vendor', 'update', { shortID: 'ACME-FASTENERS', updateFields: {} }, /updateFields/],
 		[
 			'a report count above 1000',
 			'report',
@@ -64,16 +85,14 @@ describe('bad input is refused before any request, naming the field', () => {
 			'an order date that is not a date',
 			'purchaseOrder',
 			'create',
-			{ vendorID: 1, warehouseID: byId(1), lines: { line: [{ itemID: 'X', quantity: 1 }] }, additionalFields: { orderDate: 'next week' } },
+			{
+				vendor: 'ACME-FASTENERS',
+				lines: { line: [{ shortID: 'X', units: 1, warehouse: 1 }] },
+				additionalFields: { orderDate: 'next week' },
+			},
 			/orderDate/,
 		],
-		[
-			'an order without lines',
-			'shippingOrder',
-			'create',
-			{ customerID: 1, warehouseID: byId(1), lines: {} },
-			/Lines \(lines\) needs at least one line/,
-		],
+		['an order without lines', 'shippingOrder', 'create', { customer: 'ACME-CORP', lines: {} }, /Lines \(lines\) needs at least one line/],
 		[
 			'a webhook URL over plain HTTP',
 			'webhook',
@@ -168,13 +187,7 @@ describe('the service says no', () => {
 
 	it('403 for a warehouse outside the client scope, while its own warehouse works', async () => {
 		const receive = (warehouseID: number) =>
-			runOp(
-				h,
-				'inventory',
-				'receive',
-				{ itemID: existingItem(), warehouseID: byId(warehouseID), quantity: 1 },
-				{ credentials: scopedCredential },
-			);
+			runOp(h, 'inventory', 'receive', { itemID: existingItem(), wID: byId(warehouseID), units: 1 }, { credentials: scopedCredential });
 		const outside = await capture(h, () => receive(2));
 		expect(outside.requests.map((request) => request.status)).toEqual([403]);
 		expect(outside.result.error?.message).toBe("Warehouse is outside the client's authorized scope.");
@@ -236,12 +249,12 @@ describe('continue on fail', () => {
 	it('also for bad input of one item', async () => {
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'customer', operation: 'get', customerID: '={{ $json.id }}' },
-			inputItems: [{ id: 1 }, { id: 'x' }],
+			parameters: { resource: 'customer', operation: 'get', shortID: '={{ $json.id }}' },
+			inputItems: [{ id: 'ACME-CORP' }, { id: ' ' }],
 			continueOnFail: true,
 		});
-		expect(result.items[0].customerID).toBe(1);
-		expect(result.items[1].error).toMatch(/customerID/);
+		expect(result.items[0].shortID).toBe('ACME-CORP');
+		expect(result.items[1].error).toMatch(/shortID/);
 	});
 
 	it('without it, stops at the failing item and says which', async () => {

@@ -39,14 +39,12 @@ const listSearch = (name: string) => nodeType.methods!.listSearch![name] as Sear
 const loadOptions = (name: string) => nodeType.methods!.loadOptions![name] as Load;
 
 describe('resource locator searches', () => {
-	it('lists warehouses by code and name with their IDs, filtered by the search text', async () => {
+	it('lists warehouses by name (the registry label) with their IDs, filtered by the search text', async () => {
 		const { result, requests } = await capture(h, () => listSearch('searchWarehouses').call(context('warehouseID')));
 		expect(requests.map((request) => request.path)).toEqual(['/api/v2/Warehouse']);
-		expect(result.results).toEqual(
-			h.sandbox.store.warehouses.rows.map((w) => ({ name: `${w.code} — ${w.name}`, value: String(w.warehouseID) })),
-		);
+		expect(result.results).toEqual(h.sandbox.store.warehouses.rows.map((w) => ({ name: w.name, value: String(w.warehouseID) })));
 		const east = await listSearch('searchWarehouses').call(context('warehouseID'), 'east');
-		expect(east.results).toEqual([{ name: 'EAST — East Coast Warehouse', value: '2' }]);
+		expect(east.results).toEqual([{ name: 'East Coast Warehouse', value: '2' }]);
 	});
 
 	it('lists the reports this client may run', async () => {
@@ -60,7 +58,7 @@ describe('resource locator searches', () => {
 	it.each([
 		['searchCategories', '/api/v2/Category', 'categories', 'categoryID'],
 		['searchReasonCodes', '/api/v2/ReasonCode', 'reasonCodes', 'reasonCodeID'],
-		['searchLocations', '/api/v2/Location', 'locations', 'locationID'],
+		['searchLocations', '/api/v2/Location', 'locations', 'spot'],
 	] as const)('%s reads %s and offers every record by ID', async (method, path, table, idField) => {
 		const { result, requests } = await capture(h, () => listSearch(method).call(context(idField)));
 		expect(requests.every((request) => request.path === path)).toBe(true);
@@ -75,11 +73,11 @@ describe('collection dropdowns', () => {
 		const categories = await loadOptions('getCategories').call(context('additionalFields.category'));
 		expect(categories).toContainEqual({ name: 'Fasteners', value: 'Fasteners' });
 		const reasons = await loadOptions('getReasonCodes').call(context('additionalFields.reasonCode'));
-		expect(reasons).toContainEqual({ name: 'RECEIPT — Goods received from vendor', value: 'RECEIPT' });
+		expect(reasons).toContainEqual({ name: 'RECEIPT', value: 'RECEIPT' });
 		const locations = await loadOptions('getLocations').call(context('additionalFields.location'));
-		expect(locations).toContainEqual({ name: 'RECV — MAIN receiving dock', value: 'RECV' });
+		expect(locations).toContainEqual({ name: 'RECV-01 — MAIN receiving dock', value: 'RECV-01' });
 		const warehouses = await loadOptions('getWarehouses').call(context('filters.warehouseID'));
-		expect(warehouses).toContainEqual({ name: 'MAIN — Main Distribution Center', value: 1 });
+		expect(warehouses).toContainEqual({ name: 'Main Distribution Center', value: 1 });
 		const reports = await loadOptions('getReports').call(context('reportID'));
 		expect(reports.length).toBeGreaterThan(1);
 	});
@@ -105,12 +103,12 @@ async function allPages(method: string, parameter: string, filter?: string) {
 describe('record locators: the service has no search, so the list is read page by page and filtered here', () => {
 	const kinds = [
 		['searchItems', 'item', 'shortID', 'item', 'shortID'],
-		['searchCustomers', 'customer', 'customerID', 'customer', 'customerID'],
-		['searchVendors', 'vendor', 'vendorID', 'vendor', 'vendorID'],
+		['searchCustomers', 'customer', 'shortID', 'customer', 'shortID'],
+		['searchVendors', 'vendor', 'shortID', 'vendor', 'shortID'],
 		['searchPurchaseOrders', 'purchaseOrder', 'poNo', 'purchaseOrder', 'poNo'],
 		['searchShippingOrders', 'shippingOrder', 'soNo', 'shippingOrder', 'soNo'],
 		['searchWorkOrders', 'workOrder', 'woNo', 'workOrder', 'woNo'],
-		['searchAssets', 'asset', 'assetID', 'asset', 'assetID'],
+		['searchAssets', 'asset', 'shortID', 'asset', 'shortID'],
 	] as const;
 
 	it.each(kinds)('%s offers every %s the list endpoint returns, page by page', async (method, resource, parameter, _r, idField) => {
@@ -119,6 +117,15 @@ describe('record locators: the service has no search, so the list is read page b
 		expect(values).toEqual(records.map((record) => String(record[idField])));
 		expect(new Set(requests.map((request) => request.path)).size).toBe(1);
 		expect(requests.map((request) => request.query.page)).toEqual(requests.map((_, i) => String(i + 1)));
+	});
+
+	it('titles records by their documented key and label: From List shows ACME-CORP, not a number', async () => {
+		const { values, pages } = await allPages('searchCustomers', 'shortID', 'acme-corp');
+		expect(values).toEqual(['ACME-CORP']);
+		expect(pages[0].results[0]).toEqual({ name: 'ACME-CORP — Acme Corporation', value: 'ACME-CORP' });
+		const orders = await allPages('searchPurchaseOrders', 'poNo', 'PO-2025-0042');
+		const order = h.sandbox.store.purchaseOrders.get('PO-2025-0042')!;
+		expect(orders.pages[0].results).toEqual([{ name: `PO-2025-0042 — ${order.vendor} — ${order.status}`, value: 'PO-2025-0042' }]);
 	});
 
 	it('filters by the search text over the pages it reads, and hands back a token for the rest', async () => {

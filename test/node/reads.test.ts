@@ -37,12 +37,44 @@ const cases: ReadCase[] = [
 	{
 		resource: 'item',
 		operation: 'get',
-		parameters: { key: { __rl: true, mode: 'partNo', value: '10003' } },
-		request: { path: '/Item', query: { key: '10003', type: 'partNo' } },
+		parameters: { key: { __rl: true, mode: 'alias', value: 'SCR00001' } },
+		request: { path: '/Item', query: { key: 'SCR00001', type: 'alias' } },
 		field: 'shortID',
 		count: 1,
 	},
 	{ resource: 'inventory', operation: 'getAll', parameters: limited(), request: { path: '/Inventory' }, field: 'quantity', count: 3 },
+	{
+		resource: 'item',
+		operation: 'getAll',
+		parameters: limited({ filters: { categoryID: 2 }, output: 'raw' }),
+		request: { path: '/Item', query: { Category: '2' } },
+		field: 'subCategory',
+		count: 3,
+	},
+	{
+		resource: 'category',
+		operation: 'get',
+		parameters: { categoryID: byId(2) },
+		request: { path: '/Category/2' },
+		field: 'name',
+		count: 1,
+	},
+	{
+		resource: 'location',
+		operation: 'getAll',
+		parameters: { returnAll: true, filters: { wid: 3 } },
+		request: { path: '/Location', query: { wid: '3' } },
+		field: 'spot',
+		count: 11,
+	},
+	{
+		resource: 'location',
+		operation: 'get',
+		parameters: { spot: byId('A-01-03') },
+		request: { path: '/Location/A-01-03' },
+		field: 'hold',
+		count: 1,
+	},
 	{
 		resource: 'inventory',
 		operation: 'getAll',
@@ -86,9 +118,9 @@ const cases: ReadCase[] = [
 	{
 		resource: 'customer',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'name', direction: 'DESC' } }),
-		request: { path: '/Customer', query: { sort: 'name', direction: 'DESC' } },
-		field: 'customerID',
+		parameters: limited({ filters: { sort: 'shortID', direction: 'DESC' } }),
+		request: { path: '/Customer', query: { sort: 'shortID', direction: 'DESC' } },
+		field: 'shortID',
 		count: 3,
 	},
 	{
@@ -96,15 +128,15 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { includeInactive: true } }),
 		request: { path: '/Customer/All' },
-		field: 'customerID',
+		field: 'shortID',
 		count: 3,
 	},
 	{
 		resource: 'customer',
 		operation: 'get',
-		parameters: { customerID: '7' },
-		request: { path: '/Customer/7' },
-		field: 'customerID',
+		parameters: { shortID: 'ACME-CORP' },
+		request: { path: '/Customer/ACME-CORP' },
+		field: 'shortID',
 		count: 1,
 	},
 	{
@@ -112,10 +144,17 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { includeInactive: true } }),
 		request: { path: '/Vendor/All' },
-		field: 'vendorID',
+		field: 'shortID',
 		count: 3,
 	},
-	{ resource: 'vendor', operation: 'get', parameters: { vendorID: '3' }, request: { path: '/Vendor/3' }, field: 'vendorID', count: 1 },
+	{
+		resource: 'vendor',
+		operation: 'get',
+		parameters: { shortID: 'ACME-FASTENERS' },
+		request: { path: '/Vendor/ACME-FASTENERS' },
+		field: 'shortID',
+		count: 1,
+	},
 	{
 		resource: 'purchaseOrder',
 		operation: 'getAll',
@@ -130,8 +169,8 @@ const cases: ReadCase[] = [
 	{
 		resource: 'purchaseOrder',
 		operation: 'get',
-		parameters: { poNo: '5001', output: 'raw' },
-		request: { path: '/PurchaseOrder/5001' },
+		parameters: { poNo: 'PO-2025-0042', output: 'raw' },
+		request: { path: '/PurchaseOrder/PO-2025-0042' },
 		field: 'lines',
 		count: 1,
 	},
@@ -165,7 +204,7 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { includeInactive: true } }),
 		request: { path: '/Asset/All' },
-		field: 'assetTag',
+		field: 'shortID',
 		count: 3,
 	},
 	{
@@ -179,9 +218,9 @@ const cases: ReadCase[] = [
 	{
 		resource: 'asset',
 		operation: 'get',
-		parameters: { assetID: '{{ASSET}}' },
-		request: { path: '/Asset/{{ASSET}}' },
-		field: 'assetTag',
+		parameters: { shortID: 'FORKLIFT-001' },
+		request: { path: '/Asset/FORKLIFT-001' },
+		field: 'shortID',
 		count: 1,
 	},
 	{
@@ -211,9 +250,9 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'code' } }),
-		request: { path: '/Location', query: { sort: 'code' } },
-		field: 'locationID',
+		parameters: limited({ filters: { sort: 'spot' } }),
+		request: { path: '/Location', query: { sort: 'spot' } },
+		field: 'spot',
 		count: 3,
 	},
 	{
@@ -256,8 +295,7 @@ function fill<T>(value: T): T {
 	const { store } = h.sandbox;
 	const text = JSON.stringify(value)
 		.replace(/\{\{SO\}\}/g, String(store.shippingOrders.rows[0].soNo))
-		.replace(/\{\{WO\}\}/g, String(store.workOrders.rows[0].woNo))
-		.replace(/\{\{ASSET\}\}/g, String(store.assets.rows[0].assetID));
+		.replace(/\{\{WO\}\}/g, String(store.workOrders.rows[0].woNo));
 	return JSON.parse(text) as T;
 }
 
@@ -286,6 +324,17 @@ describe('read operations', () => {
 		);
 		expect(requests.every((request) => request.query.pageSize === '250')).toBe(true);
 		expect(result.some((item) => item.discontinued)).toBe(false);
+	});
+
+	it('Get Stock Levels: every level of all warehouses, or of one, each once', async () => {
+		const all = await capture(h, () => items(h, 'inventory', 'getStockLevels', { returnAll: true }));
+		const expected = new Set(h.sandbox.store.stock.rows.filter((s) => s.quantity > 0).map((s) => `${s.partNo}|${s.warehouseID}`));
+		expect(all.result.map((level) => `${String(level.partNo)}|${String(level.wID)}`).sort()).toEqual([...expected].sort());
+		expect(all.requests.every((request) => request.path === '/api/v2/Inventory/StockLevels')).toBe(true);
+		const one = await capture(h, () => items(h, 'inventory', 'getStockLevels', { returnAll: true, filters: { warehouseID: 2 } }));
+		expect(one.requests[0].path).toBe('/api/v2/Inventory/StockLevels/2');
+		expect(one.result.length).toBe([...expected].filter((key) => key.endsWith('|2')).length);
+		expect(one.result.every((level) => level.wID === 2)).toBe(true);
 	});
 
 	it('pages orders at their page size of 50 and stops at the limit', async () => {
@@ -352,13 +401,13 @@ describe('read operations', () => {
 	});
 
 	it('reads one record per input item, in input order', async () => {
-		const inputItems: IDataObject[] = [{ part: '10001' }, { part: '10002' }, { part: '10004' }];
+		const inputItems: IDataObject[] = h.sandbox.store.items.rows.slice(0, 3).map((item) => ({ part: item.shortID }));
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'item', operation: 'get', key: { __rl: true, mode: 'partNo', value: '={{ $json.part }}' } },
+			parameters: { resource: 'item', operation: 'get', output: 'raw', key: { __rl: true, mode: 'id', value: '={{ $json.part }}' } },
 			inputItems,
 		});
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((item) => item.partNo)).toEqual([10001, 10002, 10004]);
+		expect(result.items.map((item) => item.shortID)).toEqual(inputItems.map((item) => item.part));
 	});
 });

@@ -5,18 +5,18 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SIMPLE_FIELDS, type Simplified } from '../../nodes/InventoryPro/actions/common/simplify';
+import { SIMPLIFIED, simpleFields, type Simplified } from '../../nodes/InventoryPro/actions/common/simplify';
 import { capture, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => (h = await harness()));
 afterAll(async () => await h?.stop());
 
-const resources = Object.keys(SIMPLE_FIELDS) as Simplified[];
+const resources: readonly Simplified[] = SIMPLIFIED;
 const pick = (record: IDataObject, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, record[name]]));
 
 describe.each(resources)('%s', (resource) => {
-	const fields = SIMPLE_FIELDS[resource];
+	const fields = simpleFields(resource);
 
 	it('Get Many is Simplified by default: the chosen fields, all of them, nothing else', async () => {
 		const raw = await items(h, resource, 'getAll', { limit: 3, output: 'raw' });
@@ -42,17 +42,17 @@ function getParameters(resource: Simplified, record: IDataObject): INodeParamete
 		case 'item':
 			return { key: String(record.shortID), type: 'id' };
 		case 'customer':
-			return { customerID: String(record.customerID) };
 		case 'vendor':
-			return { vendorID: String(record.vendorID) };
+		case 'asset':
+			return { shortID: String(record.shortID) };
 		case 'purchaseOrder':
 			return { poNo: String(record.poNo) };
 		case 'shippingOrder':
 			return { soNo: String(record.soNo) };
 		case 'workOrder':
 			return { woNo: String(record.woNo) };
-		case 'asset':
-			return { assetID: String(record.assetID) };
+		case 'location':
+			return { spot: { __rl: true, mode: 'id', value: String(record.spot) } };
 	}
 }
 

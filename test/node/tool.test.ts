@@ -11,7 +11,7 @@ import { join } from 'path';
 
 import type { IConnections, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { SIMPLE_FIELDS } from '../../nodes/InventoryPro/actions/common/simplify';
+import { simpleFields } from '../../nodes/InventoryPro/actions/common/simplify';
 import { NodeTypeRegistry } from '../harness/nodeTypes';
 import { harness, type Harness } from './setup';
 
@@ -107,7 +107,7 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 	expect(call.parameters).toEqual(['limit', 'sort']);
 	const records = call.response as IDataObject[];
 	expect(records).toHaveLength(4);
-	for (const record of records) expect(Object.keys(record)).toEqual(SIMPLE_FIELDS.item);
+	for (const record of records) expect(Object.keys(record)).toEqual(simpleFields('item'));
 	const ids = records.map((record) => String(record.shortID));
 	expect(ids).toEqual([...ids].sort());
 });

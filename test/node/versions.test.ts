@@ -22,7 +22,7 @@ function shown(resource: string, operation: string, version: number): INodePrope
 it('version 1 shows the text fields it was saved with; version 2 shows locators under the same names', () => {
 	const cases = [
 		['purchaseOrder', 'get', 'poNo'],
-		['customer', 'update', 'customerID'],
+		['customer', 'update', 'shortID'],
 		['webhook', 'delete', 'rec'],
 		['item', 'discontinue', 'shortID'],
 	] as const;
@@ -39,7 +39,7 @@ it('a version 1 workflow with a plain text id runs as before; version 2 takes th
 	const [order] = await items(h, 'purchaseOrder', 'getAll', { limit: 1, output: 'raw' });
 	const v1 = await items(h, 'purchaseOrder', 'get', { poNo: String(order.poNo) }, { typeVersion: 1 });
 	expect(v1).toEqual([expect.objectContaining({ poNo: order.poNo, lines: expect.any(Array) })]);
-	const v2 = await items(h, 'purchaseOrder', 'get', { poNo: fromList(order.poNo as number), output: 'raw' }, { typeVersion: 2 });
+	const v2 = await items(h, 'purchaseOrder', 'get', { poNo: fromList(order.poNo as string), output: 'raw' }, { typeVersion: 2 });
 	expect(v2).toEqual(v1);
 	const [item] = await items(h, 'item', 'getAll', { limit: 1, output: 'raw' });
 	const discontinued = await items(h, 'item', 'discontinue', { shortID: String(item.shortID) }, { typeVersion: 1 });
@@ -50,13 +50,13 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 	const lineItem = (props: INodeProperties[]) => {
 		const lines = props.find((p) => p.name === 'lines');
 		const line = (lines?.options as Array<{ name: string; values: INodeProperties[] }> | undefined)?.[0];
-		return line?.values.find((value) => value.name === 'itemID')?.type;
+		return line?.values.find((value) => value.name === 'shortID')?.type;
 	};
 
 	it('version 1 shows text and number fields; version 2 shows locators under the same names, order lines included', () => {
 		const cases = [
-			['purchaseOrder', 'create', 'vendorID', 'number'],
-			['shippingOrder', 'create', 'customerID', 'number'],
+			['purchaseOrder', 'create', 'vendor', 'string'],
+			['shippingOrder', 'create', 'customer', 'string'],
 			['item', 'update', 'itemID', 'string'],
 			['inventory', 'receive', 'itemID', 'string'],
 			['inventory', 'move', 'itemID', 'string'],
@@ -81,7 +81,7 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		}
 	});
 
-	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Part Number', () => {
+	it('Item › Get: version 1 keeps key + type; version 2 names the item From List, By ID (shortID) or By Alias', () => {
 		const v1 = shown('item', 'get', 1).filter((p) => ['key', 'type'].includes(p.name));
 		expect(v1.map((p) => [p.name, p.type])).toEqual([
 			['key', 'string'],
@@ -89,21 +89,21 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		]);
 		const v2 = shown('item', 'get', 2).filter((p) => ['key', 'type'].includes(p.name));
 		expect(v2.map((p) => [p.name, p.type])).toEqual([['key', 'resourceLocator']]);
-		expect(v2[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'partNo']);
+		expect(v2[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'alias']);
 	});
 
 	it('a version 1 order with plain ids sends the same body as version 2 with locators', async () => {
-		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
+		const vendor = h.sandbox.store.vendors.rows.find((row) => row.active)!.shortID;
 		const [a, b] = h.sandbox.store.items.rows.filter((item) => !item.discontinued).map((item) => item.shortID);
 		const order = (parameters: INodeParameters, typeVersion: number) =>
-			capture(h, () => items(h, 'purchaseOrder', 'create', { warehouseID: byId(1), ...parameters }, { typeVersion }));
+			capture(h, () => items(h, 'purchaseOrder', 'create', parameters, { typeVersion }));
 		const v1 = await order(
 			{
-				vendorID,
+				vendor,
 				lines: {
 					line: [
-						{ itemID: a, quantity: 2 },
-						{ itemID: b, quantity: 1 },
+						{ shortID: a, units: 2, warehouse: 1 },
+						{ shortID: b, units: 1, warehouse: 1 },
 					],
 				},
 			},
@@ -111,11 +111,11 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		);
 		const v2 = await order(
 			{
-				vendorID: fromList(vendorID),
+				vendor: fromList(vendor),
 				lines: {
 					line: [
-						{ itemID: fromList(a), quantity: 2 },
-						{ itemID: byId(b), quantity: 1 },
+						{ shortID: fromList(a), units: 2, warehouse: 1 },
+						{ shortID: byId(b), units: 1, warehouse: 1 },
 					],
 				},
 			},
@@ -123,11 +123,10 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 		);
 		expect(v1.requests.map((r) => r.body)).toEqual([
 			{
-				vendorID,
-				warehouseID: 1,
+				vendor,
 				lines: [
-					{ itemID: a, quantity: 2 },
-					{ itemID: b, quantity: 1 },
+					{ shortID: a, units: 2, warehouse: 1 },
+					{ shortID: b, units: 1, warehouse: 1 },
 				],
 			},
 		]);
@@ -137,32 +136,33 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 	it('stock moves and item updates take the item from a locator', async () => {
 		const shortID = h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 		const received = await capture(h, () =>
-			items(h, 'inventory', 'receive', { itemID: fromList(shortID), warehouseID: byId(1), quantity: 3 }, { typeVersion: 2 }),
+			items(h, 'inventory', 'receive', { itemID: fromList(shortID), wID: byId(1), units: 3 }, { typeVersion: 2 }),
 		);
-		expect(received.requests.map((r) => r.body)).toEqual([{ itemID: shortID, warehouseID: 1, quantity: 3 }]);
+		expect(received.requests.map((r) => r.body)).toEqual([{ itemID: shortID, wID: 1, units: 3 }]);
 		const updated = await capture(h, () =>
 			items(h, 'item', 'update', { itemID: byId(shortID), updateFields: { description: 'Picked from a list' } }, { typeVersion: 2 }),
 		);
 		expect(updated.requests.map((r) => r.body)).toEqual([{ itemID: shortID, description: 'Picked from a list' }]);
 	});
 
-	it('Item › Get finds the same item by short ID and by part number, in version 1 and version 2', async () => {
+	it('Item › Get finds the same item by short ID and by alias (type=alias), in version 1 and version 2', async () => {
 		const { shortID, partNo } = h.sandbox.store.items.rows[7];
+		const alias = shortID.replace('-', '');
 		const get = (parameters: INodeParameters, typeVersion: number) =>
 			capture(h, () => items(h, 'item', 'get', { ...parameters, output: 'raw' }, { typeVersion }));
 		const runs = [
 			await get({ key: shortID, type: 'id' }, 1),
-			await get({ key: String(partNo), type: 'partNo' }, 1),
+			await get({ key: alias, type: 'alias' }, 1),
 			await get({ key: byId(shortID) }, 2),
 			await get({ key: fromList(shortID) }, 2),
-			await get({ key: { __rl: true, mode: 'partNo', value: String(partNo) } }, 2),
+			await get({ key: { __rl: true, mode: 'alias', value: alias } }, 2),
 		];
 		expect(runs.map((run) => run.requests.map((r) => r.query))).toEqual([
 			[{ key: shortID, type: 'id' }],
-			[{ key: String(partNo), type: 'partNo' }],
+			[{ key: alias, type: 'alias' }],
 			[{ key: shortID, type: 'id' }],
 			[{ key: shortID, type: 'id' }],
-			[{ key: String(partNo), type: 'partNo' }],
+			[{ key: alias, type: 'alias' }],
 		]);
 		for (const run of runs) expect(run.result).toEqual([expect.objectContaining({ shortID, partNo })]);
 	});
@@ -174,31 +174,24 @@ describe('records a body names (node version 2: locators; version 1: the plain f
 			'an order line without an item',
 			'purchaseOrder',
 			'create',
-			{ vendorID: fromList(1), warehouseID: byId(1), lines: { line: [{ itemID: expr('list', '" "'), quantity: 1 }] } },
-			'Item ID (itemID) is required',
-		],
-		[
-			'a vendor that is not a number',
-			'purchaseOrder',
-			'create',
-			{ vendorID: expr('id', '"ACME"'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } },
-			'Vendor ID (vendorID)',
+			{ vendor: fromList('ACME-FASTENERS'), lines: { line: [{ shortID: expr('list', '" "'), units: 1, warehouse: 1 }] } },
+			'Short ID (shortID) is required',
 		],
 		[
 			'a customer left empty',
 			'shippingOrder',
 			'create',
-			{ customerID: expr('list', '""'), warehouseID: byId(1), lines: { line: [{ itemID: byId('X'), quantity: 1 }] } },
-			'Customer ID (customerID) is required',
+			{ customer: expr('list', '""'), lines: { line: [{ shortID: byId('X'), units: 1, warehouse: 1 }] } },
+			'Customer (customer) is required',
 		],
 		[
 			'a stock move without an item',
 			'inventory',
 			'move',
-			{ itemID: expr('id', 'null'), fromWarehouseID: byId(1), toWarehouseID: byId(2), quantity: 1 },
+			{ itemID: expr('id', 'null'), fromWID: byId(1), toWID: byId(2), units: 1 },
 			'Item ID (itemID) is required',
 		],
-		['a part number that is not a number', 'item', 'get', { key: expr('partNo', '"WIDGET"') }, 'Item Key (key)'],
+		['an alias left blank', 'item', 'get', { key: expr('alias', '" "') }, 'Item Key (key)'],
 	] as const)('%s fails before any request, naming the field', async (_case, resource, operation, parameters, message) => {
 		const { result, requests } = await capture(h, () =>
 			runOp(h, resource, operation, parameters as unknown as INodeParameters, { typeVersion: 2 }),

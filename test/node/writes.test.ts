@@ -90,24 +90,27 @@ describe('items', () => {
 describe('inventory', () => {
 	const itemOf = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 
-	it('receives stock into a warehouse', async () => {
+	it('receives stock in the documented vocabulary, with an extra body field merged last', async () => {
 		const itemID = itemOf();
 		const { records, request } = await write('inventory', 'receive', {
 			itemID,
-			warehouseID: byId(1),
-			quantity: 12,
-			additionalFields: { location: 'RECV', reasonCode: 'RECEIPT', lot: 'N8N-LOT', unitCost: 1.25, reference: 'DN-77' },
+			wID: byId(1),
+			units: 12,
+			additionalFields: { spot: 'RECV-01', reasonCode: 'RECEIPT', serial: 'N8N-LOT', unitCost: 1.25, remark: 'DN-77' },
+			extraBody: { json: '{"jobID": 7}', fields: { field: [{ name: 'rFIDTag', value: 'E200-01' }] } },
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Inventory/Receive'), 201]);
 		expect(request.body).toEqual({
 			itemID,
-			warehouseID: 1,
-			quantity: 12,
-			location: 'RECV',
+			wID: 1,
+			units: 12,
+			spot: 'RECV-01',
 			reasonCode: 'RECEIPT',
-			lot: 'N8N-LOT',
+			serial: 'N8N-LOT',
 			unitCost: 1.25,
-			reference: 'DN-77',
+			remark: 'DN-77',
+			jobID: 7,
+			rFIDTag: 'E200-01',
 		});
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }));
 	});
@@ -116,13 +119,13 @@ describe('inventory', () => {
 		const itemID = itemOf();
 		const { records, request } = await write('inventory', 'move', {
 			itemID,
-			fromWarehouseID: byId(1),
-			toWarehouseID: fromList(2),
-			quantity: 5,
-			additionalFields: { fromLocation: 'RECV', lot: 'N8N-LOT' },
+			fromWID: byId(1),
+			toWID: fromList(2),
+			units: 5,
+			additionalFields: { fromSpot: 'RECV-01', serial: 'N8N-LOT' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Move')]);
-		expect(request.body).toEqual({ itemID, fromWarehouseID: 1, toWarehouseID: 2, quantity: 5, fromLocation: 'RECV', lot: 'N8N-LOT' });
+		expect(request.body).toEqual({ itemID, fromWID: 1, toWID: 2, units: 5, fromSpot: 'RECV-01', serial: 'N8N-LOT' });
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Move', warehouseID: 2, fromWarehouseID: 1, quantity: 5 }));
 	});
 
@@ -130,68 +133,104 @@ describe('inventory', () => {
 		const itemID = itemOf();
 		const { records, request } = await write('inventory', 'issue', {
 			itemID,
-			warehouseID: byId(1),
-			quantity: 3,
-			additionalFields: { location: 'RECV', lot: 'N8N-LOT', reasonCode: 'SAMPLE' },
+			wID: byId(1),
+			units: 3,
+			additionalFields: { spot: 'RECV-01', serial: 'N8N-LOT', reasonCode: 'SAMPLE' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Issue')]);
-		expect(request.body).toEqual({ itemID, warehouseID: 1, quantity: 3, location: 'RECV', lot: 'N8N-LOT', reasonCode: 'SAMPLE' });
+		expect(request.body).toEqual({ itemID, wID: 1, units: 3, spot: 'RECV-01', serial: 'N8N-LOT', reasonCode: 'SAMPLE' });
 		expect(records[0]).toEqual(expect.objectContaining({ type: 'Issue', quantity: 3, reasonCode: 'SAMPLE' }));
+	});
+
+	it('refuses extra body JSON that is not an object, before any request', async () => {
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'inventory', 'receive', { itemID: itemOf(), wID: byId(1), units: 1, extraBody: { json: '[1, 2]' } }),
+		);
+		expect(result.error?.message).toContain('(extraBody.json) must be a JSON object');
+		expect(requests).toEqual([]);
 	});
 });
 
 describe.each([
-	['customer', 'customerID', 'customerCode', '/Customer'],
-	['vendor', 'vendorID', 'vendorCode', '/Vendor'],
-])('%s', (resource, idField, codeField, path) => {
-	const created = async () =>
-		(await items(h, resource, 'create', { name: `N8N ${resource}`, additionalFields: { country: 'DE' } }))[0][idField] as number;
+	['customer', '/Customer'],
+	['vendor', '/Vendor'],
+])('%s', (resource, path) => {
+	let n = 0;
+	const created = async () => {
+		const shortID = `N8N-${resource.toUpperCase()}-${++n}`;
+		await items(h, resource, 'create', { shortID, name: `N8N ${resource}`, additionalFields: { country: 'DE' } });
+		return shortID;
+	};
 
-	it('creates one', async () => {
+	it('creates one, keyed by its shortID, with the documented fields', async () => {
 		const { records, request } = await write(resource, 'create', {
+			shortID: `N8N-${resource.toUpperCase()}`,
 			name: `N8N ${resource}`,
-			additionalFields: { [codeField]: `N8N-${resource.toUpperCase()}`, email: 'buyer@example.com', country: 'DE', active: true },
+			additionalFields: { address1: '1 Main St', zip: '10115', email: 'buyer@example.com', country: 'DE', active: true },
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api(path), 201]);
 		expect(request.body).toEqual({
+			shortID: `N8N-${resource.toUpperCase()}`,
 			name: `N8N ${resource}`,
-			[codeField]: `N8N-${resource.toUpperCase()}`,
+			address1: '1 Main St',
+			zip: '10115',
 			email: 'buyer@example.com',
 			country: 'DE',
 			active: true,
 		});
-		expect(records[0][idField]).toEqual(expect.any(Number));
+		expect(records[0].shortID).toBe(`N8N-${resource.toUpperCase()}`);
 	});
 
-	it('updates one', async () => {
+	it('URL-encodes a shortID in the path: a space, "?" or "#" cannot change the route', async () => {
+		const shortID = `N8N ${resource.toUpperCase()}?EU#1`;
+		await items(h, resource, 'create', { shortID, name: `N8N ${resource} EU` });
+		const { result, requests } = await capture(h, () => items(h, resource, 'get', { shortID, output: 'raw' }));
+		expect(requests.map((request) => request.path)).toEqual([api(`${path}/N8N%20${resource.toUpperCase()}%3FEU%231`)]);
+		expect(result).toEqual([expect.objectContaining({ shortID, name: `N8N ${resource} EU` })]);
+	});
+
+	it('an update may send only extra body fields', async () => {
 		const id = await created();
-		const { records, request } = await write(resource, 'update', { [idField]: String(id), updateFields: { phone: '+49 30 1234' } });
+		const { request } = await write(resource, 'update', {
+			shortID: id,
+			updateFields: {},
+			extraBody: { fields: { field: [{ name: 'fax', value: '+49 30 9' }] } },
+		});
+		expect(request.body).toEqual({ fax: '+49 30 9' });
+	});
+
+	it('updates one by its shortID', async () => {
+		const id = await created();
+		const { records, request } = await write(resource, 'update', { shortID: id, updateFields: { phone: '+49 30 1234' } });
 		expect([request.method, request.path]).toEqual(['PUT', api(`${path}/${id}`)]);
 		expect(request.body).toEqual({ phone: '+49 30 1234' });
-		expect(records[0]).toEqual(expect.objectContaining({ [idField]: id, phone: '+49 30 1234', name: `N8N ${resource}` }));
+		expect(records[0]).toEqual(expect.objectContaining({ shortID: id, phone: '+49 30 1234', name: `N8N ${resource}` }));
 	});
 });
 
 describe('assets', () => {
-	const created = async () =>
-		(await items(h, 'asset', 'create', { assetTag: `N8N-ASSET-${Date.now()}`, additionalFields: { status: 'In Service' } }))[0]
-			.assetID as number;
+	let n = 0;
+	const created = async () => {
+		const shortID = `N8N-ASSET-${++n}`;
+		await items(h, 'asset', 'create', { shortID, additionalFields: { status: 'Active' } });
+		return shortID;
+	};
 
-	it('creates an asset', async () => {
+	it('creates an asset with the documented fields', async () => {
 		const { records, request } = await write('asset', 'create', {
-			assetTag: 'N8N-ASSET-1',
-			additionalFields: { typeID: 1, warehouseID: 1, status: 'In Service', serialNo: 'SN-1' },
+			shortID: 'N8N-FORKLIFT-1',
+			additionalFields: { assetType: 1, warehouse: 1, status: 'Active', serial: 'SN-1' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Asset')]);
-		expect(request.body).toEqual({ assetTag: 'N8N-ASSET-1', typeID: 1, warehouseID: 1, status: 'In Service', serialNo: 'SN-1' });
-		expect(records[0].assetID).toEqual(expect.any(Number));
+		expect(request.body).toEqual({ shortID: 'N8N-FORKLIFT-1', assetType: 1, warehouse: 1, status: 'Active', serial: 'SN-1' });
+		expect(records[0]).toEqual(expect.objectContaining({ shortID: 'N8N-FORKLIFT-1', assetTypeName: 'Forklift' }));
 	});
 
-	it('updates an asset', async () => {
-		const assetID = await created();
-		const { records, request } = await write('asset', 'update', { assetID: String(assetID), updateFields: { status: 'In Repair' } });
-		expect([request.method, request.path, request.body]).toEqual(['PUT', api(`/Asset/${assetID}`), { status: 'In Repair' }]);
-		expect(records[0]).toEqual(expect.objectContaining({ assetID, status: 'In Repair' }));
+	it('updates an asset by its shortID', async () => {
+		const shortID = await created();
+		const { records, request } = await write('asset', 'update', { shortID, updateFields: { status: 'Discontinued' } });
+		expect([request.method, request.path, request.body]).toEqual(['PUT', api(`/Asset/${shortID}`), { status: 'Discontinued' }]);
+		expect(records[0]).toEqual(expect.objectContaining({ shortID, status: 'Discontinued' }));
 	});
 });
 
@@ -201,73 +240,69 @@ describe('orders', () => {
 			.filter((item) => !item.discontinued)
 			.slice(0, 2)
 			.map((item) => item.shortID);
+	const vendor = () => h.sandbox.store.vendors.rows.find((v) => v.active)!.shortID;
+	const customer = () => h.sandbox.store.customers.rows.find((c) => c.active)!.shortID;
 	const newPurchaseOrder = async () => {
-		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
-		const lines = { line: [{ itemID: twoItems()[0], quantity: 2 }] };
-		return (await items(h, 'purchaseOrder', 'create', { vendorID, warehouseID: byId(1), lines }))[0].poNo as number;
+		const lines = { line: [{ shortID: twoItems()[0], units: 2, warehouse: 1 }] };
+		return (await items(h, 'purchaseOrder', 'create', { vendor: vendor(), lines }))[0].poNo as string;
 	};
 	const newShippingOrder = async () => {
-		const customerID = h.sandbox.store.customers.rows.find((customer) => customer.active)!.customerID;
-		const lines = { line: [{ itemID: twoItems()[0], quantity: 1 }] };
-		return (await items(h, 'shippingOrder', 'create', { customerID, warehouseID: byId(1), lines }))[0].soNo as number;
+		const lines = { line: [{ shortID: twoItems()[0], units: 1, warehouse: 1 }] };
+		return (await items(h, 'shippingOrder', 'create', { customer: customer(), lines }))[0].soNo as string;
 	};
 
-	it('creates a purchase order with lines', async () => {
-		const vendorID = h.sandbox.store.vendors.rows.find((vendor) => vendor.active)!.vendorID;
+	it('creates a purchase order with lines, for a vendor named by shortID', async () => {
 		const [a, b] = twoItems();
 		const { records, request } = await write('purchaseOrder', 'create', {
-			vendorID,
-			warehouseID: byId(1),
+			vendor: 'ACME-FASTENERS',
 			lines: {
 				line: [
-					{ itemID: a, quantity: 10, unitCost: 2.5 },
-					{ itemID: b, quantity: 4 },
+					{ shortID: a, units: 10, warehouse: 1, unitPrice: 2.5 },
+					{ shortID: b, units: 4, warehouse: 2 },
 				],
 			},
-			additionalFields: { reference: 'N8N-PO', orderDate: '2026-01-05T08:00:00Z' },
+			additionalFields: { expectedDate: '2026-01-20', orderDate: '2026-01-05T08:00:00Z' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/PurchaseOrder')]);
 		expect(request.body).toEqual({
-			vendorID,
-			warehouseID: 1,
-			reference: 'N8N-PO',
+			vendor: 'ACME-FASTENERS',
 			orderDate: '2026-01-05T08:00:00Z',
+			expectedDate: '2026-01-20',
 			lines: [
-				{ itemID: a, quantity: 10, unitCost: 2.5 },
-				{ itemID: b, quantity: 4 },
+				{ shortID: a, units: 10, warehouse: 1, unitPrice: 2.5 },
+				{ shortID: b, units: 4, warehouse: 2 },
 			],
 		});
 		expect(records[0].lines).toHaveLength(2);
+		expect(records[0].poNo).toMatch(/^PO-\d{4}-\d{4}$/);
 	});
 
-	it('finalizes the purchase order', async () => {
+	it('finalizes the purchase order by its string number', async () => {
 		const poNo = await newPurchaseOrder();
-		const { records, request } = await write('purchaseOrder', 'finalize', { poNo: String(poNo) });
+		const { records, request } = await write('purchaseOrder', 'finalize', { poNo });
 		expect([request.method, request.path]).toEqual(['POST', api(`/PurchaseOrder/${poNo}/Finalize`)]);
-		expect(records[0]).toEqual(expect.objectContaining({ poNo, status: 'Final' }));
+		expect(records[0]).toEqual(expect.objectContaining({ poNo, status: 'Closed' }));
 	});
 
-	it('creates a shipping order with lines', async () => {
-		const customerID = h.sandbox.store.customers.rows.find((customer) => customer.active)!.customerID;
+	it('creates a shipping order with lines, for a customer named by shortID', async () => {
 		const [a] = twoItems();
 		const { records, request } = await write('shippingOrder', 'create', {
-			customerID,
-			warehouseID: byId(1),
-			lines: { line: [{ itemID: a, quantity: 1, unitPrice: 9.99 }] },
+			customer: 'ACME-CORP',
+			lines: { line: [{ shortID: a, units: 1, warehouse: 1 }] },
 		});
-		expect(request.body).toEqual({ customerID, warehouseID: 1, lines: [{ itemID: a, quantity: 1, unitPrice: 9.99 }] });
-		expect(records[0].soNo).toEqual(expect.any(Number));
+		expect(request.body).toEqual({ customer: 'ACME-CORP', lines: [{ shortID: a, units: 1, warehouse: 1 }] });
+		expect(records[0].soNo).toMatch(/^SO-\d{4}-\d{4}$/);
 	});
 
-	it('updates the shipping order', async () => {
+	it('updates the shipping order with a documented status', async () => {
 		const soNo = await newShippingOrder();
 		const { records, request } = await write('shippingOrder', 'update', {
-			soNo: String(soNo),
-			updateFields: { carrier: 'DHL', trackingNo: 'JD0001', status: 'Shipped', shipDate: '2026-01-06' },
+			soNo,
+			updateFields: { status: 'Partial', shipDate: '2026-01-06' },
 		});
 		expect([request.method, request.path]).toEqual(['PUT', api(`/ShippingOrder/${soNo}`)]);
-		expect(request.body).toEqual({ carrier: 'DHL', trackingNo: 'JD0001', status: 'Shipped', shipDate: '2026-01-06' });
-		expect(records[0]).toEqual(expect.objectContaining({ soNo, status: 'Shipped', carrier: 'DHL' }));
+		expect(request.body).toEqual({ status: 'Partial', shipDate: '2026-01-06' });
+		expect(records[0]).toEqual(expect.objectContaining({ soNo, status: 'Partial' }));
 	});
 });
 
@@ -300,15 +335,20 @@ describe('categories, reason codes and locations', () => {
 		expect(h.sandbox.store.categories.get(3)).toBeUndefined();
 	});
 
-	it('holds a location with a reason and releases it', async () => {
-		const open = h.sandbox.store.locations.rows.find((location) => !location.onHold && location.warehouseID === 2)!;
-		const held = await write('location', 'hold', { locationID: byId(open.locationID), additionalFields: { reason: 'Stock count' } });
-		expect([held.request.method, held.request.path]).toEqual(['POST', api(`/Location/${open.locationID}/Hold`)]);
-		expect(held.request.body).toEqual({ reason: 'Stock count' });
-		expect(held.records[0]).toEqual(expect.objectContaining({ onHold: true, holdReason: 'Stock count' }));
-		const released = await write('location', 'release', { locationID: byId(open.locationID) });
-		expect(released.request.path).toBe(api(`/Location/${open.locationID}/Release`));
-		expect(released.records[0]).toEqual(expect.objectContaining({ onHold: false }));
+	it('holds a spot by ?id= with no body (204 = success) and releases it', async () => {
+		const held = await write('location', 'hold', { id: byId('A-02-01') });
+		expect([held.request.method, held.request.path, held.request.query, held.request.status]).toEqual([
+			'POST',
+			api('/Location/Hold'),
+			{ id: 'A-02-01' },
+			204,
+		]);
+		expect(held.request.body).toBeUndefined();
+		expect(held.records).toEqual([{ success: true, id: 'A-02-01' }]);
+		expect(h.sandbox.store.locations.get('A-02-01')?.hold).toBe(true);
+		const released = await write('location', 'release', { id: fromList('A-02-01') });
+		expect([released.request.path, released.request.status]).toEqual([api('/Location/Release'), 204]);
+		expect(h.sandbox.store.locations.get('A-02-01')?.hold).toBe(false);
 	});
 });
 

@@ -255,14 +255,14 @@ describe('n8n restart', () => {
 	it('resumes from the cursor n8n saved with the last execution', async () => {
 		const poller = await activated({ watch: 'customer.listAll' });
 		clock.advance(1_000);
-		const first = await call('POST', '/Customer', { name: 'Poll Restart One' });
-		expect((await poller.tick()).emitted?.map((r) => r.customerID)).toEqual([first.customerID]);
+		const first = await call('POST', '/Customer', { shortID: 'POLL-ONE', name: 'Poll Restart One' });
+		expect((await poller.tick()).emitted?.map((r) => r.shortID)).toEqual([first.shortID]);
 
 		poller.restart();
 		expect((await poller.tick()).emitted).toBeUndefined();
 		clock.advance(1_000);
-		const second = await call('POST', '/Customer', { name: 'Poll Restart Two' });
-		expect((await poller.tick()).emitted?.map((r) => r.customerID)).toEqual([second.customerID]);
+		const second = await call('POST', '/Customer', { shortID: 'POLL-TWO', name: 'Poll Restart Two' });
+		expect((await poller.tick()).emitted?.map((r) => r.shortID)).toEqual([second.shortID]);
 	});
 });
 
@@ -337,11 +337,7 @@ describe('other lists', () => {
 		clock.advance(1_000);
 		const receipt = await call('POST', '/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity: 5 });
 		const vendor = (await call('GET', '/Vendor', undefined, { pageSize: '1' })).value[0];
-		const po = await call('POST', '/PurchaseOrder', {
-			vendorID: vendor.vendorID,
-			warehouseID: 1,
-			lines: [{ itemID: item.shortID, quantity: 2 }],
-		});
+		const po = await call('POST', '/PurchaseOrder', { vendor: vendor.shortID, lines: [{ shortID: item.shortID, units: 2, warehouse: 1 }] });
 		const gotMovements = (await movements.tick()).emitted;
 		expect(gotMovements?.map((r) => r.recNo)).toEqual([receipt.recNo]);
 		expect((await orders.tick()).emitted?.map((r) => r.poNo)).toEqual([po.poNo]);

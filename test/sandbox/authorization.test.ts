@@ -54,7 +54,7 @@ describe('read-only accounts', () => {
 			['DELETE', '/Item/SCR-00001', undefined],
 			['POST', '/Inventory/Receive', receive(1)],
 			['POST', '/Webhook', { name: 'x', url: 'https://127.0.0.1/x', events: 'item.created', payloadMode: 1, active: true }],
-			['POST', '/Location/1/Hold', {}],
+			['POST', '/Location/Hold?id=A-01-03', undefined],
 		];
 		for (const [method, path, body] of writes) {
 			const response = await readonly.request(method, path, { body });
@@ -81,16 +81,17 @@ describe('warehouse scope', () => {
 	it('answers 403 for writes to a record (location, order, asset) that lives in another warehouse', async () => {
 		const scoped = t.as('scoped');
 		const store = t.sandbox.store;
-		const location = store.locations.rows.find((l) => l.warehouseID === 2 && !l.onHold)!;
-		expectError(await scoped.post(`/Location/${location.locationID}/Hold`, {}), 403, 'forbidden', FORBIDDEN.warehouse);
-		expect(store.locations.get(location.locationID)?.onHold).toBe(false);
-		const po = store.purchaseOrders.rows.find((o) => o.warehouseID !== 1 && o.status === 'Open')!;
+		const location = store.locations.rows.find((l) => l.warehouseID === 2 && !l.hold)!;
+		expectError(await scoped.post(`/Location/Hold?id=${location.spot}`), 403, 'forbidden', FORBIDDEN.warehouse);
+		expect(store.locations.get(location.spot)?.hold).toBe(false);
+		const elsewhere = (o: { lines: Array<{ warehouse: number }> }) => o.lines.some((l) => l.warehouse !== 1);
+		const po = store.purchaseOrders.rows.find((o) => elsewhere(o) && o.status === 'Open')!;
 		expectError(await scoped.post(`/PurchaseOrder/${po.poNo}/Finalize`), 403, 'forbidden', FORBIDDEN.warehouse);
-		const so = store.shippingOrders.rows.find((o) => o.warehouseID !== 1 && o.status !== 'Completed')!;
-		expectError(await scoped.put(`/ShippingOrder/${so.soNo}`, { carrier: 'UPS' }), 403, 'forbidden', FORBIDDEN.warehouse);
-		const asset = store.assets.rows.find((a) => a.warehouseID !== 1)!;
-		expectError(await scoped.put(`/Asset/${asset.assetID}`, { warehouseID: 1 }), 403, 'forbidden', FORBIDDEN.warehouse);
-		expect(store.assets.get(asset.assetID)?.warehouseID).not.toBe(1);
+		const so = store.shippingOrders.rows.find((o) => elsewhere(o) && o.status !== 'Closed')!;
+		expectError(await scoped.put(`/ShippingOrder/${so.soNo}`, { status: 'Partial' }), 403, 'forbidden', FORBIDDEN.warehouse);
+		const asset = store.assets.rows.find((a) => a.warehouse !== 1)!;
+		expectError(await scoped.put(`/Asset/${asset.shortID}`, { warehouse: 1 }), 403, 'forbidden', FORBIDDEN.warehouse);
+		expect(store.assets.get(asset.shortID)?.warehouse).not.toBe(1);
 	});
 
 	it('does not scope reads', async () => {
@@ -161,9 +162,9 @@ describe('order of checks', () => {
 			'Item "NO-SUCH" was not found.',
 		);
 		// Path records: 404 before scope, scope before 409.
-		expectError(await scoped.post('/Location/99999/Hold', {}), 404, 'not_found', 'Location 99999 was not found.');
-		const held = t.sandbox.store.locations.rows.find((l) => l.warehouseID === 2 && l.onHold)!;
-		expectError(await scoped.post(`/Location/${held.locationID}/Hold`, {}), 403, 'forbidden', FORBIDDEN.warehouse);
-		expectError(await t.demo.post(`/Location/${held.locationID}/Hold`, {}), 409, 'conflict');
+		expectError(await scoped.post('/Location/Hold?id=Z-99-99'), 404, 'not_found', 'Location Z-99-99 was not found.');
+		const held = t.sandbox.store.locations.rows.find((l) => l.warehouseID === 2 && l.hold)!;
+		expectError(await scoped.post(`/Location/Hold?id=${held.spot}`), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(await t.demo.post(`/Location/Hold?id=${held.spot}`), 409, 'conflict');
 	});
 });

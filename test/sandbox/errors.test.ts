@@ -66,10 +66,10 @@ describe('failNext', () => {
 
 describe('disabledEndpoints', () => {
 	it('answers 501 for a switched-off endpoint after authentication and permission checks', async () => {
-		const response = await t.demo.post('/Asset', { assetTag: 'NI-2' });
+		const response = await t.demo.post('/Asset', { shortID: 'NI-2' });
 		expectError(response, 501, 'not_implemented', 'POST /Asset is not available on this deployment.');
-		expectError(await t.as('readonly').post('/Asset', { assetTag: 'NI-3' }), 403, 'forbidden', 'Account is read-only.');
-		expect(t.sandbox.store.assets.rows.some((a) => a.assetTag.startsWith('NI-'))).toBe(false);
+		expectError(await t.as('readonly').post('/Asset', { shortID: 'NI-3' }), 403, 'forbidden', 'Account is read-only.');
+		expect(t.sandbox.store.assets.rows.some((a) => a.shortID.startsWith('NI-'))).toBe(false);
 		// The rest of the resource still works.
 		expect((await t.demo.get('/Asset')).status).toBe(200);
 	});

@@ -13,7 +13,7 @@ afterEach(() => t.sandbox.close());
 /** One valid call per emitting endpoint; path values and bodies for the seeded data. */
 function sampleCall(id: RouteId): { path: Record<string, string | number>; body?: unknown } {
 	const store = t.sandbox.store;
-	const lot = store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= 5 && !store.location(1, s.location)!.onHold)!;
+	const lot = store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= 5 && !store.location(1, s.location)!.hold)!;
 	const openPo = store.purchaseOrders.rows.find((o) => o.status === 'Open')!;
 	const openSo = store.shippingOrders.rows.find((o) => o.status === 'Open')!;
 	const samples: Partial<Record<RouteId, { path: Record<string, string | number>; body?: unknown }>> = {
@@ -28,18 +28,14 @@ function sampleCall(id: RouteId): { path: Record<string, string | number>; body?
 		},
 		'purchaseOrder.create': {
 			path: {},
-			body: { vendorID: store.vendors.rows.find((v) => v.active)!.vendorID, warehouseID: 1, lines: [{ itemID: 'SCR-00001', quantity: 1 }] },
+			body: { vendor: store.vendors.rows.find((v) => v.active)!.shortID, lines: [{ shortID: 'SCR-00001', units: 1, warehouse: 1 }] },
 		},
 		'purchaseOrder.finalize': { path: { poNo: openPo.poNo } },
 		'shippingOrder.create': {
 			path: {},
-			body: {
-				customerID: store.customers.rows.find((c) => c.active)!.customerID,
-				warehouseID: 1,
-				lines: [{ itemID: 'SCR-00001', quantity: 1 }],
-			},
+			body: { customer: store.customers.rows.find((c) => c.active)!.shortID, lines: [{ shortID: 'SCR-00001', units: 1, warehouse: 1 }] },
 		},
-		'shippingOrder.update': { path: { soNo: openSo.soNo }, body: { status: 'Completed' } },
+		'shippingOrder.update': { path: { soNo: openSo.soNo }, body: { status: 'Closed' } },
 	};
 	const sample = samples[id];
 	if (!sample) throw new Error(`no sample call for ${id}: add one`);

@@ -78,9 +78,19 @@ describe('HTTPS only', () => {
 });
 
 describe('path prefix and version header', () => {
-	it('serves nothing outside /api/v2: 404 envelope without needing a token', async () => {
-		const response = await t.demo.raw('GET', `${t.sandbox.origin}/api/v1/Item`);
-		expectError(response, 404, 'not_found', 'No endpoint at /api/v1/Item; the API is served under /api/v2.');
+	it('serves nothing outside /api/v1 and /api/v2: 404 envelope without needing a token', async () => {
+		const response = await t.demo.raw('GET', `${t.sandbox.origin}/api/v3/Item`);
+		expectError(response, 404, 'not_found', 'No endpoint at /api/v3/Item; the API is served under /api/v2.');
+	});
+
+	it('serves the same routes under /api/v1 (the version the vendor documents), saying X-API-Version: v1', async () => {
+		const token = await t.demo.token();
+		const response = await t.demo.raw('GET', `${t.sandbox.origin}/api/v1/Customer/ACME-CORP`, {
+			headers: { Authorization: `Bearer ${token}` },
+		});
+		expect(response.status).toBe(200);
+		expect(response.headers['x-api-version']).toBe('v1');
+		expect((response.body as { shortID: string }).shortID).toBe('ACME-CORP');
 	});
 
 	it('answers an unknown path under /api/v2 (with a valid token) with 404 not_found', async () => {

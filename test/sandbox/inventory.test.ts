@@ -15,13 +15,13 @@ const onHand = (partNo: number, warehouseID: number, location?: string) =>
 /** A lot in warehouse 1 in a location that is not on hold, with at least `min` on hand. */
 function stockedLot(min = 10) {
 	const store = t.sandbox.store;
-	return store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.onHold)!;
+	return store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.hold)!;
 }
 
 describe('POST /Inventory/Receive', () => {
 	it('adds stock, answers 201 with the MaterialIn record, emits inventory.received', async () => {
 		const item = t.sandbox.store.item('SCR-00001')!;
-		const before = onHand(item.partNo, 2, 'RECV');
+		const before = onHand(item.partNo, 2, 'RECV-02');
 		const response = await t.demo.post('/Inventory/Receive', {
 			itemID: 'SCR-00001',
 			warehouseID: 2,
@@ -38,7 +38,7 @@ describe('POST /Inventory/Receive', () => {
 			partNo: item.partNo,
 			shortID: 'SCR-00001',
 			warehouseID: 2,
-			location: 'RECV',
+			location: 'RECV-02',
 			lot: 'L-NEW',
 			quantity: 12,
 			unitCost: item.unitCost,
@@ -47,7 +47,7 @@ describe('POST /Inventory/Receive', () => {
 			created: '2026-01-05T08:00:00.000Z',
 			modified: '2026-01-05T08:00:00.000Z',
 		});
-		expect(onHand(item.partNo, 2, 'RECV')).toBe(before + 12);
+		expect(onHand(item.partNo, 2, 'RECV-02')).toBe(before + 12);
 		expect(t.sandbox.events).toEqual([
 			{
 				event: 'inventory.received',
@@ -60,13 +60,25 @@ describe('POST /Inventory/Receive', () => {
 		expect(listed.body.value).toEqual([response.body]);
 	});
 
-	it('validates quantity > 0 and required fields from the table', async () => {
-		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', quantity: 0 });
+	it('validates units > 0 and required fields from the table, in the documented names (earlier names still taken)', async () => {
+		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', units: 0 });
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({
-			warehouseID: ['The warehouseID field is required.'],
-			quantity: ['The quantity field must be greater than zero.'],
+			wID: ['The wID field is required.'],
+			units: ['The units field must be greater than zero.'],
 		});
+		const earlier = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', quantity: 0 });
+		expect(earlier.body.details).toEqual(response.body.details);
+		const documented = await t.demo.post('/Inventory/Receive', {
+			itemID: 'SCR-00001',
+			wID: 1,
+			spot: 'A-01-03',
+			units: 2,
+			serial: 'S1',
+			remark: 'PO #4521',
+		});
+		expect(documented.status).toBe(201);
+		expect(documented.body).toMatchObject({ warehouseID: 1, location: 'A-01-03', quantity: 2, lot: 'S1', reference: 'PO #4521' });
 	});
 
 	it('answers 404 for unknown references and 409 for a held location or disabled reason code, changing nothing', async () => {
@@ -84,10 +96,10 @@ describe('POST /Inventory/Receive', () => {
 			'Location "Z-99" in warehouse 1 was not found.',
 		);
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC', quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC-01', quantity: 1 }),
 			409,
 			'conflict',
-			'Location "QC" in warehouse 1 is on hold.',
+			'Location "QC-01" in warehouse 1 is on hold.',
 		);
 		expectError(
 			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'OBSOLETE', quantity: 1 }),
@@ -138,26 +150,26 @@ describe('POST /Inventory/Move', () => {
 	it('moves stock between warehouses: out of one, into the other, one inventory.moved event', async () => {
 		const lot = stockedLot();
 		const fromBefore = onHand(lot.partNo, 1);
-		const toBefore = onHand(lot.partNo, 3, 'A-02');
+		const toBefore = onHand(lot.partNo, 3, 'A-03-02');
 		const response = await t.demo.post('/Inventory/Move', {
 			itemID: lot.shortID,
 			fromWarehouseID: 1,
 			fromLocation: lot.location,
 			toWarehouseID: 3,
-			toLocation: 'A-02',
+			toLocation: 'A-03-02',
 			quantity: 4,
 		});
 		expect(response.status).toBe(201);
 		expect(response.body).toMatchObject({
 			type: 'Move',
 			warehouseID: 3,
-			location: 'A-02',
+			location: 'A-03-02',
 			fromWarehouseID: 1,
 			fromLocation: lot.location,
 			quantity: 4,
 		});
 		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
-		expect(onHand(lot.partNo, 3, 'A-02')).toBe(toBefore + 4);
+		expect(onHand(lot.partNo, 3, 'A-03-02')).toBe(toBefore + 4);
 		expect(t.sandbox.store.materialOut.rows.at(-1)).toMatchObject({ type: 'Move', warehouseID: 1, toWarehouseID: 3, quantity: 4 });
 		expect(t.sandbox.events.map((e) => e.event)).toEqual(['inventory.moved']);
 		expect(t.sandbox.events[0].ids).toMatchObject({ recNo: response.body.recNo, warehouseID: 3, fromWarehouseID: 1 });
@@ -184,5 +196,30 @@ describe('POST /Inventory/Move', () => {
 		expectError(same, 400, 'validation_error', 'Model validation failed.');
 		expect(same.body.details).toEqual({ toLocation: ['The target must differ from the source location.'] });
 		expect(t.sandbox.events).toHaveLength(0);
+	});
+});
+
+describe('GET /Inventory/StockLevels', () => {
+	it('sums the lots on hand per item and warehouse, all warehouses or one, in the documented vocabulary', async () => {
+		const all = await t.demo.get('/Inventory/StockLevels', { pageSize: 250 });
+		expect(all.status).toBe(200);
+		const lot = t.sandbox.store.stock.rows.find((s) => s.quantity > 0)!;
+		// A second lot of the same item in the same warehouse: the level is their sum.
+		const dock = `RECV-0${lot.warehouseID}`;
+		expect(dock).not.toBe(lot.location);
+		expect((await t.demo.post('/Inventory/Receive', { itemID: lot.shortID, wID: lot.warehouseID, spot: dock, units: 7 })).status).toBe(201);
+		const expected = t.sandbox.store.stock.rows
+			.filter((s) => s.partNo === lot.partNo && s.warehouseID === lot.warehouseID)
+			.reduce((sum, s) => sum + s.quantity, 0);
+		const one = await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, sort: 'shortID' });
+		const pages = Math.ceil(one.body.totalCount / 250);
+		const rows: Array<{ partNo: number; wID: number; units: number }> = [];
+		for (let page = 1; page <= pages; page++)
+			rows.push(...(await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, page })).body.value);
+		const level = rows.find((row) => row.partNo === lot.partNo)!;
+		expect(level).toMatchObject({ shortID: lot.shortID, wID: lot.warehouseID, units: expected });
+		expect(expected).toBe(lot.quantity + 7);
+		expect(rows.every((row) => row.wID === lot.warehouseID)).toBe(true);
+		expect(all.body.totalCount).toBeGreaterThan(one.body.totalCount);
 	});
 });

@@ -10,75 +10,91 @@ afterEach(() => t.sandbox.close());
 const NOW = '2026-01-05T08:00:00.000Z';
 
 describe.each([
-	['Customer', 'customerID', 'customerCode', 'customers'],
-	['Vendor', 'vendorID', 'vendorCode', 'vendors'],
-] as const)('%s', (resource, idField, codeField, table) => {
-	it('create answers 201 with the full record; update changes only what was sent', async () => {
-		const count = t.sandbox.store[table].size;
-		const created = await t.demo.post(`/${resource}`, { name: 'Acme Test Co', [codeField]: 'ACME1', country: 'NL' });
+	['Customer', 'customers', 'ACME-CORP'],
+	['Vendor', 'vendors', 'ACME-FASTENERS'],
+] as const)('%s', (resource, table, example) => {
+	it('create answers 201 with the documented record, keyed by shortID; update changes only what was sent', async () => {
+		const created = await t.demo.post(`/${resource}`, { shortID: 'ACME-TEST', name: 'Acme Test Co', country: 'NL' });
 		expect(created.status).toBe(201);
 		expectJsonHeaders(created);
 		expect(created.body).toEqual({
-			[idField]: count + 1,
-			[codeField]: 'ACME1',
+			shortID: 'ACME-TEST',
 			name: 'Acme Test Co',
-			email: null,
-			phone: null,
-			address: null,
+			address1: null,
+			address2: null,
 			city: null,
-			postalCode: null,
+			state: null,
+			zip: null,
 			country: 'NL',
+			phone: null,
+			fax: null,
+			email: null,
+			contact: null,
 			active: true,
 			created: NOW,
 			modified: NOW,
 		});
 		t.clock.advance(2000);
-		const updated = await t.demo.put(`/${resource}/${count + 1}`, { email: 'buy@acme.example', active: false });
+		const updated = await t.demo.put(`/${resource}/ACME-TEST`, { email: 'buy@acme.example', active: false });
 		expect(updated.status).toBe(200);
 		expect(updated.body).toEqual({ ...created.body, email: 'buy@acme.example', active: false, modified: '2026-01-05T08:00:02.000Z' });
-		const fetched = await t.demo.get(`/${resource}/${count + 1}`);
+		const fetched = await t.demo.get(`/${resource}/ACME-TEST`);
 		expect(fetched.body).toEqual(updated.body);
 		// Inactive now: only in the /All list.
 		const active = await t.demo.get(`/${resource}`, { modifiedSince: '2026-01-05T08:00:00Z' });
 		const all = await t.demo.get(`/${resource}/All`, { modifiedSince: '2026-01-05T08:00:00Z' });
 		expect([active.body.totalCount, all.body.totalCount]).toEqual([0, 1]);
+		expect(t.sandbox.store[table].get('ACME-TEST')).toBeDefined();
 	});
 
-	it('validates: name required on create, country as ISO alpha-2, code unique (409)', async () => {
+	it(`serves the documented example ${example}`, async () => {
+		const response = await t.demo.get(`/${resource}/${example}`);
+		expect(response.status).toBe(200);
+		expect(response.body.shortID).toBe(example);
+	});
+
+	it('validates: shortID and name required on create, country as ISO alpha-2, shortID unique (409)', async () => {
 		const missing = await t.demo.post(`/${resource}`, { email: 'x@y.z' });
 		expectError(missing, 400, 'validation_error', 'Model validation failed.');
-		expect(missing.body.details).toEqual({ name: ['The name field is required.'] });
-		const country = await t.demo.post(`/${resource}`, { name: 'X', country: 'Netherlands' });
+		expect(missing.body.details).toEqual({ shortID: ['The shortID field is required.'], name: ['The name field is required.'] });
+		const country = await t.demo.post(`/${resource}`, { shortID: 'X', name: 'X', country: 'Netherlands' });
 		expect(country.body.details).toEqual({ country: ['The country field must be an ISO 3166 alpha-2 code, e.g. US.'] });
-		const existing = t.sandbox.store[table].rows[0] as unknown as Record<string, string>;
-		const duplicate = await t.demo.post(`/${resource}`, { name: 'X', [codeField]: existing[codeField] });
-		expectError(duplicate, 409, 'conflict', `${resource} code "${existing[codeField]}" is already in use.`);
-		expectError(await t.demo.put(`/${resource}/9999`, { name: 'Y' }), 404, 'not_found', `${resource} 9999 was not found.`);
+		const duplicate = await t.demo.post(`/${resource}`, { shortID: example, name: 'X' });
+		expectError(duplicate, 409, 'conflict', `Duplicate ShortID "${example}".`);
+		expectError(await t.demo.put(`/${resource}/NO-SUCH`, { name: 'Y' }), 404, 'not_found', `${resource} NO-SUCH was not found.`);
 	});
 });
 
 describe('assets', () => {
-	it('create and update, with type names, unique tags and scope', async () => {
-		const created = await t.demo.post('/Asset', { assetTag: 'FL-9000', typeID: 1, warehouseID: 2, serialNo: 'SN1' });
+	it('create and update, keyed by shortID, with type and warehouse names, unique keys and scope', async () => {
+		const created = await t.demo.post('/Asset', { shortID: 'FORKLIFT-900', assetType: 1, warehouse: 2, serial: 'SN1' });
 		expect(created.status).toBe(201);
 		expect(created.body).toMatchObject({
-			assetID: 81,
-			assetTag: 'FL-9000',
-			typeID: 1,
-			typeName: 'Forklift',
-			warehouseID: 2,
-			status: 'In Service',
+			shortID: 'FORKLIFT-900',
+			assetType: 1,
+			assetTypeName: 'Forklift',
+			warehouse: 2,
+			warehouseName: 'East Coast Warehouse',
+			status: 'Active',
+			discontinued: null,
 			created: NOW,
 		});
-		const updated = await t.demo.put('/Asset/81', { status: 'Retired', typeID: 3 });
-		expect(updated.body).toMatchObject({ status: 'Retired', typeID: 3, typeName: 'Barcode Scanner', serialNo: 'SN1' });
-		expect((await t.demo.get('/Asset/81')).body.status).toBe('Retired');
-		expectError(await t.demo.post('/Asset', { assetTag: 'fl-9000' }), 409, 'conflict', 'Asset tag "fl-9000" is already in use.');
-		expectError(await t.demo.post('/Asset', { assetTag: 'X-1', typeID: 99 }), 404, 'not_found', 'Asset type 99 was not found.');
-		const badStatus = await t.demo.post('/Asset', { assetTag: 'X-2', status: 'Broken' });
-		expect(badStatus.body.details).toEqual({ status: ['The status field must be one of: In Service, In Repair, Retired.'] });
+		const updated = await t.demo.put('/Asset/FORKLIFT-900', { status: 'Discontinued', assetType: 3 });
+		expect(updated.body).toMatchObject({
+			status: 'Discontinued',
+			assetType: 3,
+			assetTypeName: 'Barcode Scanner',
+			serial: 'SN1',
+			discontinued: NOW,
+		});
+		expect((await t.demo.get('/Asset/FORKLIFT-900')).body.status).toBe('Discontinued');
+		expect((await t.demo.get('/Asset/FORKLIFT-001')).body.shortID).toBe('FORKLIFT-001');
+		expectError(await t.demo.post('/Asset', { shortID: 'FORKLIFT-900' }), 409, 'conflict', 'Duplicate ShortID "FORKLIFT-900".');
+		expectError(await t.demo.post('/Asset', { shortID: 'X-1', assetType: 99 }), 404, 'not_found', 'Asset type 99 was not found.');
+		const badStatus = await t.demo.post('/Asset', { shortID: 'X-2', status: 'Broken' });
+		expect(badStatus.body.details).toEqual({ status: ['The status field must be one of: Active, Discontinued.'] });
 		expectError(
-			await t.as('scoped').post('/Asset', { assetTag: 'X-3', warehouseID: 4 }),
+			await t.as('scoped').post('/Asset', { shortID: 'X-3', warehouse: 4 }),
 			403,
 			'forbidden',
 			"Warehouse is outside the client's authorized scope.",
@@ -135,39 +151,35 @@ describe('categories and reason codes', () => {
 });
 
 describe('locations', () => {
-	it('hold blocks stock movements there; release lifts it; repeating either is 409', async () => {
-		const location =
-			t.sandbox.store.locations.rows.find((l) => l.warehouseID === 1 && l.code === 'A-01' && !l.onHold) ??
-			t.sandbox.store.locations.rows.find((l) => l.warehouseID === 1 && !l.onHold && l.code.includes('-'))!;
-		const held = await t.demo.post(`/Location/${location.locationID}/Hold`, { reason: 'Audit' });
-		expect(held.status).toBe(200);
-		expect(held.body).toMatchObject({ locationID: location.locationID, onHold: true, holdReason: 'Audit', modified: NOW });
-		const blocked = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: location.code, quantity: 1 });
-		expectError(blocked, 409, 'conflict', `Location "${location.code}" in warehouse 1 is on hold.`);
-		expectError(
-			await t.demo.post(`/Location/${location.locationID}/Hold`, {}),
-			409,
-			'conflict',
-			`Location "${location.code}" in warehouse 1 is already on hold.`,
+	it('hold (POST /Location/Hold?id=) blocks stock movements there; release lifts it; both answer 204; repeating either is 409', async () => {
+		const spot = 'A-01-03';
+		expect(t.sandbox.store.locations.get(spot)).toMatchObject({ warehouseID: 1, hold: false });
+		const held = await t.demo.post(`/Location/Hold?id=${spot}`);
+		expect(held.status).toBe(204);
+		expect(held.text).toBe('');
+		expect(t.sandbox.store.locations.get(spot)).toMatchObject({ hold: true, modified: NOW });
+		expect((await t.demo.get(`/Location/${spot}`)).body).toMatchObject({ spot, hold: true });
+		const blocked = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: spot, quantity: 1 });
+		expectError(blocked, 409, 'conflict', `Location "${spot}" in warehouse 1 is on hold.`);
+		expectError(await t.demo.post(`/Location/Hold?id=${spot}`), 409, 'conflict', `Location "${spot}" is already on hold.`);
+		const released = await t.demo.post(`/Location/Release?id=${spot}`);
+		expect(released.status).toBe(204);
+		expect(t.sandbox.store.locations.get(spot)?.hold).toBe(false);
+		expect((await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: spot, quantity: 1 })).status).toBe(
+			201,
 		);
-		const released = await t.demo.post(`/Location/${location.locationID}/Release`);
-		expect(released.body).toMatchObject({ onHold: false, holdReason: null });
-		expect(
-			(await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: location.code, quantity: 1 })).status,
-		).toBe(201);
-		expectError(
-			await t.demo.post(`/Location/${location.locationID}/Release`),
-			409,
-			'conflict',
-			`Location "${location.code}" in warehouse 1 is not on hold.`,
-		);
+		expectError(await t.demo.post(`/Location/Release?id=${spot}`), 409, 'conflict', `Location "${spot}" is not on hold.`);
+		expectError(await t.demo.get('/Location/Z-99-99'), 404, 'not_found', 'Location Z-99-99 was not found.');
 	});
 
-	it('lists locations of every warehouse, some on hold', async () => {
+	it('lists spots of every warehouse, some on hold; wid filters to one warehouse', async () => {
 		const response = await t.demo.get('/Location', { pageSize: 250 });
 		expect(response.body.totalCount).toBe(44);
 		const warehouses = new Set(response.body.value.map((l: { warehouseID: number }) => l.warehouseID));
 		expect(warehouses.size).toBe(4);
-		expect(response.body.value.filter((l: { onHold: boolean }) => l.onHold).length).toBeGreaterThanOrEqual(4);
+		expect(response.body.value.filter((l: { hold: boolean }) => l.hold).length).toBeGreaterThanOrEqual(4);
+		const one = await t.demo.get('/Location', { pageSize: 250, wid: 2 });
+		expect(one.body.totalCount).toBe(11);
+		expect(one.body.value.every((l: { warehouseID: number }) => l.warehouseID === 2)).toBe(true);
 	});
 });

@@ -8,16 +8,16 @@ beforeAll(async () => {
 afterAll(() => t.sandbox.close());
 
 describe('GET /Report', () => {
-	it('lists the reports the client may run, with their columns', async () => {
+	it('lists the reports the client may run, in the documented shape (reportID, reportName, reportType)', async () => {
 		const response = await t.demo.get('/Report');
 		expectPage(response, { totalCount: 4 });
-		expect(response.body.value.map((r: { name: string }) => r.name)).toEqual([
+		expect(response.body.value.map((r: { reportName: string }) => r.reportName)).toEqual([
 			'Stock Valuation',
 			'Low Stock',
 			'Sales by Customer',
 			'Open Purchase Orders',
 		]);
-		expect(response.body.value[0]).toMatchObject({ reportID: 1, columns: expect.arrayContaining(['partNo', 'totalValue']) });
+		expect(response.body.value[0]).toEqual({ reportID: 1, reportName: 'Stock Valuation', reportType: 1 });
 	});
 });
 
@@ -46,9 +46,9 @@ describe('GET /Report/{id}', () => {
 	});
 
 	it("sorts by any of the report's own columns", async () => {
-		const response = await t.demo.get('/Report/3', { sort: 'revenue', direction: 'DESC' });
-		const revenue = response.body.value.map((r: { revenue: number }) => r.revenue);
-		expect(revenue).toEqual([...revenue].sort((a, b) => b - a));
+		const response = await t.demo.get('/Report/3', { sort: 'units', direction: 'DESC' });
+		const units = response.body.value.map((r: { units: number }) => r.units);
+		expect(units).toEqual([...units].sort((a, b) => b - a));
 		expectError(await t.demo.get('/Report/3', { sort: 'partNo' }), 400, 'bad_request', 'Invalid sort column or direction.');
 	});
 

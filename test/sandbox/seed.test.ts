@@ -1,5 +1,5 @@
 /** The seed: deterministic, realistic, scaled by seed.items, always older than the clock. */
-import { ID_FIELD } from '../../nodes/shared/endpoints';
+import { RECORDS } from '../../nodes/shared/records';
 import { seedStore } from '../../sandbox/seed';
 
 const START = Date.parse('2026-01-05T08:00:00.000Z');
@@ -34,7 +34,7 @@ describe('seedStore', () => {
 		store.stock.rows.forEach((s) => itemsInSeveral.set(s.partNo, (itemsInSeveral.get(s.partNo) ?? new Set()).add(s.warehouseID)));
 		expect([...itemsInSeveral.values()].filter((w) => w.size > 1).length).toBeGreaterThan(100);
 		expect(store.categories.rows.filter((c) => c.parentID !== null).length).toBeGreaterThan(10);
-		expect(store.locations.rows.filter((l) => l.onHold).length).toBeGreaterThanOrEqual(4);
+		expect(store.locations.rows.filter((l) => l.hold).length).toBeGreaterThanOrEqual(4);
 		expect(store.reasonCodes.rows.some((r) => !r.active)).toBe(true);
 		for (const orders of [store.purchaseOrders.rows, store.shippingOrders.rows, store.workOrders.rows]) {
 			expect(orders.every((o) => o.lines.length > 0)).toBe(true);
@@ -51,7 +51,7 @@ describe('seedStore', () => {
 		expect(received - issued).toBe(onHand);
 	});
 
-	it('names ids per ID_FIELD and stamps everything before the clock start', () => {
+	it('keys every table by the registry key, typed as documented, and stamps everything before the clock start', () => {
 		const store = seedStore({}, START);
 		const tables = {
 			item: store.items,
@@ -66,16 +66,25 @@ describe('seedStore', () => {
 			location: store.locations,
 			warehouse: store.warehouses,
 		} as const;
-		for (const [resource, table] of Object.entries(tables)) {
-			const idField = ID_FIELD[resource as keyof typeof ID_FIELD];
-			const row = table.rows[0] as unknown as Record<string, unknown>;
-			expect(row[idField === 'shortID' ? 'partNo' : idField]).toEqual(expect.any(Number));
-			expect(row[idField]).toBeDefined();
-			for (const record of table.rows as unknown as Array<{ created: string; modified: string }>) {
-				expect(record.created <= record.modified).toBe(true);
-				expect(Date.parse(record.modified)).toBeLessThan(START);
+		for (const [kind, table] of Object.entries(tables)) {
+			const spec = RECORDS[kind as keyof typeof tables];
+			// Items are indexed by their immutable partNo; their key, shortID, is looked up without regard to case.
+			if (kind === 'item') expect(store.item(String((table.rows[0] as { shortID: string }).shortID))).toBe(table.rows[0]);
+			else expect({ kind, idField: table.idField }).toEqual({ kind, idField: spec.key });
+			for (const record of table.rows as unknown as Array<Record<string, unknown>>) {
+				expect(typeof record[spec.key]).toBe(spec.keyType === 'integer' ? 'number' : 'string');
+				if (record.created !== undefined) expect(String(record.created) <= String(record.modified)).toBe(true);
+				expect(Date.parse(String(record.modified))).toBeLessThan(START);
 			}
 		}
+		// The documented examples are seeded.
+		expect(store.purchaseOrders.get('PO-2025-0042')).toBeDefined();
+		expect(store.shippingOrders.get('SO-2025-0015')).toBeDefined();
+		expect(store.workOrders.get('WO-2025-0038')).toBeDefined();
+		expect(store.customers.get('ACME-CORP')).toBeDefined();
+		expect(store.vendors.get('ACME-FASTENERS')).toBeDefined();
+		expect(store.assets.get('FORKLIFT-001')).toBeDefined();
+		expect(store.locations.get('A-01-03')).toBeDefined();
 	});
 
 	it('moves the seed year back when the clock starts earlier', () => {

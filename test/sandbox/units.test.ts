@@ -27,16 +27,16 @@ describe('validateBody', () => {
 	const fields = ROUTES['inventory.receive'].body;
 
 	it('returns only the known fields, nulls dropped', () => {
-		expect(validateBody(fields, { itemID: 'A', warehouseID: 1, quantity: 2, lot: null, extra: 'x' })).toEqual({
+		expect(validateBody(fields, { itemID: 'A', wID: 1, units: 2, serial: null, extra: 'x' })).toEqual({
 			itemID: 'A',
-			warehouseID: 1,
-			quantity: 2,
+			wID: 1,
+			units: 2,
 		});
 	});
 
 	it('collects every problem in one validation_error', () => {
 		try {
-			validateBody(fields, { itemID: '', warehouseID: 1.5, quantity: '3', unitCost: Infinity });
+			validateBody(fields, { itemID: '', wID: 1.5, units: '3', unitCost: Infinity });
 			throw new Error('expected a validation error');
 		} catch (error) {
 			expect(error).toBeInstanceOf(ApiError);
@@ -46,8 +46,8 @@ describe('validateBody', () => {
 				message: 'Model validation failed.',
 				details: {
 					itemID: ['The itemID field is required.'],
-					warehouseID: ['The warehouseID field must be a whole number.'],
-					quantity: ['The quantity field must be a number.'],
+					wID: ['The wID field must be a whole number.'],
+					units: ['The units field must be a number.'],
 					unitCost: ['The unitCost field must be a number.'],
 				},
 			});

@@ -232,6 +232,14 @@ describe('credential test (the dialog)', () => {
 		});
 	});
 
+	test('green on a Base URL ending in /api/v1: the token and the test request go to /api/v1', async () => {
+		const mark = h.sandbox.requests.length;
+		expect(await h.testCredential({ baseUrl: `${h.sandbox.origin}/api/v1/` })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const paths = h.sandbox.requests.slice(mark).map((request) => request.path);
+		expect(paths).toEqual(expect.arrayContaining(['/api/v1/Token', '/api/v1/Item']));
+		expect(paths.every((path) => path.startsWith('/api/v1/'))).toBe(true);
+	});
+
 	test('red: wrong secret', async () => {
 		expect(await h.testCredential({ clientSecret: 'nope' })).toEqual({
 			status: 'Error',

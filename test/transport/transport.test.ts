@@ -157,7 +157,10 @@ describe('paging', () => {
 
 describe('refused before any request', () => {
 	test.each([
-		[{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"price"}' }, 'Sort (sort) cannot be "price" for /Item'],
+		[
+			{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"unit price"}' },
+			'Sort (sort) must be one column name, got "unit price"',
+		],
 		[
 			{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' },
 			'Modified Since (modifiedSince) is not supported by /Inventory',

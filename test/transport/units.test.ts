@@ -30,8 +30,10 @@ describe('resolveApiRoot', () => {
 		['  https://inv.example.com/API/V2//  ', 'https://inv.example.com/api/v2'],
 		['https://inv.example.com:8443/inventory', 'https://inv.example.com:8443/inventory/api/v2'],
 		['https://inv.example.com/inventory/api/v2', 'https://inv.example.com/inventory/api/v2'],
+		['https://inv.example.com/api/v1', 'https://inv.example.com/api/v1'],
+		['https://inv.example.com/inventory/API/V1/', 'https://inv.example.com/inventory/api/v1'],
 	])('%s → %s', (input, root) => {
-		expect(resolveApiRoot(input)).toEqual({ ok: true, root });
+		expect(resolveApiRoot(input)).toEqual({ ok: true, root, version: root.slice(-2) });
 	});
 
 	test.each([
@@ -41,7 +43,7 @@ describe('resolveApiRoot', () => {
 		['ftp://inv.example.com', /must start with https:\/\//],
 		['https://user:pw@inv.example.com', /must not contain a user name or password/],
 		['https://inv.example.com/api/v2?x=1', /query string/],
-		['https://inv.example.com/api/v1', /API v1.*api\/v2/],
+		['https://inv.example.com/api/v3', /API v3.*api\/v1 and api\/v2/],
 	])('refuses %j', (input, problem) => {
 		const result = resolveApiRoot(input);
 		expect(result.ok).toBe(false);
@@ -242,13 +244,16 @@ describe('listQuery: checked against the endpoint table before any request', () 
 			other: 'kept',
 		});
 		expect(listQuery(node, 'report.run', { sort: 'anyColumn' }, 0)).toEqual({ sort: 'anyColumn' });
+		// Any column the table does not list is sent as given: the service judges it.
+		expect(listQuery(node, 'customer.list', { sort: 'zip' }, 0)).toEqual({ sort: 'zip' });
+		expect(listQuery(node, 'customer.list', { sort: ' faxNumber ' }, 0)).toEqual({ sort: 'faxNumber' });
 		expect(listQuery(node, 'item.list', { modifiedSince: new Date('2026-02-01T10:00:00Z') }, 0)).toEqual({
 			modifiedSince: '2026-02-01T10:00:00.000Z',
 		});
 	});
 
 	test.each<[Parameters<typeof listQuery>[1], IDataObject, RegExp]>([
-		['item.list', { sort: 'price' }, /Sort \(sort\) cannot be "price" for \/Item/],
+		['item.list', { sort: 'two words' }, /Sort \(sort\) must be one column name/],
 		['item.list', { direction: 'up' }, /Direction \(direction\) must be ASC or DESC/],
 		['inventory.list', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported by \/Inventory/],
 		['report.run', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported/],
@@ -257,18 +262,18 @@ describe('listQuery: checked against the endpoint table before any request', () 
 		['item.list', { modifiedSince: '2026-02-30' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
 		['workOrder.list', { startDate: '2026-02-01', endDate: '2026-01-01' }, /Start Date \(startDate\) is after End Date \(endDate\)/],
 		['item.get', {}, /is not a list/],
-		['report.run', { sort: 'a;b' }, /Sort \(sort\) must be a column name/],
+		['report.run', { sort: 'a b' }, /Sort \(sort\) must be one column name/],
 	])('%s %j is refused', (id, filters, message) => {
 		expect(fails(id, filters)).toThrow(message);
 	});
 
-	test('the sortable columns are listed in the description', () => {
+	test('a refused sort value says what to enter and which item it was', () => {
 		try {
-			listQuery(node, 'item.list', { sort: 'price' }, 3);
+			listQuery(node, 'item.list', { sort: 'unit cost' }, 3);
 			throw new Error('not thrown');
 		} catch (error) {
 			const e = error as { description?: string; context: IDataObject };
-			expect(e.description).toBe('Use one of: partNo, shortID, description, category, modified, created');
+			expect(e.description).toBe('Enter one column name, such as shortID');
 			expect(e.context.itemIndex).toBe(3);
 		}
 	});

@@ -1,11 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { takeWaits } from '../../shared/transport/waits';
 
 import * as asset from './asset/Asset.resource';
 import * as category from './category/Category.resource';
-import { waitHints } from './common/hints';
+import { apiHint, waitHints } from './common/hints';
+import { resolveApiRoot } from '../../shared/transport/url';
 import type { OperationModule, ResourceKey } from './common/operation';
 import * as customApi from './customApi/CustomApi.resource';
 import * as customer from './customer/Customer.resource';
@@ -84,9 +85,19 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 	}
-	const hints = waitHints(takeWaits(this));
+	const hints = [...(await versionHint(this)), ...waitHints(takeWaits(this))];
 	if (hints.length > 0) this.addExecutionHints(...hints);
 	return [returnData];
+}
+
+/** The API version the credential points at, shown in the output pane (none without a credential). */
+async function versionHint(ctx: IExecuteFunctions): Promise<NodeExecutionHint[]> {
+	try {
+		const api = resolveApiRoot((await ctx.getCredentials('inventoryProApi')).baseUrl);
+		return api.ok ? [apiHint(api.root, api.version)] : [];
+	} catch {
+		return [];
+	}
 }
 
 function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number): NodeApiError | NodeOperationError {

@@ -1,8 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { RECORD_LISTS, type RecordKind } from '../actions/common/locators';
+import { RECORD_LISTS, recordTitle, type RecordKind } from '../actions/common/locators';
 import type { Picker } from '../actions/common/pickers';
 import { listSpec } from '../../shared/endpoints';
+import { RECORDS } from '../../shared/records';
 import { apiRequest } from '../../shared/transport';
 import { textOf } from '../../shared/validation';
 import { pickerRecords } from './records';
@@ -40,6 +41,7 @@ const ENOUGH = 50;
 function searchRecords(kind: RecordKind) {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 		const spec = RECORD_LISTS[kind];
+		const record = RECORDS[kind];
 		const needle = filter?.trim().toLowerCase();
 		const results: INodeListSearchResult['results'] = [];
 		let page = Math.max(1, Number(paginationToken) || 1);
@@ -47,9 +49,9 @@ function searchRecords(kind: RecordKind) {
 			const response = (await apiRequest.call(this, spec.list, {
 				query: { page, pageSize: listSpec(spec.list).maxPageSize },
 			})) as IDataObject;
-			for (const record of (response?.value ?? []) as IDataObject[]) {
-				const id = textOf(record[spec.idField]);
-				const name = `${spec.title(record)}`;
+			for (const row of (response?.value ?? []) as IDataObject[]) {
+				const id = textOf(row[record.key]);
+				const name = recordTitle(record, row);
 				if (!needle || `${name} ${id}`.toLowerCase().includes(needle)) results.push({ name: name || id, value: id });
 			}
 			if (response?.hasMore !== true || page >= MAX_SEARCH_PAGES) return { results };

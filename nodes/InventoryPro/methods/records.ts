@@ -1,7 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import { recordTitle } from '../actions/common/locators';
 import { PICKERS, type Picker } from '../actions/common/pickers';
-import { textOf } from '../../shared/validation';
+import { RECORDS } from '../../shared/records';
 import { apiRequestAllItems } from '../../shared/transport';
 
 /** Pickers read at most this many records; beyond that, "By ID" or an expression is the way. */
@@ -13,17 +14,17 @@ export interface PickerRecord {
 	bodyValue: string | number;
 }
 
-/** Reads a picker's records, labelled by code and name, in the service's order. */
+/** Reads a picker's records, titled from the registry (records.ts), in the service's order. */
 export async function pickerRecords(this: ILoadOptionsFunctions, picker: Picker): Promise<PickerRecord[]> {
 	const spec = PICKERS[picker];
+	const kind = RECORDS[spec.kind];
 	const records = await apiRequestAllItems.call(this, spec.list, {}, MAX_RECORDS);
 	return records.map((record: IDataObject) => {
-		const id = record[spec.idField] as string | number;
-		const words = [record.code, record.name ?? record.description].filter((word) => word !== undefined && word !== '');
+		const id = record[kind.key] as string | number;
 		return {
-			name: words.length ? words.map(textOf).join(' — ') : String(id),
+			name: recordTitle(kind, record),
 			id,
-			bodyValue: (record[spec.bodyField] ?? id) as string | number,
+			bodyValue: (spec.sends === 'key' ? id : record[kind.label]) as string | number,
 		};
 	});
 }

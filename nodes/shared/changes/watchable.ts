@@ -1,5 +1,6 @@
 import { placeholders } from '../validation';
-import { endpoint, ENDPOINTS, ID_FIELD, type Endpoint, type EndpointId, type ListSpec } from '../endpoints';
+import { endpoint, ENDPOINTS, type Endpoint, type EndpointId, type ListSpec } from '../endpoints';
+import { kindOfList } from '../records';
 
 /** A list endpoint the trigger can poll: one whose rows can be filtered by modifiedSince. */
 export interface Watchable {
@@ -15,19 +16,19 @@ const isWatchable = (endpoint: Endpoint): endpoint is Endpoint & { list: ListSpe
 	endpoint.list?.modifiedSince === 'supported' || endpoint.list?.modifiedSince === 'headerOnly';
 
 /**
- * The resource's id field when the list can sort by it; otherwise the list's own key (asset types
- * are keyed by typeID, not assetID).
+ * The tie-break column: the key of the record kind the list returns (records.ts), when the list can
+ * sort by it; otherwise the list's default sort column.
  */
-function idFieldOf(endpoint: Endpoint & { list: ListSpec }): string {
-	const idField = ID_FIELD[endpoint.resource];
+function idFieldOf(id: EndpointId, endpoint: Endpoint & { list: ListSpec }): string {
+	const key = kindOfList(id)?.key;
 	const sort = endpoint.list.sort;
-	return Array.isArray(sort) && sort.includes(idField) ? idField : endpoint.list.defaultSort;
+	return key !== undefined && Array.isArray(sort) && sort.includes(key) ? key : endpoint.list.defaultSort;
 }
 
 export const WATCHABLE: readonly Watchable[] = (Object.keys(ENDPOINTS) as EndpointId[]).flatMap((id) => {
 	const row = endpoint(id);
 	if (!isWatchable(row)) return [];
-	return [{ id, endpoint: row, idField: idFieldOf(row), pathParams: placeholders(row.path) }];
+	return [{ id, endpoint: row, idField: idFieldOf(id, row), pathParams: placeholders(row.path) }];
 });
 
 export function findWatchable(id: string): Watchable | undefined {

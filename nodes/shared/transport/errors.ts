@@ -13,7 +13,12 @@ export interface CallInfo {
 	itemIndex?: number;
 	/** The request timeout in force, for the message when a write timed out. */
 	timeoutMs?: number;
+	/** The sort column and direction sent, for the service's verdict on them. */
+	sort?: { column: string; direction?: string };
 }
+
+/** The service's answer to a sort column it does not have (spec: 400 "Invalid sort column or direction."). */
+const INVALID_SORT = /invalid sort column/i;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -62,15 +67,33 @@ function messageAndDescription(failure: HttpFailure, call: CallInfo, retry?: Ret
 				description: 'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
 			};
 		}
-		default: {
-			const details = validationLines(body.details);
-			const code = typeof body.error === 'string' ? ` (${body.error})` : '';
-			return {
-				message: said ?? `Inventory Pro answered HTTP ${status} to ${asked}`,
-				description: details ?? `${asked} answered ${status}${code}`,
-			};
-		}
+		case 400:
+			// The service judges sort columns per list; say which parameter and value it refused.
+			if (call.sort !== undefined && said !== undefined && INVALID_SORT.test(said)) {
+				const { column, direction } = call.sort;
+				return {
+					message: `Sort By (sort) "${column}" was refused by the service: ${said}`,
+					description: `${asked} does not sort by "${column}"${direction ? ` ${direction}` : ''}. Pick another column under Sort By (the suggestions are the documented ones) or leave it empty for the service's order.`,
+				};
+			}
+			return defaultMessage(status, said, body, asked);
+		default:
+			return defaultMessage(status, said, body, asked);
 	}
+}
+
+function defaultMessage(
+	status: number,
+	said: string | undefined,
+	body: JsonObject,
+	asked: string,
+): { message: string; description?: string } {
+	const details = validationLines(body.details);
+	const code = typeof body.error === 'string' ? ` (${body.error})` : '';
+	return {
+		message: said ?? `Inventory Pro answered HTTP ${status} to ${asked}`,
+		description: details ?? `${asked} answered ${status}${code}`,
+	};
 }
 
 /**

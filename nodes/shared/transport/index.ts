@@ -17,7 +17,8 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { endpoint, ID_FIELD, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { endpoint, STANDARD_PAGE_SIZE, type EndpointId, type Permission } from '../endpoints';
+import { kindOfList } from '../records';
 import { fieldError, fillPlaceholders, placeholders } from '../validation';
 import { toNodeError, type CallInfo } from './errors';
 import { readFailure } from './failure';
@@ -53,6 +54,8 @@ export interface CustomRequestOptions {
 
 interface Call {
 	method: IHttpRequestMethods;
+	/** A list row of the table: its `sort` is the node's Sort By, whose refusal by the service is named. */
+	list?: boolean;
 	/** Below the API root, placeholders filled. */
 	path: string;
 	query?: IDataObject;
@@ -92,6 +95,9 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		itemIndex: call.itemIndex,
 		timeoutMs: settings.timeoutMs,
 	};
+	if (call.list === true && typeof call.query?.sort === 'string' && call.query.sort !== '') {
+		info.sort = { column: call.query.sort, direction: typeof call.query.direction === 'string' ? call.query.direction : undefined };
+	}
 	// Every caller checked its path already; this is the last word on where the token may go.
 	const target = callUrl(settings.root, call.path);
 	if ('problem' in target) {
@@ -160,6 +166,7 @@ function endpointCall(ctx: InventoryProContext, id: EndpointId, options: Request
 	const row = endpoint(id);
 	return {
 		method: row.method,
+		list: row.list !== undefined,
 		path: endpointPath(ctx, id, options.path ?? {}, options.itemIndex),
 		query: options.query,
 		body: options.body,
@@ -186,7 +193,7 @@ export async function apiRequestAllItems(
 ): Promise<IDataObject[]> {
 	const row = endpoint(id);
 	if (!row.list) throw new NodeOperationError(this.getNode(), `${row.method} ${row.path} is not a list`, { itemIndex: options.itemIndex });
-	const idField = ID_FIELD[row.resource];
+	const idField = kindOfList(id)?.key;
 	const sortColumns = row.list.sort;
 	const call = endpointCall(this, id, options);
 	const settings = await settingsOf(this, options.itemIndex);
@@ -197,7 +204,7 @@ export async function apiRequestAllItems(
 			pageSize: row.list.maxPageSize,
 			limit,
 			// Only where the id is a real column of the list: report rows, for example, have none of their own.
-			idField: Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
+			idField: idField !== undefined && Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
 			inFlight: settings.pagesInFlight,
 			what: row.path,
 			itemIndex: options.itemIndex,

@@ -1,12 +1,16 @@
 import { API_PREFIX } from '../endpoints';
 
-export type ApiRoot = { ok: true; root: string } | { ok: false; problem: string };
+export type ApiVersion = 'v1' | 'v2';
+export type ApiRoot = { ok: true; root: string; version: ApiVersion } | { ok: false; problem: string };
+
+/** The versions a Base URL may end in: v1 (the vendor's public docs), v2 (the spec; also a bare host). */
+const VERSIONS: readonly string[] = ['v1', 'v2'];
 
 export const BASE_URL_EXAMPLE = 'https://inventory.example.com/api/v2';
 
 /**
- * The API root (…/api/v2) from the credential's Base URL, which users give with or without the
- * /api/v2 suffix and a trailing slash. Anything but HTTPS is refused: the service rejects credentials
+ * The API root from the credential's Base URL: …/api/v1 or …/api/v2 as given, a bare host meaning
+ * …/api/v2; a trailing slash is ignored. Anything but HTTPS is refused: the service rejects credentials
  * sent over HTTP, and by then the secret would already have crossed the network in clear.
  */
 export function resolveApiRoot(baseUrl: unknown): ApiRoot {
@@ -37,14 +41,15 @@ export function resolveApiRoot(baseUrl: unknown): ApiRoot {
 
 	let path = url.pathname.replace(/\/+$/, '');
 	const version = /\/api\/(v\d+)$/i.exec(path);
-	if (version && version[1].toLowerCase() !== API_PREFIX.slice('/api/'.length)) {
+	if (version && !VERSIONS.includes(version[1].toLowerCase())) {
 		return {
 			ok: false,
-			problem: `The Base URL points at API ${version[1]}, but this node speaks ${API_PREFIX.slice(1)}; end it with ${API_PREFIX} or leave the version out`,
+			problem: `The Base URL points at API ${version[1]}, but this node speaks api/v1 and api/v2; end it with /api/v1 or ${API_PREFIX}, or leave the version out (= ${API_PREFIX})`,
 		};
 	}
 	if (version) path = path.slice(0, -version[0].length);
-	return { ok: true, root: `${url.origin}${path}${API_PREFIX}` };
+	const chosen = (version?.[1].toLowerCase() ?? API_PREFIX.slice('/api/'.length)) as ApiVersion;
+	return { ok: true, root: `${url.origin}${path}/api/${chosen}`, version: chosen };
 }
 
 /** Whether an absolute URL (or a protocol-relative one), as axios decides when it joins baseURL and url. */

@@ -1,8 +1,8 @@
 import { recordOperation } from '../common/record';
-import { assetFields } from './fields';
+import { assetFields, assetKey } from './fields';
 
-/** POST /Asset (assumed). */
+/** POST /Asset (assumed path; fields from the vendor docs' asset object). */
 export const { option, description, execute } = recordOperation('asset', 'create', { name: 'Create', action: 'Create an asset' }, {
 	endpoint: 'asset.create',
-	body: assetFields({ tagRequired: true }),
+	body: [assetKey, ...assetFields()],
 });

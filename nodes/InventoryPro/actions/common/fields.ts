@@ -3,8 +3,9 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { fieldError, isBlank, toBoolean, toJsonObject, toNumber, toText } from '../../../shared/validation';
 import { toIsoDate } from '../../../shared/dates';
 import { label } from '../../../shared/validation/labels';
-import { RECORD_LISTS, recordLocator, type RecordKind } from './locators';
-import { pickerDropdown, pickerLocator, PICKERS, type Picker } from './pickers';
+import { RECORDS } from '../../../shared/records';
+import { recordLocator, type RecordKind } from './locators';
+import { pickerDropdown, pickerLocator, PICKERS, sendsNumber, type Picker } from './pickers';
 
 type Value = IDataObject[string];
 type Reader = (ctx: IExecuteFunctions, value: unknown, itemIndex: number) => Value;
@@ -115,8 +116,7 @@ export const field = {
 		const property = options.required
 			? pickerLocator(picker, name, { description, displayName: options.displayName })
 			: pickerDropdown(picker, name, description);
-		const read: Reader = (ctx, value, i) =>
-			PICKERS[picker].sendsNumber ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i);
+		const read: Reader = (ctx, value, i) => (sendsNumber(picker) ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i));
 		return { name, required: options.required === true, property, read };
 	},
 	/**
@@ -261,12 +261,17 @@ export const pathField = {
 	 * locator from version 2 on; version 1 keeps the text field it was saved with. Read the same way.
 	 */
 	record<Name extends string>(kind: RecordKind, name: Name): PathField<Name> {
-		const numeric = RECORD_LISTS[kind].numeric;
-		return withLocator(kind, numeric ? pathField.number(name) : pathField.text(name, "The item's ID (shortID)", 'e.g. WIDGET-01'));
+		const record = RECORDS[kind];
+		const plain =
+			record.keyType === 'integer'
+				? pathField.number(name)
+				: pathField.text(name, `The ${record.noun}'s ${record.key}`, `e.g. ${record.example}`);
+		return withLocator(kind, plain);
 	},
-	/** A locator; the path always takes the record's number, whatever a body would name it by. */
+	/** A locator; the path takes the record's key, a whole number or text as the registry types it. */
 	pick<Name extends string>(picker: Picker, name: Name): PathField<Name> {
-		const read: Reader = (ctx, value, i) => toNumber(ctx, value, name, i, positive);
+		const integer = RECORDS[PICKERS[picker].kind].keyType === 'integer';
+		const read: Reader = (ctx, value, i) => (integer ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i));
 		return { name, required: true, property: pickerLocator(picker, name), read };
 	},
 };

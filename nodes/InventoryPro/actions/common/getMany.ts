@@ -3,7 +3,6 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../../shared/endpoints';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { isBlank, toNumber } from '../../../shared/validation';
-import { label } from '../../../shared/validation/labels';
 import { propertiesOf, readPath, type Field } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';
@@ -21,6 +20,8 @@ export interface GetManyConfig {
 	path?: readonly Field[];
 	/** Wide records: offers Output (Simplified / Raw / Selected Fields). */
 	simplify?: Simplified;
+	/** More filters of this list, each sent as its query parameter (e.g. Category, wid). */
+	filters?: ReadonlyArray<{ property: INodeProperties; query: string }>;
 }
 
 /**
@@ -87,6 +88,12 @@ export function readListRequest(ctx: IExecuteFunctions, config: GetManyConfig, i
 		id = config.byWarehouse;
 		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, { integer: true, positive: true });
 	}
+	for (const { property, query } of config.filters ?? []) {
+		const value = filters[property.name];
+		delete filters[property.name];
+		// 0 is the number field's untouched default: no filter.
+		if (!isBlank(value) && value !== 0) filters[query] = toNumber(ctx, value, property.name, itemIndex, { integer: true, positive: true });
+	}
 	return { id, path, query: buildListQuery.call(ctx, id, filters, itemIndex), limit };
 }
 
@@ -100,7 +107,6 @@ const dateFilter = (name: string, displayName: string, description: string): INo
 
 function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[] {
 	const options: INodeProperties[] = [];
-	const defaultSort = spec.defaultSort;
 	if (config.listAll) {
 		const all = ENDPOINTS[config.listAll.id];
 		options.push({
@@ -121,6 +127,7 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 			description: `Only this warehouse (${ENDPOINTS[config.byWarehouse].path}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		});
 	}
+	for (const { property } of config.filters ?? []) options.push(property);
 	if (spec.modifiedSince === 'supported' || spec.modifiedSince === 'headerOnly') {
 		const headerOnly = 'Only orders whose header was modified on or after this time (line-level changes may not show)';
 		const text = spec.modifiedSince === 'headerOnly' ? headerOnly : 'Only records modified on or after this time';
@@ -133,23 +140,17 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 		);
 	}
 	options.push(
-		spec.sort === 'reportColumns'
-			? {
-					displayName: 'Sort By',
-					name: 'sort',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. partNo',
-					description: 'A column of the report; empty keeps the report order',
-				}
-			: {
-					displayName: 'Sort By',
-					name: 'sort',
-					type: 'options',
-					options: spec.sort.map((column) => ({ name: label(column), value: column })),
-					default: defaultSort,
-					description: 'Column to sort by',
-				},
+		{
+			displayName: 'Sort By',
+			name: 'sort',
+			type: 'string',
+			default: '',
+			placeholder: spec.sort === 'reportColumns' ? 'e.g. partNo' : `e.g. ${spec.sort[0]}`,
+			description:
+				spec.sort === 'reportColumns'
+					? 'A column of the report; empty keeps the report order'
+					: `Column to sort by; empty keeps the service's order. Documented columns: ${spec.sort.join(', ')}. Any other column name is sent as given; the service answers "Invalid sort column" when it has none.`,
+		},
 		{
 			displayName: 'Sort Direction',
 			name: 'direction',

@@ -1,101 +1,49 @@
 import type { IDataObject, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 import type { ListEndpointId } from '../../../shared/endpoints';
+import { RECORDS, type RecordKindSpec } from '../../../shared/records';
+import { textOf } from '../../../shared/validation';
 import { label } from '../../../shared/validation/labels';
+import type * as ListSearch from '../../methods/listSearch';
 
 /** Records named by a path value, offered "From List" (searched page by page) or typed "By ID". */
 export type RecordKind = 'item' | 'customer' | 'vendor' | 'purchaseOrder' | 'shippingOrder' | 'workOrder' | 'asset' | 'webhook';
 
+/** A method of methods/listSearch.ts, by a name the compiler checks. */
+export type SearchMethod = keyof typeof ListSearch;
+
 export interface RecordListSpec {
 	list: ListEndpointId;
-	/** The record field the path takes. */
-	idField: string;
-	noun: string;
-	/** Method in methods/listSearch.ts. */
-	searchMethod: string;
-	/** What the list shows for a record (and what the search text is matched against, with the id). */
-	title(record: IDataObject): string;
-	/** "By ID" accepts whole numbers only, except for items (shortID text). */
-	numeric: boolean;
-	example: string;
+	searchMethod: SearchMethod;
 }
 
-const join = (...words: unknown[]) => words.filter((word) => word !== undefined && word !== null && word !== '').join(' — ');
-
+/** Which list "From List" pages through; key, label and statuses come from the registry (records.ts). */
 export const RECORD_LISTS: Record<RecordKind, RecordListSpec> = {
-	item: {
-		list: 'item.list',
-		idField: 'shortID',
-		noun: 'item',
-		searchMethod: 'searchItems',
-		title: (r) => join(r.shortID, r.description),
-		numeric: false,
-		example: 'WIDGET-01',
-	},
-	customer: {
-		list: 'customer.list',
-		idField: 'customerID',
-		noun: 'customer',
-		searchMethod: 'searchCustomers',
-		title: (r) => join(r.customerCode, r.name),
-		numeric: true,
-		example: '12',
-	},
-	vendor: {
-		list: 'vendor.list',
-		idField: 'vendorID',
-		noun: 'vendor',
-		searchMethod: 'searchVendors',
-		title: (r) => join(r.vendorCode, r.name),
-		numeric: true,
-		example: '7',
-	},
-	purchaseOrder: {
-		list: 'purchaseOrder.list',
-		idField: 'poNo',
-		noun: 'purchase order',
-		searchMethod: 'searchPurchaseOrders',
-		title: (r) => join(r.poNo, r.vendorName, r.status),
-		numeric: true,
-		example: '5001',
-	},
-	shippingOrder: {
-		list: 'shippingOrder.list',
-		idField: 'soNo',
-		noun: 'shipping order',
-		searchMethod: 'searchShippingOrders',
-		title: (r) => join(r.soNo, r.customerName, r.status),
-		numeric: true,
-		example: '7001',
-	},
-	workOrder: {
-		list: 'workOrder.list',
-		idField: 'woNo',
-		noun: 'work order',
-		searchMethod: 'searchWorkOrders',
-		title: (r) => join(r.woNo, r.shortID, r.status),
-		numeric: true,
-		example: '9001',
-	},
-	asset: {
-		list: 'asset.list',
-		idField: 'assetID',
-		noun: 'asset',
-		searchMethod: 'searchAssets',
-		title: (r) => join(r.assetTag, r.description),
-		numeric: true,
-		example: '3',
-	},
-	webhook: {
-		list: 'webhook.list',
-		idField: 'rec',
-		noun: 'webhook subscription',
-		searchMethod: 'searchWebhooks',
-		title: (r) => join(r.name, r.url),
-		numeric: true,
-		example: '4',
-	},
+	item: { list: 'item.list', searchMethod: 'searchItems' },
+	customer: { list: 'customer.list', searchMethod: 'searchCustomers' },
+	vendor: { list: 'vendor.list', searchMethod: 'searchVendors' },
+	purchaseOrder: { list: 'purchaseOrder.list', searchMethod: 'searchPurchaseOrders' },
+	shippingOrder: { list: 'shippingOrder.list', searchMethod: 'searchShippingOrders' },
+	workOrder: { list: 'workOrder.list', searchMethod: 'searchWorkOrders' },
+	asset: { list: 'asset.list', searchMethod: 'searchAssets' },
+	webhook: { list: 'webhook.list', searchMethod: 'searchWebhooks' },
 };
+
+const join = (...words: unknown[]) =>
+	words
+		.filter((word) => word !== undefined && word !== null && word !== '')
+		.map((word) => textOf(word))
+		.join(' — ');
+
+/**
+ * What "From List" shows for a record: a text key (the value is that key), its label, its detail and,
+ * where the kind has statuses, its status. Whole-number keys are not shown: the list's value is the number.
+ */
+export function recordTitle(kind: RecordKindSpec, record: IDataObject): string {
+	const key = kind.keyType === 'string' ? record[kind.key] : undefined;
+	const detail = kind.detail === undefined ? undefined : record[kind.detail];
+	return join(key, record[kind.label], detail, kind.statuses ? record.status : undefined) || textOf(record[kind.key] ?? '');
+}
 
 /** What a "From List / By ID" locator shows and accepts. */
 export interface LocatorSpec {
@@ -103,9 +51,8 @@ export interface LocatorSpec {
 	displayName: string;
 	description: string;
 	noun: string;
-	/** Method in methods/listSearch.ts. */
-	searchMethod: string;
-	/** "By ID" accepts whole numbers only. */
+	searchMethod: SearchMethod;
+	/** "By ID" accepts whole numbers only (keys documented as integers). */
 	numeric: boolean;
 	example: string;
 	/**
@@ -153,15 +100,15 @@ export function locator(spec: LocatorSpec): INodeProperties {
  * so a workflow saved before stays exactly as it was.
  */
 export function recordLocator(kind: RecordKind, name: string, options: Partial<LocatorSpec> = {}): INodeProperties {
-	const spec = RECORD_LISTS[kind];
+	const record = RECORDS[kind];
 	return locator({
 		name,
 		displayName: label(name),
-		description: `The ${spec.noun}: pick it from the list or give its ${spec.idField}`,
-		noun: spec.noun,
-		searchMethod: spec.searchMethod,
-		numeric: spec.numeric,
-		example: spec.example,
+		description: `The ${record.noun}: pick it from the list or give its ${record.key}`,
+		noun: record.noun,
+		searchMethod: RECORD_LISTS[kind].searchMethod,
+		numeric: record.keyType === 'integer',
+		example: record.example,
 		...options,
 	});
 }

@@ -1,16 +1,20 @@
 import { field, type Field } from './fields';
 
-/** Purchase and shipping orders are created alike: the party, the warehouse, a date, a reference, lines. */
-export function orderFields(party: Field, warehouseDescription: string, priceField: 'unitCost' | 'unitPrice'): Field[] {
+/**
+ * Purchase and shipping orders are created alike: the party, dates, lines. Names follow the documented
+ * order objects (vendor docs: lines carry shortID, units, a per-line warehouse, unitPrice on POs); the
+ * create body itself is not shown, so these names are assumed from them.
+ */
+export function orderFields(party: Field, dates: readonly Field[], { priced }: { priced: boolean }): Field[] {
 	return [
 		party,
-		field.pick('warehouse', 'warehouseID', warehouseDescription, { required: true }),
 		field.dateTime('orderDate', 'Order date (defaults to now)'),
-		field.text('reference', 'Free reference'),
+		...dates,
 		field.lines('lines', 'Order lines', [
-			field.record('item', field.text('itemID', 'Item shortID', { required: true })),
-			field.number('quantity', 'Quantity ordered', { required: true }),
-			field.number(priceField, 'Price per unit'),
+			field.record('item', field.text('shortID', 'Item shortID', { required: true })),
+			field.number('units', 'Units ordered', { required: true }),
+			field.id('warehouse', 'Warehouse ID of the line', { required: true }),
+			...(priced ? [field.number('unitPrice', 'Price per unit')] : []),
 		]),
 	];
 }

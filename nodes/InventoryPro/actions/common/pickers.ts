@@ -1,86 +1,58 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { EndpointId } from '../../../shared/endpoints';
+import type { ListEndpointId } from '../../../shared/endpoints';
+import { RECORDS, type RecordKind as RegistryKind } from '../../../shared/records';
 import { label } from '../../../shared/validation/labels';
-import { locator } from './locators';
+import type * as LoadOptions from '../../methods/loadOptions';
+import { locator, type SearchMethod } from './locators';
 
 /** Records the UI offers from the service: warehouses, reports, categories, reason codes, locations. */
 export type Picker = 'warehouse' | 'report' | 'category' | 'reasonCode' | 'location';
 
 export interface PickerSpec {
+	/** The registry's record kind: key, key type, label. */
+	kind: RegistryKind;
 	/** List endpoint read for the dropdown. */
-	list: EndpointId;
-	/** Record field used in paths. */
-	idField: string;
-	/** Record field a write body names it by (category name, reason code, location code, warehouse id). */
-	bodyField: string;
-	noun: string;
-	/** Methods in methods/listSearch.ts and methods/loadOptions.ts. */
-	searchMethod: string;
-	loadMethod: string;
-	/** Whether a write sends the record's number (warehouse, report) rather than its code or name. */
-	sendsNumber: boolean;
+	list: ListEndpointId;
+	/** What a write body names the record by: its key, or its label (reason codes go by code). */
+	sends: 'key' | 'label';
+	searchMethod: SearchMethod;
+	loadMethod: keyof typeof LoadOptions;
 }
 
 export const PICKERS: Record<Picker, PickerSpec> = {
-	warehouse: {
-		list: 'warehouse.list',
-		idField: 'warehouseID',
-		bodyField: 'warehouseID',
-		noun: 'warehouse',
-		searchMethod: 'searchWarehouses',
-		loadMethod: 'getWarehouses',
-		sendsNumber: true,
-	},
-	report: {
-		list: 'report.list',
-		idField: 'reportID',
-		bodyField: 'reportID',
-		noun: 'report',
-		searchMethod: 'searchReports',
-		loadMethod: 'getReports',
-		sendsNumber: true,
-	},
-	category: {
-		list: 'category.list',
-		idField: 'categoryID',
-		bodyField: 'name',
-		noun: 'category',
-		searchMethod: 'searchCategories',
-		loadMethod: 'getCategories',
-		sendsNumber: false,
-	},
+	warehouse: { kind: 'warehouse', list: 'warehouse.list', sends: 'key', searchMethod: 'searchWarehouses', loadMethod: 'getWarehouses' },
+	report: { kind: 'report', list: 'report.list', sends: 'key', searchMethod: 'searchReports', loadMethod: 'getReports' },
+	// Items are filed under the category name in this sandbox and node version (assumed; see README).
+	category: { kind: 'category', list: 'category.list', sends: 'label', searchMethod: 'searchCategories', loadMethod: 'getCategories' },
 	reasonCode: {
+		kind: 'reasonCode',
 		list: 'reasonCode.list',
-		idField: 'reasonCodeID',
-		bodyField: 'code',
-		noun: 'reason code',
+		sends: 'label',
 		searchMethod: 'searchReasonCodes',
 		loadMethod: 'getReasonCodes',
-		sendsNumber: false,
 	},
-	location: {
-		list: 'location.list',
-		idField: 'locationID',
-		bodyField: 'code',
-		noun: 'location',
-		searchMethod: 'searchLocations',
-		loadMethod: 'getLocations',
-		sendsNumber: false,
-	},
+	location: { kind: 'location', list: 'location.list', sends: 'key', searchMethod: 'searchLocations', loadMethod: 'getLocations' },
 };
+
+/** Whether the picker's record is sent as a whole number (integer key sent by key). */
+export function sendsNumber(picker: Picker): boolean {
+	const spec = PICKERS[picker];
+	return spec.sends === 'key' && RECORDS[spec.kind].keyType === 'integer';
+}
 
 /** A "From List / By ID" selector; read it with `extractValue: true`. */
 export function pickerLocator(picker: Picker, name: string, options: { displayName?: string; description?: string } = {}): INodeProperties {
 	const spec = PICKERS[picker];
+	const record = RECORDS[spec.kind];
 	return locator({
 		name,
 		displayName: options.displayName ?? label(picker),
-		description: options.description ?? `The ${spec.noun}`,
-		noun: spec.noun,
+		description: options.description ?? `The ${record.noun}`,
+		noun: record.noun,
 		searchMethod: spec.searchMethod,
-		numeric: true,
-		example: '2',
+		numeric: record.keyType === 'integer',
+		example: record.example,
 	});
 }
 

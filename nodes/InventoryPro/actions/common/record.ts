@@ -4,6 +4,7 @@ import type { EndpointId, PathParam } from '../../../shared/endpoints';
 import { apiRequest } from '../../../shared/transport';
 import { fieldProperties, readChanges, readFields, readPath, type Field, type PathField } from './fields';
 import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
+import { readExtraBody, extraBodyProperty } from './extraBody';
 import { recordResult } from './output';
 import { outputProperties, readOutput, type Simplified } from './simplify';
 
@@ -38,7 +39,7 @@ export function recordOperation<Id extends EndpointId>(
 	const collection = spec.update ? 'updateFields' : 'additionalFields';
 	const description = updateDisplayOptions(show(resource, operation), [
 		...fieldProperties([...path, ...query], 'options'),
-		...(body ? fieldProperties(body, collection) : []),
+		...(body ? [...fieldProperties(body, collection), extraBodyProperty] : []),
 		...(spec.simplify ? outputProperties(spec.simplify) : []),
 	]);
 
@@ -50,11 +51,15 @@ export function recordOperation<Id extends EndpointId>(
 		const shape = spec.simplify ? readOutput(this, spec.simplify, itemIndex) : undefined;
 		if (query.length) request.query = readFields(this, query, 'options', itemIndex);
 		if (body) {
-			request.body = spec.update ? readChanges(this, body, itemIndex) : readFields(this, body, collection, itemIndex);
+			// Extra body fields count as a change: an update may send only them.
+			const extra = readExtraBody(this, itemIndex);
+			const known =
+				spec.update && Object.keys(extra).length === 0 ? readChanges(this, body, itemIndex) : readFields(this, body, collection, itemIndex);
+			request.body = { ...known, ...extra };
 		}
 		const response: unknown = await apiRequest.call(this, spec.endpoint, request);
 		if (spec.deletes) return { deleted: true, ...request.path };
-		const records = recordResult(response, request.path);
+		const records = recordResult(response, { ...request.path, ...request.query });
 		return shape ? shape(records) : records;
 	}
 

@@ -1,34 +1,13 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { RECORDS } from '../../../shared/records';
 import { fieldError, isBlank } from '../../../shared/validation';
 
-/**
- * The fields a Simplified record keeps: what a person or an AI agent needs to recognise and act on the
- * record, chosen from what the service returns (v1 facts for items; the sandbox's records for the rest).
- * Order lines and audit stamps other than `modified` are left to Raw.
- */
-export const SIMPLE_FIELDS = {
-	item: ['partNo', 'shortID', 'description', 'category', 'subCategory', 'uOM', 'units', 'unitCost', 'discontinued', 'modified'],
-	customer: ['customerID', 'customerCode', 'name', 'email', 'phone', 'city', 'country', 'active', 'modified'],
-	vendor: ['vendorID', 'vendorCode', 'name', 'email', 'phone', 'city', 'country', 'active', 'modified'],
-	purchaseOrder: ['poNo', 'vendorID', 'vendorName', 'warehouseID', 'orderDate', 'status', 'reference', 'total', 'finalized', 'modified'],
-	shippingOrder: [
-		'soNo',
-		'customerID',
-		'customerName',
-		'warehouseID',
-		'orderDate',
-		'status',
-		'reference',
-		'trackingNo',
-		'total',
-		'modified',
-	],
-	workOrder: ['woNo', 'shortID', 'description', 'warehouseID', 'quantity', 'status', 'orderDate', 'dueDate', 'modified'],
-	asset: ['assetID', 'assetTag', 'description', 'typeName', 'warehouseID', 'location', 'serialNo', 'status', 'modified'],
-} as const;
+/** Kinds whose reads offer Simplified output; what it keeps is the registry's `simple` list (records.ts). */
+export const SIMPLIFIED = ['item', 'customer', 'vendor', 'purchaseOrder', 'shippingOrder', 'workOrder', 'asset', 'location'] as const;
+export type Simplified = (typeof SIMPLIFIED)[number];
 
-export type Simplified = keyof typeof SIMPLE_FIELDS;
+export const simpleFields = (kind: Simplified): readonly string[] => RECORDS[kind].simple;
 
 type Output = 'simple' | 'raw' | 'fields';
 
@@ -44,7 +23,7 @@ export function outputProperties(resource: Simplified): INodeProperties[] {
 		name: 'output',
 		type: 'options',
 		options: [
-			{ name: 'Simplified', value: 'simple', description: `Only ${SIMPLE_FIELDS[resource].join(', ')}` },
+			{ name: 'Simplified', value: 'simple', description: `Only ${simpleFields(resource).join(', ')}` },
 			{ name: 'Raw', value: 'raw', description: 'Every field the service returns, order lines included' },
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
@@ -61,7 +40,7 @@ export function outputProperties(resource: Simplified): INodeProperties[] {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: `e.g. ${SIMPLE_FIELDS[resource].slice(0, 3).join(', ')}`,
+			placeholder: `e.g. ${simpleFields(resource).slice(0, 3).join(', ')}`,
 			description: 'Comma-separated names of the top-level fields to return',
 			displayOptions: { show: { output: ['fields'] } },
 		},
@@ -72,7 +51,7 @@ export function outputProperties(resource: Simplified): INodeProperties[] {
 export function readOutput(ctx: IExecuteFunctions, resource: Simplified, itemIndex: number): (records: IDataObject[]) => IDataObject[] {
 	const output = ctx.getNodeParameter('output', itemIndex, 'raw') as Output;
 	if (output === 'raw') return (records) => records;
-	if (output === 'simple') return (records) => records.map((record) => pick(record, SIMPLE_FIELDS[resource]));
+	if (output === 'simple') return (records) => records.map((record) => pick(record, simpleFields(resource)));
 	const text = ctx.getNodeParameter('fields', itemIndex, '') as string;
 	const names = isBlank(text)
 		? []

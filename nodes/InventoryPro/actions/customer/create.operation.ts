@@ -1,8 +1,8 @@
 import { recordOperation } from '../common/record';
-import { partyFields } from '../common/party';
+import { partyFields, shortIdField } from '../common/party';
 
-/** POST /Customer (assumed). */
+/** POST /Customer (assumed): filed under its shortID. */
 export const { option, description, execute } = recordOperation('customer', 'create', { name: 'Create', action: 'Create a customer' }, {
 	endpoint: 'customer.create',
-	body: partyFields('customerCode', { nameRequired: true }),
+	body: [shortIdField('customer', 'ACME-CORP'), ...partyFields({ nameRequired: true })],
 });

@@ -1,9 +1,9 @@
 import { pathField } from '../common/fields';
 import { recordOperation } from '../common/record';
 
-/** GET /Customer/{customerID} (assumed). */
+/** GET /Customer/{shortID} (assumed; key from vendor docs). */
 export const { option, description, execute } = recordOperation('customer', 'get', { name: 'Get', action: 'Get a customer' }, {
 	endpoint: 'customer.get',
-	path: [pathField.record('customer', 'customerID')],
+	path: [pathField.record('customer', 'shortID')],
 	simplify: 'customer',
 });

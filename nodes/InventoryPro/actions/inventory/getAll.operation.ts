@@ -1,7 +1,7 @@
 import { listOperation } from '../common/getMany';
 
-/** GET /Inventory, or /Inventory/{warehouseID} when a warehouse is chosen. */
-export const { option, description, execute } = listOperation('inventory', 'getAll', { name: 'Get Many', action: 'Get stock on hand' }, {
+/** GET /Inventory (received lots, newest first), or /Inventory/{warehouseID} when a warehouse is chosen. */
+export const { option, description, execute } = listOperation('inventory', 'getAll', { name: 'Get Lots', action: 'Get received lots' }, {
 	list: 'inventory.list',
 	byWarehouse: 'inventory.listByWarehouse',
 });

@@ -5,19 +5,23 @@ import { field, fieldProperties, readFields } from '../common/fields';
 import { stockFields } from './fields';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { recordResult } from '../common/output';
+import { extraBodyProperty, withExtraBody } from '../common/extraBody';
 
 /** POST /Inventory/Issue (v1): stock out of a warehouse; the service answers 409 when stock is short. */
 export const option: OperationOption = { name: 'Issue', action: 'Issue stock', endpoints: ['inventory.issue'] };
 
 const fields = stockFields([
-	field.pick('warehouse', 'warehouseID', 'Warehouse issuing the stock', { required: true }),
-	field.pick('location', 'location', 'Bin or location code'),
+	field.pick('warehouse', 'wID', 'Warehouse issuing the stock', { required: true, displayName: 'Warehouse' }),
+	field.pick('location', 'spot', 'Spot (bin) the stock leaves'),
 	field.pick('reasonCode', 'reasonCode', 'Reason code'),
 ]);
 
-export const description = updateDisplayOptions(show('inventory', 'issue'), fieldProperties(fields, 'additionalFields'));
+export const description = updateDisplayOptions(show('inventory', 'issue'), [
+	...fieldProperties(fields, 'additionalFields'),
+	extraBodyProperty,
+]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const body = readFields(this, fields, 'additionalFields', itemIndex);
+	const body = withExtraBody(this, readFields(this, fields, 'additionalFields', itemIndex), itemIndex);
 	return recordResult(await apiRequest.call(this, 'inventory.issue', { body, itemIndex }));
 }

@@ -1,8 +1,8 @@
 import { recordOperation } from '../common/record';
-import { partyFields } from '../common/party';
+import { partyFields, shortIdField } from '../common/party';
 
-/** POST /Vendor (assumed). */
+/** POST /Vendor (assumed): filed under its shortID. */
 export const { option, description, execute } = recordOperation('vendor', 'create', { name: 'Create', action: 'Create a vendor' }, {
 	endpoint: 'vendor.create',
-	body: partyFields('vendorCode', { nameRequired: true }),
+	body: [shortIdField('vendor', 'ACME-FASTENERS'), ...partyFields({ nameRequired: true })],
 });

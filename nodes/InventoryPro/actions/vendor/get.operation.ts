@@ -1,9 +1,9 @@
 import { pathField } from '../common/fields';
 import { recordOperation } from '../common/record';
 
-/** GET /Vendor/{vendorID} (assumed). */
+/** GET /Vendor/{shortID} (vendor docs). */
 export const { option, description, execute } = recordOperation('vendor', 'get', { name: 'Get', action: 'Get a vendor' }, {
 	endpoint: 'vendor.get',
-	path: [pathField.record('vendor', 'vendorID')],
+	path: [pathField.record('vendor', 'shortID')],
 	simplify: 'vendor',
 });
