@@ -139,11 +139,11 @@ describe('n8n down, then restarted (scenario a)', () => {
 		// A check a minute later by n8n's clock, before the service's retry (due 1 s later by its own):
 		// the failure is not final, so it is left to the retry.
 		const memory = triggerMemory();
-		memory.clock.now = () => suite.clock.now() + MINUTE;
+		memory.useClock(() => suite.clock.now() + MINUTE);
 		try {
 			expect(await harness.poll()).toEqual({});
 		} finally {
-			memory.clock.now = () => suite.clock.now();
+			memory.useClock(() => suite.clock.now());
 		}
 		expect(harness.executions).toEqual([]);
 		await advance(harness, MINUTE);
