@@ -1,13 +1,11 @@
 /**
  * What the trigger needs to know about the records behind events: which lists hold them, and the
- * column that numbers a record (the log's reference RecNo:<n>). The key column is read from the
- * shared endpoint table, in this one place.
+ * column that numbers a record (the log's reference RecNo:<n>), in this one place.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
 import { stampKey } from '../shared/changes/cursor';
-import { findWatchable } from '../shared/changes/watchable';
 import { textOf } from '../shared/validation';
 
 /** The lists whose records the common events are about (spec, Events). */
@@ -21,9 +19,17 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 	'order.completed': ['purchaseOrder.list', 'shippingOrder.list'],
 };
 
-/** The column that numbers a list's records. */
+/** The column the log's RecNo:<n> and a payload's identifiers number a list's records by (spec, Events). */
+const RECORD_NUMBER: Partial<Record<EndpointId, string>> = {
+	'inventory.materialIn': 'recNo',
+	'inventory.materialOut': 'recNo',
+	'item.listAll': 'partNo',
+	'purchaseOrder.list': 'poNo',
+	'shippingOrder.list': 'soNo',
+};
+
 export function keyField(id: EndpointId): string {
-	return findWatchable(id)?.idField ?? '';
+	return RECORD_NUMBER[id] ?? '';
 }
 
 /** The number of the record an event's payload is about, when the payload carries it. */
