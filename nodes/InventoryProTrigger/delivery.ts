@@ -107,15 +107,17 @@ async function verified(this: IWebhookFunctions, receiver: Receiver, rawBody: un
 
 /**
  * What a repeat shares and a new event does not: the record's own change stamp in a full payload,
- * else the delivery id (the same on every attempt of one event) with the bytes. Without either, two
- * events can send the same bytes (identifiers only: every update of an item), so there is no key and
- * the delivery runs (README, limits).
+ * the delivery id (the same on every attempt of one event) with the bytes, or the bytes of a full
+ * payload. Identifiers-only bytes are the same for two events of one record (every update of an
+ * item), so without a delivery id there is no key and the delivery runs (README, limits). The
+ * service's test event is never retried: no key either.
  */
-export function repeatKey(delivery: Delivery, rawBody: Buffer, deliveryId: unknown): string | undefined {
+export function repeatKey(delivery: Delivery, rawBody: Buffer, deliveryId: unknown, identifiers: boolean): string | undefined {
+	if (delivery.event === 'test') return undefined;
 	const byStamp = recordEventKey(delivery.event, payloadNumber(delivery.event, delivery.data), delivery.data);
 	if (byStamp !== undefined) return byStamp;
 	const hasId = typeof deliveryId === 'string' && deliveryId !== '';
-	if (!hasId && stampKey(delivery.data.modified) === undefined) return undefined;
+	if (!hasId && identifiers && stampKey(delivery.data.modified) === undefined) return undefined;
 	const hash = createHash('sha256').update(rawBody);
 	if (hasId) hash.update(`\n${deliveryId}`);
 	return `d:${hash.digest('hex').slice(0, 40)}`;
@@ -145,7 +147,7 @@ export async function receive(this: IWebhookFunctions, entry: Live, request: Req
 	if (delivery === undefined) return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
 	const wanted = delivery.event === 'test' ? receiver.passTest : receiver.events.has(delivery.event);
 	if (!wanted) return { answer: 'acknowledge', message: 'Event acknowledged, not subscribed' };
-	const key = test ? undefined : repeatKey(delivery, request.rawBody, request.headers['x-webhook-delivery']);
+	const key = test ? undefined : repeatKey(delivery, request.rawBody, request.headers['x-webhook-delivery'], receiver.identifiers);
 	return { answer: 'run', delivery, key, receiver };
 }
 
