@@ -366,3 +366,60 @@ describe('the editor: "Listen for test event"', () => {
 		3 * MINUTE,
 	);
 });
+
+describe('(25) catch-up where the movement rows lack the expected key column', () => {
+	test(
+		'after an outage and a plain restart each receipt the log names runs once with data: null and the reason; the check completes',
+		async () => {
+			const { workflow, url } = await triggerWorkflow('e2e: trigger catch-up without recNo', {
+				events: ['inventory.received'],
+				options: { checkInterval: 1 },
+			});
+			await n8n.activate(workflow.id);
+			const rec = Number((await subscriptionAt(url))!.rec);
+			await n8n.halt();
+			for (const quantity of [701, 702, 703]) await receive(quantity);
+			await until('disabled', async () => (await subscriptionAt(url))?.disableType === 1, 2 * MINUTE);
+			// A deployment whose movement rows carry their number under another name.
+			const rows = sandbox.store.materialIn.rows as unknown as Array<Record<string, unknown>>;
+			for (const row of rows) {
+				row.movementNo = row.recNo;
+				delete row.recNo;
+			}
+			try {
+				await n8n.resume();
+				const recovered = await until(
+					'the receipts named by the log',
+					async () => {
+						for (const summary of await n8n.executions(workflow.id)) {
+							if (summary.status !== 'success') continue;
+							const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
+							if (items.length > 0) return items;
+						}
+						return undefined;
+					},
+					3 * MINUTE,
+				);
+				expect(recovered).toHaveLength(3);
+				for (const item of recovered) {
+					expect(item).toMatchObject({ event: 'inventory.received', data: null, recovered: true });
+					expect(String(item.reason)).toMatch(/has no "recNo"/);
+				}
+				expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
+				// Reported once, by the next check; nothing runs again.
+				await until('one failed execution', async () => (await n8n.executions(workflow.id)).some((e) => e.status === 'error'), 2 * MINUTE);
+				await sleep(MINUTE + 10_000);
+				const executions = await n8n.executions(workflow.id);
+				expect(executions.filter((e) => e.status === 'error')).toHaveLength(1);
+				expect(executions.filter((e) => e.status === 'success')).toHaveLength(1);
+			} finally {
+				for (const row of rows) {
+					row.recNo = row.movementNo;
+					delete row.movementNo;
+				}
+			}
+			await n8n.deactivate(workflow.id);
+		},
+		8 * MINUTE,
+	);
+});
