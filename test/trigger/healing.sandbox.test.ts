@@ -396,6 +396,16 @@ describe('what a repeat shares (issue 25)', () => {
 		expect(harness.executions).toHaveLength(2);
 	});
 
+	it('refuses the same full-payload bytes again when they carry neither a stamp nor a delivery id', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		const payload = { event: 'inventory.received', data: { recNo: 990_101, quantity: 5 } };
+		expect(await deliver(harness, payload)).toBe(200);
+		expect(await deliver(harness, payload)).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[5]]);
+	});
+
 	it('tells full-payload events apart by the record stamp: a new stamp runs, the same stamp under another delivery id does not', async () => {
 		const harness = await trigger({ events: ['item.updated'], options: { checkInterval: 1 } });
 		await activate(harness);
