@@ -13,6 +13,7 @@ import {
 import { TOKEN_PATH } from '../nodes/shared/endpoints';
 import { connectionProblem, readFailure, redirectProblem, serviceMessage } from '../nodes/shared/transport/failure';
 import { DEFAULT_TIMEOUT_SECONDS, requestTimeoutMs } from '../nodes/shared/transport/settings';
+import { mintOnce } from '../nodes/shared/transport/singleFlight';
 import { textOf } from '../nodes/shared/validation';
 import { BASE_URL_EXAMPLE, requestTarget, resolveApiRoot } from '../nodes/shared/transport/url';
 
@@ -186,19 +187,25 @@ export class InventoryProApi implements ICredentialType {
 		};
 		if (basic) request.auth = { username: clientId, password: clientSecret };
 
-		let response: unknown;
-		try {
-			response = await this.helpers.httpRequest(request);
-		} catch (error) {
-			throw tokenError(error, api.root);
-		}
-		const token = (response as IDataObject | undefined)?.access_token;
-		if (typeof token !== 'string' || token === '') {
-			throw new UserError(`${api.root}${TOKEN_PATH} answered without an access token. Check the Base URL`, {
-				description: `The Base URL is the API root, e.g. ${BASE_URL_EXAMPLE}.`,
-			});
-		}
-		return { accessToken: token };
+		const exchange = async (): Promise<string> => {
+			let response: unknown;
+			try {
+				response = await this.helpers.httpRequest(request);
+			} catch (error) {
+				throw tokenError(error, api.root);
+			}
+			const token = (response as IDataObject | undefined)?.access_token;
+			if (typeof token !== 'string' || token === '') {
+				throw new UserError(`${api.root}${TOKEN_PATH} answered without an access token. Check the Base URL`, {
+					description: `The Base URL is the API root, e.g. ${BASE_URL_EXAMPLE}.`,
+				});
+			}
+			return token;
+		};
+		const replaced = textOf(credentials.accessToken ?? '');
+		// No reuse without a token to replace: a first exchange (or the credential test) always asks.
+		if (replaced === '') return { accessToken: await exchange() };
+		return { accessToken: await mintOnce([api.root, clientId, clientSecret, String(basic), replaced], exchange) };
 	}
 
 	/**

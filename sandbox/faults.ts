@@ -39,7 +39,9 @@ export type Fault =
 	 * A list that never ends: `samePage` ignores `page` and always answers page 1 saying hasMore; `fresh`
 	 * answers new made-up records on every page, hasMore true, pageCount 3.
 	 */
-	| { kind: 'endlessList'; mode: 'samePage' | 'fresh' };
+	| { kind: 'endlessList'; mode: 'samePage' | 'fresh' }
+	/** A list served in this direction whatever the request asked (a deployment that ignores `direction`). */
+	| { kind: 'sortIgnored'; direction: 'ASC' | 'DESC' };
 
 export class Faults {
 	private readonly queued = new Map<string, Fault[]>();

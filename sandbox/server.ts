@@ -141,7 +141,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		fault.until ?? new Promise((resolve) => setTimeout(resolve, fault.ms));
 
 	/** The answer a fault gives instead of handling the request (slow and endless lists are handled in place). */
-	function faultResult(fault: Exclude<Fault, { kind: 'slow' | 'endlessList' }>): Result {
+	function faultResult(fault: Exclude<Fault, { kind: 'slow' | 'endlessList' | 'sortIgnored' }>): Result {
 		switch (fault.kind) {
 			case 'redirect':
 				return { status: fault.status, body: undefined, headers: { Location: fault.location } };
@@ -175,7 +175,7 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 	function token(req: IncomingMessage, raw: string, entry: RecordedRequest): Result {
 		entry.endpointId = 'token';
 		const fault = faults.take('token');
-		if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList') return faultResult(fault);
+		if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList' && fault.kind !== 'sortIgnored') return faultResult(fault);
 		if (/json/i.test(req.headers['content-type'] ?? '')) {
 			throw badRequest('The token request must be form-encoded (application/x-www-form-urlencoded).');
 		}
@@ -212,7 +212,8 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 
 		const { id, endpoint, params } = match;
 		const fault = faults.take(id);
-		if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList') return faultResult(fault);
+		if (fault?.kind === 'sortIgnored') url.searchParams.set('direction', fault.direction);
+		else if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList') return faultResult(fault);
 		assertWritable(client, method);
 		assertPermission(client, endpoint, params);
 		const handler = deps.handlers[id];

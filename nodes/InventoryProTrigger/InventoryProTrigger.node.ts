@@ -1,7 +1,6 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IHookFunctions,
 	type INodeExecutionData,
@@ -12,19 +11,11 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
-import { deliveryHeaders, parsePayload } from './delivery';
+import { output, receive, rekeyed } from './delivery';
 import { triggerProperties } from './description';
-import { createSubscription, ensureSubscription } from './health';
-import { deliveryKey, payloadEventKey } from './identity';
-import { checkSubscription } from './check';
-import { clock, forgetLive, knownLive, live, liveKey, readState, writeState, type TriggerState } from './state';
-import { desiredSubscription, payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
-import { verifySignature } from './signature';
-import { unlessNotFound } from './subscription';
-
-/** Fetch Item Details gives up after this long, so the answer stays well inside the service's delivery timeout. */
-const ITEM_FETCH_MS = 3000;
+import { createSubscription, deleteSubscription, desiredSubscription, ensureSubscription } from './lifecycle';
+import { deactivate, firstRun, keepBook, knownLive, now, recall, sync, type Live } from './memory';
+import { checkSubscription } from './poller';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
 function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
@@ -32,27 +23,12 @@ function refuse(context: IWebhookFunctions, status: number, message: string): IW
 	return { noWebhookResponse: true };
 }
 
-/** GET /Item?type=id answers with the item or a one-row page, depending on the deployment. */
-function firstRecord(response: unknown): IDataObject | null {
-	if (Array.isArray(response)) return (response[0] as IDataObject) ?? null;
-	if (typeof response !== 'object' || response === null) return null;
-	const { value } = response as IDataObject;
-	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
-}
-
-/** The item for Fetch Item Details: one quick attempt, bounded; a failure is reported, not waited out. */
-async function quickItem(this: IWebhookFunctions, shortID: string): Promise<IDataObject> {
-	const request = unlessNotFound(apiRequest.call(this, 'item.get', { query: { key: shortID, type: 'id' }, quickMs: ITEM_FETCH_MS }))
-		.then((response) => ({ item: firstRecord(response) }))
-		.catch((error: Error) => ({ item: null, itemError: error.message }));
-	const late = sleep(ITEM_FETCH_MS + 250).then(() => ({ item: null, itemError: `No answer within ${ITEM_FETCH_MS} ms` }));
-	return await Promise.race([request, late]);
-}
-
-function hookLive(context: IHookFunctions) {
-	const entry = live(liveKey(context));
-	entry.hookAt = clock.now();
-	return entry;
+/** The node's entry, marked: an activation is under way (the poller waits). */
+function hookEntry(context: IHookFunctions): { entry: Live; staticData: IDataObject } {
+	const staticData = context.getWorkflowStaticData('node');
+	const entry = recall(context, staticData);
+	entry.hookAt = now();
+	return { entry, staticData };
 }
 
 /** Activation by a person hears every problem; a restart or re-publication must not fail on service trouble. */
@@ -96,39 +72,33 @@ export class InventoryProTrigger implements INodeType {
 			/** Confirms the stored subscription exists, points here, has the current secret and delivers; heals what it can. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
-				const entry = hookLive(this);
-				const staticData = this.getWorkflowStaticData('node');
-				const now = clock.now();
-				const state = readState(staticData, entry, now);
-				if (state.rec === undefined) return false;
+				const { entry, staticData } = hookEntry(this);
+				if (entry.book.rec === undefined) return false;
 				await unlessStarting(this, 'confirm', async () => {
-					const { outcome, state: next } = await ensureSubscription.call(this, state, desired, now);
+					const { outcome, book } = await ensureSubscription.call(this, entry.book, desired, now());
 					if (outcome === 'disabledManually') {
-						const message = `The Inventory Pro subscription ${state.rec} for this trigger was disabled manually`;
+						const message = `The Inventory Pro subscription ${entry.book.rec} for this trigger was disabled manually`;
 						const description =
 							'Re-enable it in Inventory Pro, or deactivate this workflow (which deletes the subscription) and activate it again.';
 						if (userActivation(this)) throw new NodeOperationError(this.getNode(), message, { description });
 						this.logger.warn(`${message}. ${description}`);
 						return;
 					}
-					entry.secret = desired.body.secret;
-					entry.previousSecret = undefined;
-					writeState(staticData, entry, next, now);
+					rekeyed(entry, desired.body.secret);
+					keepBook(entry, staticData, book);
 				});
 				return true;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
-				const entry = hookLive(this);
-				const staticData = this.getWorkflowStaticData('node');
-				const now = clock.now();
+				const { entry, staticData } = hookEntry(this);
 				// Until it exists, the poller's checks create it (they need the URL).
-				writeState(staticData, entry, { ...readState(staticData, entry, now), url: desired.body.url }, now);
+				keepBook(entry, staticData, { ...entry.book, url: desired.body.url });
 				await unlessStarting(this, 'create', async () => {
-					const next = await createSubscription.call(this, readState(staticData, entry, now), desired);
-					entry.secret = desired.body.secret;
-					writeState(staticData, entry, { ...next, healthyAt: now }, now);
+					const book = await createSubscription.call(this, entry.book, desired);
+					rekeyed(entry, desired.body.secret);
+					keepBook(entry, staticData, { ...book, healthyAt: now() });
 				});
 				return true;
 			},
@@ -138,91 +108,46 @@ export class InventoryProTrigger implements INodeType {
 				// n8n deletes the editor's test registration and deactivates in the same mode, so the URL
 				// tells them apart. Deactivated: nothing is owed for the time it was off; the seen keys stay.
 				const url = this.getNodeWebhookUrl('default');
-				const liveEntry = knownLive(liveKey(this, 'live'));
-				const isTest = liveEntry?.state.url !== undefined && liveEntry.state.url !== url;
-				const rec = (staticData as TriggerState).rec ?? (isTest ? undefined : liveEntry?.state.rec);
-				if (rec !== undefined) {
-					// A 404 means it is already gone, which is what deactivation wants.
-					await unlessNotFound(apiRequest.call(this, 'webhook.delete', { path: { rec } }));
-				}
-				const seen = (staticData as TriggerState).seen;
-				for (const name of Object.keys(staticData)) delete staticData[name];
-				if (!isTest && seen !== undefined && Object.keys(seen).length > 0) staticData.seen = seen;
-				if (!isTest) forgetLive(liveKey(this, 'live'));
-				// The editor's test entry keeps only the hand-off to the poll() n8n runs next.
-				const testEntry = knownLive(liveKey(this, 'test'));
-				if (testEntry) testEntry.state = {};
+				const live = knownLive(this, 'live');
+				const isTest = live?.book.url !== undefined && live.book.url !== url;
+				const stored = typeof staticData.rec === 'number' ? staticData.rec : undefined;
+				const rec = stored ?? (isTest ? undefined : live?.book.rec);
+				if (rec !== undefined) await deleteSubscription.call(this, rec);
+				deactivate(this, staticData, isTest ? 'test' : 'live');
 				return true;
 			},
 		},
 	};
 
-	/** The health check and catch-up (check.ts); in the editor, hands on the test event webhook() received. */
+	/** The health check and catch-up (poller.ts); in the editor, hands on the test event webhook() received. */
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const entry = live(liveKey(this));
+		const staticData = this.getWorkflowStaticData('node');
+		const entry = recall(this, staticData);
 		if (this.getMode() === 'manual') {
 			const test = entry.testItems;
 			entry.testItems = undefined;
-			return test && clock.now() - test.at < 10 * 60_000 ? [this.helpers.returnJsonArray(test.items)] : null;
+			return test && now() - test.at < 10 * 60_000 ? [this.helpers.returnJsonArray(test.items)] : null;
 		}
-		return await checkSubscription.call(this, entry);
+		return await checkSubscription.call(this, entry, staticData);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const test = this.getMode() === 'manual';
-		const entry = live(liveKey(this));
-		// The signature is checked before anything is read from the delivery. After a client-secret
-		// rotation, the secret the service still holds verifies until the next check re-keys it.
-		const secret = await signingSecret.call(this);
-		if (entry.secret !== undefined && entry.secret !== secret && !test) {
-			entry.previousSecret = entry.secret;
-			entry.secret = secret;
+		const staticData = this.getWorkflowStaticData('node');
+		const entry = recall(this, staticData);
+		const verdict = await receive.call(this, entry, { rawBody: request.rawBody, headers: request.headers });
+		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
+		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
+		if (verdict.key !== undefined && !firstRun(entry, staticData, verdict.key)) {
+			// n8n saves static data after an answer that starts nothing, but not reliably after one that
+			// starts an execution (measured, 2.40.7): this is where what ran is kept.
+			sync(entry, staticData);
+			return { webhookResponse: { message: 'Event already received' } };
 		}
-		const header = request.headers['x-webhook-signature'];
-		const verified =
-			verifySignature(request.rawBody, header, secret) ||
-			(!test && entry.previousSecret !== undefined && verifySignature(request.rawBody, header, entry.previousSecret));
-		if (!verified) return refuse(this, 401, 'Missing or invalid X-Webhook-Signature');
-		// A process that only receives deliveries (queue mode) learns the secret from them.
-		if (!test) entry.secret ??= secret;
-		const delivery = parsePayload(request.rawBody);
-		if (delivery === undefined) return refuse(this, 400, 'The body is not an event payload');
-
-		const options = triggerOptions.call(this);
-		const wanted = delivery.event === 'test' ? options.testEvent !== 'drop' : subscribedEvents.call(this).includes(delivery.event);
-		if (!wanted) return { webhookResponse: { message: 'Event acknowledged, not subscribed' } };
-
-		if (!test) {
-			// Exactly once: the same bytes again (a retry after a timeout, a replay), or an event the
-			// catch-up already ran, is acknowledged and starts nothing.
-			const now = clock.now();
-			const staticData = this.getWorkflowStaticData('node');
-			const state = readState(staticData, entry, now);
-			const eventKey = payloadEventKey(delivery.event, delivery.data);
-			const deliveryId = request.headers['x-webhook-delivery'];
-			const sameBytesDiffer = eventKey === undefined && typeof deliveryId === 'string' && deliveryId !== '';
-			const keys = [deliveryKey(request.rawBody, sameBytesDiffer ? deliveryId : undefined), eventKey].filter(
-				(key): key is string => key !== undefined,
-			);
-			if (keys.some((key) => state.seen?.[key] !== undefined)) {
-				// n8n saves static data after an answer that starts nothing, but not reliably after one that
-				// starts an execution (measured, 2.40.7): write what this process knows so it is kept.
-				writeState(staticData, entry, state, now);
-				return { webhookResponse: { message: 'Event already received' } };
-			}
-			const seen = { ...(state.seen ?? {}) };
-			for (const key of keys) seen[key] = now;
-			writeState(staticData, entry, { ...state, seen }, now);
-		}
-
-		const json: IDataObject = { event: delivery.event, data: delivery.data, headers: deliveryHeaders(request.headers) };
-		const shortID = delivery.data.shortID;
-		if (options.fetchItem === true && payloadMode.call(this) === 'identifiers' && typeof shortID === 'string') {
-			Object.assign(json, await quickItem.call(this, shortID));
-		}
+		const json = await output.call(this, { rawBody: request.rawBody, headers: request.headers }, verdict.delivery, verdict.receiver);
 		// n8n runs poll() instead of using this data in the editor's test run: hand it over.
-		if (test) entry.testItems = { at: clock.now(), items: [json] };
+		if (test) entry.testItems = { at: now(), items: [json] };
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
 	}
 }

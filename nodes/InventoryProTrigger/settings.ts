@@ -1,16 +1,8 @@
+/** The node's parameters and credential, as the trigger reads them. */
 import { NodeOperationError, type IDataObject, type IHookFunctions, type IPollFunctions, type IWebhookFunctions } from 'n8n-workflow';
 
 import { deriveSigningSecret } from './signature';
-import {
-	PAYLOAD_MODES,
-	fingerprint,
-	parseEvents,
-	parseHeaders,
-	requireHttpsUrl,
-	subscriptionName,
-	type PayloadMode,
-	type SubscriptionBody,
-} from './subscription';
+import { parseEvents } from '../shared/validation/webhook';
 
 type TriggerContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
 
@@ -19,7 +11,7 @@ export function subscribedEvents(this: TriggerContext): string[] {
 	return parseEvents(this.getNode(), this.getNodeParameter('events', []), this.getNodeParameter('otherEvents', ''));
 }
 
-export function payloadMode(this: TriggerContext): PayloadMode {
+export function payloadMode(this: TriggerContext): 'full' | 'identifiers' {
 	return this.getNodeParameter('payloadMode', 'full') === 'identifiers' ? 'identifiers' : 'full';
 }
 
@@ -45,30 +37,3 @@ export function checkIntervalMs(this: TriggerContext): number {
 }
 
 export const DEFAULT_CHECK_MINUTES = 5;
-
-/**
- * The subscription this node wants, validated before any request is sent: HTTPS URL first, then
- * events and headers. The fingerprint is what static data keeps in place of the secret. The poller
- * has no webhook URL of its own and passes the one the last activation used.
- */
-export async function desiredSubscription(
-	this: IHookFunctions | IPollFunctions,
-	knownUrl?: string,
-): Promise<{ body: SubscriptionBody; fingerprint: string }> {
-	const node = this.getNode();
-	const url = requireHttpsUrl(node, knownUrl ?? (this as IHookFunctions).getNodeWebhookUrl('default'));
-	const events = subscribedEvents.call(this);
-	const customHeaders = (triggerOptions.call(this).customHeaders as IDataObject | undefined)?.header;
-	const headers = parseHeaders(node, customHeaders);
-	const workflow = this.getWorkflow();
-	const body: SubscriptionBody = {
-		name: subscriptionName(workflow.name, String(workflow.id ?? ''), this.getMode() === 'manual'),
-		url,
-		events: events.join(','),
-		payloadMode: PAYLOAD_MODES[payloadMode.call(this)],
-		active: true,
-		secret: await signingSecret.call(this),
-		headers,
-	};
-	return { body, fingerprint: fingerprint(body) };
-}

@@ -11,6 +11,8 @@ import { multiProcessRun, type MultiRow } from './multiProcess';
 import { machine, table, verdicts, type BenchResults } from './report';
 import { SandboxHost } from './sandbox';
 import { cpuComparison, exportRun, growth, signatureSection, type ExportRow } from './sections';
+import { webhookMarkdown, webhookSection } from './webhook';
+import { withWebhookSection } from './webhookOnly';
 import { HTTP_250, HTTP_250_INTERVAL, HTTP_250_RETRY, HTTP_DEFAULT, OUR_NODE, OUR_NODE_ONE_PAGE, type Variant } from './variants';
 
 /** .build/scripts/bench → the repository. */
@@ -85,6 +87,9 @@ async function main(): Promise<void> {
 		log(`4. growth at ${config.growthSizes.join(', ')} items`);
 		const grown = await growth(config, host);
 
+		log("7. webhook: the trigger against n8n's Webhook node in one real n8n");
+		const webhook = webhookMarkdown(await webhookSection());
+
 		const results: BenchResults = {
 			config,
 			exports,
@@ -103,7 +108,7 @@ async function main(): Promise<void> {
 		for (const verdict of judged) {
 			process.stdout.write(`${verdict.met ? 'MET    ' : 'MISSED '} ${verdict.target}: ${verdict.detail}\n`);
 		}
-		writeFileSync(join(REPO_ROOT, 'docs', 'benchmarks.md'), document(results, markdown));
+		writeFileSync(join(REPO_ROOT, 'docs', 'benchmarks.md'), withWebhookSection(document(results, markdown), webhook));
 		log(`wrote docs/benchmarks.md (${((Date.now() - start) / 1000).toFixed(1)} s in all)`);
 	} finally {
 		host.close();

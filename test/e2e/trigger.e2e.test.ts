@@ -78,6 +78,33 @@ async function triggerWorkflow(name: string, parameters: Record<string, unknown>
 	return { workflow, url: await n8n.productionWebhookUrl(workflow, NODE) };
 }
 
+/** A new trigger workflow on receipts, activated, then n8n down while these receipts fail until the service disables it. */
+async function outage(name: string, amounts: number[]): Promise<{ workflow: Workflow; url: string; rec: number }> {
+	const { workflow, url } = await triggerWorkflow(name, { events: ['inventory.received'], options: { checkInterval: 1 } });
+	await n8n.activate(workflow.id);
+	const rec = Number((await subscriptionAt(url))!.rec);
+	await n8n.halt();
+	for (const quantity of amounts) await receive(quantity);
+	await until('disabled', async () => (await subscriptionAt(url))?.disableType === 1, 2 * MINUTE);
+	return { workflow, url, rec };
+}
+
+/** The trigger's items of the first successful execution that has any. */
+async function firstOutput(workflowId: string, what: string, timeoutMs: number): Promise<Array<Record<string, any>>> {
+	return await until(
+		what,
+		async () => {
+			for (const summary of await n8n.executions(workflowId)) {
+				if (summary.status !== 'success') continue;
+				const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
+				if (items.length > 0) return items;
+			}
+			return undefined;
+		},
+		timeoutMs,
+	);
+}
+
 beforeAll(async () => {
 	const n8nDir = await ensureN8n();
 	const certificate = await loopbackCertificate();
@@ -293,15 +320,7 @@ describe('(6) the service failing while n8n restarts', () => {
 	test(
 		'the trigger stays on: the failure is reported once in words, then the check heals and catches up',
 		async () => {
-			const { workflow, url } = await triggerWorkflow('e2e: trigger while the service fails', {
-				events: ['inventory.received'],
-				options: { checkInterval: 1 },
-			});
-			await n8n.activate(workflow.id);
-			const rec = Number((await subscriptionAt(url))!.rec);
-			await n8n.halt();
-			for (const quantity of [601, 602, 603]) await receive(quantity);
-			await until('disabled', async () => (await subscriptionAt(url))?.disableType === 1, 2 * MINUTE);
+			const { workflow, rec } = await outage('e2e: trigger while the service fails', [601, 602, 603]);
 			// Every subscription read fails: at the re-publication and at the next two checks.
 			sandbox.failNext('webhook.get', 'internal_error', 3);
 			await n8n.resume();
@@ -317,18 +336,7 @@ describe('(6) the service failing while n8n restarts', () => {
 			expect(JSON.stringify(run.data.resultData.error)).toMatch(/could not check its subscription/);
 
 			// The service answers again: the next check heals and runs the missed receipts once.
-			const recovered = await until(
-				'the recovered receipts',
-				async () => {
-					for (const summary of await n8n.executions(workflow.id)) {
-						if (summary.status !== 'success') continue;
-						const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
-						if (items.length > 0) return items;
-					}
-					return undefined;
-				},
-				2 * MINUTE + 30_000,
-			);
+			const recovered = await firstOutput(workflow.id, 'the recovered receipts', 2 * MINUTE + 30_000);
 			expect(recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity)).toEqual([601, 602, 603]);
 			expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
 			expect((await n8n.executions(workflow.id)).filter((e) => e.status === 'error')).toHaveLength(1);
@@ -364,5 +372,43 @@ describe('the editor: "Listen for test event"', () => {
 			]);
 		},
 		3 * MINUTE,
+	);
+});
+
+describe('(25) catch-up where the movement rows lack the expected key column', () => {
+	test(
+		'after an outage and a plain restart each receipt the log names runs once with data: null and the reason; the check completes',
+		async () => {
+			const { workflow, rec } = await outage('e2e: trigger catch-up without recNo', [701, 702, 703]);
+			// A deployment whose movement rows carry their number under another name.
+			const rows = sandbox.store.materialIn.rows as unknown as Array<Record<string, unknown>>;
+			for (const row of rows) {
+				row.movementNo = row.recNo;
+				delete row.recNo;
+			}
+			try {
+				await n8n.resume();
+				const recovered = await firstOutput(workflow.id, 'the receipts named by the log', 3 * MINUTE);
+				expect(recovered).toHaveLength(3);
+				for (const item of recovered) {
+					expect(item).toMatchObject({ event: 'inventory.received', data: null, recovered: true });
+					expect(String(item.reason)).toMatch(/has no "recNo"/);
+				}
+				expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
+				// Reported once, by the next check; nothing runs again.
+				await until('one failed execution', async () => (await n8n.executions(workflow.id)).some((e) => e.status === 'error'), 2 * MINUTE);
+				await sleep(MINUTE + 10_000);
+				const executions = await n8n.executions(workflow.id);
+				expect(executions.filter((e) => e.status === 'error')).toHaveLength(1);
+				expect(executions.filter((e) => e.status === 'success')).toHaveLength(1);
+			} finally {
+				for (const row of rows) {
+					row.recNo = row.movementNo;
+					delete row.movementNo;
+				}
+			}
+			await n8n.deactivate(workflow.id);
+		},
+		8 * MINUTE,
 	);
 });

@@ -46,13 +46,9 @@ import { singleNodeWorkflow, triggerNode, withHooks, type TriggerNodeOptions, ty
 
 const { HookContext, PollContext, PollTriggerExecutor, WebhookContext, WorkflowExecute } = core;
 
-/** The trigger's process memory and clock, from the same compiled module n8n would load. */
-interface TriggerMemory {
-	forgetLive(key: string): void;
-	clock: { now(): number };
-}
-export function triggerMemory(): TriggerMemory {
-	return require(`${DIST}/nodes/InventoryProTrigger/state.js`) as TriggerMemory;
+/** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
+export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/memory').testSeam {
+	return (require(`${DIST}/nodes/InventoryProTrigger/memory.js`) as typeof import('../../nodes/InventoryProTrigger/memory')).testSeam;
 }
 
 /** One run of the trigger's poller. */
@@ -289,7 +285,7 @@ export class TriggerHarness {
 
 	/** What a new n8n process would not know. */
 	forgetProcessMemory(): void {
-		triggerMemory().forgetLive(`${this.workflowId}\n${NODE_NAME}\nlive`);
+		triggerMemory().forget(this.workflowId, NODE_NAME);
 	}
 
 	/** The editor's "Listen for test event": test URL, mode manual, static data of its own. */

@@ -46,7 +46,7 @@ export async function startTriggerSuite(): Promise<TriggerSuite> {
 	});
 	const { sandbox } = harness;
 	// n8n's clock, as the trigger reads it, moves with the sandbox's: check intervals without sleeping.
-	triggerMemory().clock.now = () => clock.now();
+	triggerMemory().useClock(() => clock.now());
 	const nodeType = harness.nodeTypes.getByNameAndVersion(TYPE_NAME, 1);
 	const stored = harness.credentials.get(harness.credentialId);
 	let clientSecret = CLIENT.clientSecret;

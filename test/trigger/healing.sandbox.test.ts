@@ -2,6 +2,8 @@
 // deliveries, a service that fails the checks, a manual disable, a slow item API. n8n-core's contexts
 // drive the built node (hooks, webhook, poller); time moves with the sandbox's ManualClock.
 
+import { createHmac } from 'crypto';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
@@ -139,11 +141,11 @@ describe('n8n down, then restarted (scenario a)', () => {
 		// A check a minute later by n8n's clock, before the service's retry (due 1 s later by its own):
 		// the failure is not final, so it is left to the retry.
 		const memory = triggerMemory();
-		memory.clock.now = () => suite.clock.now() + MINUTE;
+		memory.useClock(() => suite.clock.now() + MINUTE);
 		try {
 			expect(await harness.poll()).toEqual({});
 		} finally {
-			memory.clock.now = () => suite.clock.now();
+			memory.useClock(() => suite.clock.now());
 		}
 		expect(harness.executions).toEqual([]);
 		await advance(harness, MINUTE);
@@ -346,5 +348,147 @@ describe('events whose bytes repeat', () => {
 		expect(await harness.post(harness.calls[1].rawBody, TriggerHarness.headersOf(harness.calls[1]))).toBe(200);
 		await harness.idle();
 		expect(harness.executions).toHaveLength(2);
+	});
+});
+
+const sign = (body: Buffer, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** Posts a signed body to the production URL, as the service would (with a delivery id when given). */
+async function deliver(harness: TriggerHarness, payload: IDataObject, deliveryId?: string): Promise<number> {
+	const body = Buffer.from(JSON.stringify(payload));
+	const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
+	const headers: Record<string, string> = { 'content-type': 'application/json', 'x-webhook-signature': sign(body, secret) };
+	if (deliveryId !== undefined) headers['x-webhook-delivery'] = deliveryId;
+	return await harness.post(body, headers);
+}
+
+describe('a check in flight (issue 25)', () => {
+	it('refuses, after a slow check, the repeats of deliveries it accepted while the check ran', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		await advance(harness, MINUTE);
+		// The service answers the check's first request slowly: deliveries arrive meanwhile.
+		suite.sandbox.inject('webhook.get', { kind: 'slow', ms: 700 });
+		let checked = false;
+		const check = harness.poll().then((result) => ((checked = true), result));
+		for (const quantity of [51, 52, 53]) await receive(quantity);
+		await settle(harness);
+		expect(checked).toBe(false);
+		expect((await check).error).toBeUndefined();
+		expect(quantities(harness)).toEqual([[51], [52], [53]]);
+
+		for (const call of harness.calls.slice(0, 3)) expect(await harness.post(call.rawBody, TriggerHarness.headersOf(call))).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[51], [52], [53]]);
+		expect(harness.calls.slice(3).map((call) => call.executed)).toEqual([false, false, false]);
+	});
+});
+
+describe('what a repeat shares (issue 25)', () => {
+	it('runs two identifiers-only events of one record that carry no delivery id, both', async () => {
+		const harness = await trigger({ events: ['item.updated'], payloadMode: 'identifiers', options: { checkInterval: 1 } });
+		await activate(harness);
+		const { partNo, shortID } = suite.sandbox.store.items.rows[2];
+		const payload = { event: 'item.updated', data: { partNo, shortID } };
+		expect(await deliver(harness, payload)).toBe(200);
+		expect(await deliver(harness, payload)).toBe(200);
+		await harness.idle();
+		expect(harness.executions).toHaveLength(2);
+	});
+
+	it('refuses the same full-payload bytes again when they carry neither a stamp nor a delivery id', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		const payload = { event: 'inventory.received', data: { recNo: 990_101, quantity: 5 } };
+		expect(await deliver(harness, payload)).toBe(200);
+		expect(await deliver(harness, payload)).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[5]]);
+	});
+
+	it('tells full-payload events apart by the record stamp: a new stamp runs, the same stamp under another delivery id does not', async () => {
+		const harness = await trigger({ events: ['item.updated'], options: { checkInterval: 1 } });
+		await activate(harness);
+		const { partNo } = suite.sandbox.store.items.rows[3];
+		const at = (modified: string) => ({ event: 'item.updated', data: { partNo, modified } });
+		expect(await deliver(harness, at('2031-01-01T10:00:00.000Z'), 'a')).toBe(200);
+		expect(await deliver(harness, at('2031-01-01T10:05:00.000Z'), 'b')).toBe(200);
+		expect(await deliver(harness, at('2031-01-01T10:00:00.000Z'), 'c')).toBe(200);
+		await harness.idle();
+		expect(harness.executions.map((items) => (items[0].data as IDataObject).modified)).toEqual([
+			'2031-01-01T10:00:00.000Z',
+			'2031-01-01T10:05:00.000Z',
+		]);
+	});
+});
+
+describe('catch-up degrades, never jams (issue 25)', () => {
+	it('runs each event the log names once, with data null and the reason, when the list rows lack their key column', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		await whileDown(harness, [61, 62, 63]);
+		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
+		// A deployment whose movement rows carry their number under another name.
+		const rows = suite.sandbox.store.materialIn.rows as unknown as IDataObject[];
+		for (const row of rows) {
+			row.movementNo = row.recNo;
+			delete row.recNo;
+		}
+		try {
+			await advance(harness, MINUTE);
+			const first = await harness.poll();
+			expect(first.error).toBeUndefined();
+			expect(first.emitted).toHaveLength(3);
+			for (const item of first.emitted ?? []) {
+				expect(item).toMatchObject({
+					event: 'inventory.received',
+					data: null,
+					recovered: true,
+					reference: expect.stringMatching(/^RecNo:\d+$/),
+				});
+				expect(item.reason).toMatch(/has no "recNo"/);
+			}
+			expect(await subscription(rec)).toMatchObject({ active: true });
+			// The problem (the outage's list could not be read either) is reported once, by the next check.
+			await advance(harness, MINUTE);
+			const second = await harness.poll();
+			expect(second.emitted).toBeUndefined();
+			expect(second.error?.message).toMatch(/could not be caught up/);
+			await advance(harness, MINUTE);
+			expect(await harness.poll()).toEqual({});
+			expect(harness.executions).toHaveLength(1);
+		} finally {
+			for (const row of rows) {
+				row.recNo = row.movementNo;
+				delete row.movementNo;
+			}
+		}
+	});
+
+	it('finds the failed deliveries in a log served oldest first, whatever order was asked', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		// More than a page of log (250 rows) already examined: served oldest first, the first page is all old.
+		const pings = await Promise.all(Array.from({ length: 260 }, async () => (await suite.api.post(`/Webhook/${rec}/test`)).status));
+		expect(new Set(pings)).toEqual(new Set([200]));
+		await advance(harness, MINUTE);
+		expect(await harness.poll()).toEqual({});
+		await whileDown(harness, [71, 72, 73]);
+		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
+		suite.sandbox.inject('webhook.log', { kind: 'sortIgnored', direction: 'ASC' }, 10);
+		// The movements list fails too, so only the log can name what was missed.
+		suite.sandbox.failNext('inventory.materialIn', 'forbidden', 10);
+		try {
+			await advance(harness, MINUTE);
+			const result = await harness.poll();
+			expect(result.error).toBeUndefined();
+			expect(result.emitted?.map((item) => [item.event, item.data])).toEqual([
+				['inventory.received', null],
+				['inventory.received', null],
+				['inventory.received', null],
+			]);
+		} finally {
+			suite.sandbox.clearFaults();
+		}
 	});
 });

@@ -10,7 +10,7 @@ import {
 	subscriptionName,
 	unlessNotFound,
 	type SubscriptionBody,
-} from '../../nodes/InventoryProTrigger/subscription';
+} from '../../nodes/InventoryProTrigger/lifecycle';
 
 const node: INode = {
 	id: 'n1',

@@ -1,0 +1,229 @@
+/**
+ * The trigger's memory, and the one place that decides "a delivery runs at most once": an event runs
+ * only when firstRun() says its key is new, and firstRun() is the only writer of what ran.
+ *
+ * Two layers. This process keeps the authority (a Live entry per workflow, node and kind); the
+ * workflow's static data is its durable copy (n8n saves it after activation, after a webhook answer
+ * that starts nothing, and when a poll emits). n8n hands out several static data objects at once (a
+ * fresh one from its database per delivery, the activation's copy to the poller), so a copy is merged
+ * into the process's memory only when another writer wrote it (its `mark`), never written over it;
+ * and every write puts the process's memory back into the object n8n is about to save. The keys are
+ * shared by reference, so a delivery costs the same with 5 keys remembered or 5,000.
+ * Never a secret: static data is exported with the workflow.
+ */
+import { randomBytes } from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+/** A stretch of service time in which the subscription delivered nothing (disabled or missing). */
+export interface Gap extends IDataObject {
+	/** Service timestamps (ISO); records modified in [from, to] are checked for missed events. */
+	from: string;
+	to: string;
+}
+
+/** The subscription's bookkeeping, kept in static data beside the keys of what ran. */
+export interface Book {
+	/** The subscription (spec: rec) and a one-way digest of what was last sent for it. */
+	rec?: number;
+	fingerprint?: string;
+	/** n8n's webhook URL at the last activation (the poller has no other way to know it). */
+	url?: string;
+	/** Delivery-log position: entries of subscription `logOf` with a higher rec are still to be examined. */
+	logOf?: number;
+	logAfter?: number;
+	/** Log entries created up to this service time are final: the subscription was disabled, retries dropped. */
+	finalUntil?: string;
+	/** Outages still to be caught up from the lists. */
+	gaps?: Gap[];
+	/** When a check last found the subscription delivering (n8n's clock, ms). */
+	healthyAt?: number;
+}
+
+const BOOK_FIELDS = ['rec', 'fingerprint', 'url', 'logOf', 'logAfter', 'finalUntil', 'gaps', 'healthyAt'] as const;
+
+/** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */
+export const SEEN_DAYS = 7;
+export const SEEN_MAX = 5000;
+const DAY_MS = 86_400_000;
+
+/** Keys of the events that ran, oldest first, with when (n8n's clock). */
+class Ran {
+	private order = new Map<string, number>();
+	/** The same keys as a plain object: what static data holds, by reference. */
+	readonly record: Record<string, number> = {};
+
+	get size(): number {
+		return this.order.size;
+	}
+
+	has(key: string): boolean {
+		return this.order.has(key);
+	}
+
+	add(key: string, at: number): void {
+		this.order.set(key, at);
+		this.record[key] = at;
+	}
+
+	/** Drops the oldest keys beyond SEEN_MAX and those older than SEEN_DAYS: stops at the first kept. */
+	prune(now: number): void {
+		for (const [key, at] of this.order) {
+			if (this.order.size <= SEEN_MAX && now - at < SEEN_DAYS * DAY_MS) break;
+			this.order.delete(key);
+			delete this.record[key];
+		}
+	}
+
+	/** Adds another copy's keys (the later time wins), keeping the order by time. */
+	merge(other: unknown, now: number): void {
+		if (typeof other !== 'object' || other === null) return;
+		const all = new Map(this.order);
+		for (const [key, at] of Object.entries(other as Record<string, unknown>)) {
+			if (typeof at === 'number') all.set(key, Math.max(all.get(key) ?? 0, at));
+		}
+		for (const key of Object.keys(this.record)) delete this.record[key];
+		this.order = new Map([...all].sort((a, b) => a[1] - b[1]));
+		for (const [key, at] of this.order) this.record[key] = at;
+		this.prune(now);
+	}
+}
+
+/** What this process knows about one trigger node. Lost on restart, by design (static data is kept). */
+export interface Live {
+	/** Tells this entry's writes from other writers' in static data. */
+	readonly writer: string;
+	writes: number;
+	/** The last foreign mark merged. */
+	merged?: string;
+	book: Book;
+	readonly ran: Ran;
+	/** When checkExists/create/delete last ran here: an activation is under way. */
+	hookAt?: number;
+	/** When poll() first ran here, and when it last checked the subscription. */
+	firstPollAt?: number;
+	lastCheckAt?: number;
+	/** Consecutive failed checks, and the last problem reported (reported once, not every interval). */
+	failures: number;
+	told?: string;
+	/** A problem found by a check that also emitted events: reported by the next check. */
+	deferred?: string;
+	/** The signing secret the subscription was last written with by this process. */
+	secret?: string;
+	/** Per-activation settings of the delivery path (delivery.ts), cached here. */
+	receiver?: unknown;
+	/** The editor's test event, handed from webhook() to the poll() n8n runs right after it. */
+	testItems?: { at: number; items: IDataObject[] };
+}
+
+interface Context {
+	getWorkflow(): { id?: string };
+	getNode(): { name: string };
+	getMode(): string;
+}
+
+const lives = new Map<string, Live>();
+let clockFn = (): number => Date.now();
+
+/** n8n's clock as the trigger reads it. */
+export function now(): number {
+	return clockFn();
+}
+
+/** One entry per workflow, node and kind: the editor's test registration keeps apart from the live one. */
+function keyOf(workflowId: string, nodeName: string, kind: 'test' | 'live'): string {
+	return `${workflowId}\n${nodeName}\n${kind}`;
+}
+
+function kindOf(context: Context): 'test' | 'live' {
+	return context.getMode() === 'manual' ? 'test' : 'live';
+}
+
+/** The entry of this node, if this process has one (creates nothing). */
+export function knownLive(context: Context, kind: 'test' | 'live' = kindOf(context)): Live | undefined {
+	return lives.get(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
+}
+
+/**
+ * This node's entry, with `staticData` merged in when another writer wrote it (a previous process, a
+ * deactivation). Costs nothing when the copy is one this entry wrote.
+ */
+export function recall(context: Context, staticData: IDataObject): Live {
+	const key = keyOf(context.getWorkflow().id ?? '', context.getNode().name, kindOf(context));
+	let entry = lives.get(key);
+	if (!entry) {
+		entry = { writer: randomBytes(6).toString('hex'), writes: 0, book: {}, ran: new Ran(), failures: 0 };
+		lives.set(key, entry);
+	}
+	const mark = typeof staticData.mark === 'string' ? staticData.mark : '';
+	if (mark.startsWith(`${entry.writer}:`) || mark === entry.merged) return entry;
+	entry.merged = mark;
+	entry.ran.merge(staticData.seen, now());
+	const book: Book = {};
+	for (const field of BOOK_FIELDS) if (staticData[field] !== undefined) (book as IDataObject)[field] = staticData[field];
+	// A new entry takes the saved bookkeeping; one that has written keeps its own (it is newer).
+	if (entry.writes === 0) entry.book = book;
+	return entry;
+}
+
+function mark(entry: Live, staticData: IDataObject): void {
+	staticData.mark = `${entry.writer}:${++entry.writes}`;
+	staticData.seen = entry.ran.record;
+}
+
+/**
+ * The decision: true when `key` has not run, and from now on it has. Writes the static data object n8n
+ * may save (by reference, O(1)).
+ */
+export function firstRun(entry: Live, staticData: IDataObject, key: string): boolean {
+	if (entry.ran.has(key)) return false;
+	entry.ran.add(key, now());
+	entry.ran.prune(now());
+	mark(entry, staticData);
+	return true;
+}
+
+/** Puts everything this process knows into the static data object n8n is about to save. */
+export function sync(entry: Live, staticData: IDataObject): void {
+	for (const field of BOOK_FIELDS) {
+		const value = entry.book[field];
+		if (value === undefined) delete staticData[field];
+		else staticData[field] = value;
+	}
+	mark(entry, staticData);
+}
+
+/** New bookkeeping (the keys of what ran are untouched), written through. */
+export function keepBook(entry: Live, staticData: IDataObject, book: Book): void {
+	entry.book = { ...book };
+	sync(entry, staticData);
+}
+
+/**
+ * Deactivation: the subscription is gone and nothing is owed for the time it was off; the keys of
+ * what ran stay in static data, so a late repeat is still refused after the next activation.
+ */
+export function deactivate(context: Context, staticData: IDataObject, kind: 'test' | 'live'): void {
+	// The editor's test entry keeps only the hand-off to the poll() n8n runs next.
+	const test = knownLive(context, 'test');
+	if (test) {
+		test.book = {};
+		test.merged = undefined;
+	}
+	const entry = kind === 'live' ? knownLive(context, 'live') : undefined;
+	entry?.ran.merge(staticData.seen, now());
+	const seen = entry ? { ...entry.ran.record } : staticData.seen;
+	for (const name of Object.keys(staticData)) delete staticData[name];
+	if (kind === 'test') return;
+	if (seen !== undefined && Object.keys(seen as IDataObject).length > 0) staticData.seen = seen;
+	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
+}
+
+/** For tests: n8n's clock, and a process restart (memory lost). */
+export const testSeam = {
+	useClock(clock: () => number): void {
+		clockFn = clock;
+	},
+	forget(workflowId: string, nodeName: string): void {
+		for (const kind of ['test', 'live'] as const) lives.delete(keyOf(workflowId, nodeName, kind));
+	},
+};

@@ -1,0 +1,66 @@
+// The trigger's memory at its edges: the count and the days the README promises, and a copy of static
+// data that another writer left is merged in, never written over what this process knows.
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { firstRun, recall, SEEN_DAYS, SEEN_MAX, sync, testSeam } from '../../nodes/InventoryProTrigger/memory';
+
+const DAY = 86_400_000;
+let time = Date.UTC(2031, 0, 1);
+let workflows = 0;
+
+beforeAll(() => testSeam.useClock(() => time));
+
+/** A node of its own workflow, as n8n's contexts describe it. */
+function node(mode = 'webhook') {
+	const id = `memory-wf-${++workflows}`;
+	return { getWorkflow: () => ({ id }), getNode: () => ({ name: 'Inventory Pro Trigger' }), getMode: () => mode };
+}
+
+describe('memory of what ran', () => {
+	it(`refuses a repeat of the oldest of ${SEEN_MAX} events, and forgets it after one more`, () => {
+		const context = node();
+		const staticData: IDataObject = {};
+		const entry = recall(context, staticData);
+		for (let i = 0; i < SEEN_MAX; i++) {
+			time += 1;
+			expect(firstRun(entry, staticData, `e:${i}`)).toBe(true);
+		}
+		expect(firstRun(entry, staticData, 'e:0')).toBe(false);
+		expect(Object.keys(staticData.seen as IDataObject)).toHaveLength(SEEN_MAX);
+		time += 1;
+		expect(firstRun(entry, staticData, `e:${SEEN_MAX}`)).toBe(true);
+		expect(firstRun(entry, staticData, 'e:1')).toBe(false);
+		expect(firstRun(entry, staticData, 'e:0')).toBe(true);
+	});
+
+	it(`refuses a repeat for ${SEEN_DAYS} days, and runs it after`, () => {
+		const context = node();
+		const staticData: IDataObject = {};
+		const entry = recall(context, staticData);
+		expect(firstRun(entry, staticData, 'e:old')).toBe(true);
+		time += SEEN_DAYS * DAY - 1;
+		expect(firstRun(entry, staticData, 'e:old')).toBe(false);
+		time += 2;
+		expect(firstRun(entry, staticData, 'e:new')).toBe(true);
+		expect(firstRun(entry, staticData, 'e:old')).toBe(true);
+	});
+
+	it('merges a copy another writer saved, and keeps what this process knows over a stale copy', () => {
+		const context = node();
+		const saved: IDataObject = { mark: 'another-process:7', seen: { 'e:before-restart': time }, rec: 5 };
+		const entry = recall(context, saved);
+		expect(entry.book.rec).toBe(5);
+		expect(firstRun(entry, saved, 'e:before-restart')).toBe(false);
+		expect(firstRun(entry, saved, 'e:now')).toBe(true);
+		// n8n hands the next delivery a copy from before that run (it did not save after the execution),
+		// once as it was and once as another writer re-saved it.
+		const asBefore: IDataObject = { ...saved, seen: { 'e:before-restart': time } };
+		expect(firstRun(recall(context, asBefore), asBefore, 'e:now')).toBe(false);
+		const stale: IDataObject = { mark: 'another-process:8', seen: { 'e:before-restart': time }, rec: 5 };
+		expect(firstRun(recall(context, stale), stale, 'e:now')).toBe(false);
+		// And the copy n8n saves next holds both.
+		sync(entry, stale);
+		expect(Object.keys(stale.seen as IDataObject).sort()).toEqual(['e:before-restart', 'e:now']);
+	});
+});
