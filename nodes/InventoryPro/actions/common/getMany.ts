@@ -4,7 +4,7 @@ import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../.
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { isBlank, toNumber } from '../../../shared/validation';
 import { propertiesOf, readPath, type Field } from './fields';
-import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
+import { show, type OperationLabel, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { PICKERS } from './pickers';
 import { outputProperties, readOutput, type Simplified } from './simplify';
 
@@ -174,8 +174,7 @@ export function listEndpoints(config: GetManyConfig): ListEndpointId[] {
 export function listOperation(
 	resource: ResourceKey,
 	operation: string,
-	option: { name: string; action: string },
-	config: GetManyConfig,
+	config: GetManyConfig & OperationLabel,
 ): OperationModule {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 		const { id, path, query, limit } = readListRequest(this, config, itemIndex);
@@ -184,7 +183,7 @@ export function listOperation(
 	}
 	const output = config.simplify ? outputProperties(config.simplify) : [];
 	return {
-		option: { ...option, endpoints: listEndpoints(config) },
+		option: { name: config.name, action: config.action, endpoints: listEndpoints(config) },
 		description: updateDisplayOptions(show(resource, operation), [...getManyProperties(config), ...output]),
 		execute,
 	};

@@ -5,10 +5,14 @@ import { ENDPOINTS, type EndpointId, type Resource } from '../../../shared/endpo
 /** What an operation returns for one input item: one record or several (one n8n item each). */
 export type OperationResult = IDataObject | IDataObject[];
 
-/** The operation's dropdown entry and the endpoint rows it can call (for the README's operations table). */
-export interface OperationOption {
+/** An operation's name in the Operation dropdown and its action text (what an agent's tool says it does). */
+export interface OperationLabel {
 	name: string;
 	action: string;
+}
+
+/** The operation's dropdown entry and the endpoint rows it can call (for the README's operations table). */
+export interface OperationOption extends OperationLabel {
 	endpoints: readonly EndpointId[];
 	/** Defaults to the summary of the first endpoint row. */
 	description?: string;

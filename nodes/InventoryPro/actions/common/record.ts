@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from '
 import type { EndpointId, PathParam } from '../../../shared/endpoints';
 import { apiRequest } from '../../../shared/transport';
 import { fieldProperties, readChanges, readFields, readPath, type Field, type PathField } from './fields';
-import { show, type OperationModule, type OperationResult, type ResourceKey } from './operation';
+import { show, type OperationLabel, type OperationModule, type OperationResult, type ResourceKey } from './operation';
 import { readExtraBody, extraBodyProperty } from './extraBody';
 import { recordResult } from './output';
 import { outputProperties, readOutput, type Simplified } from './simplify';
@@ -32,8 +32,7 @@ export interface RecordSpec<Id extends EndpointId> {
 export function recordOperation<Id extends EndpointId>(
 	resource: ResourceKey,
 	operation: string,
-	option: { name: string; action: string },
-	spec: RecordSpec<Id>,
+	spec: RecordSpec<Id> & OperationLabel,
 ): OperationModule {
 	const { path = [], query = [], body } = spec;
 	const collection = spec.update ? 'updateFields' : 'additionalFields';
@@ -63,5 +62,5 @@ export function recordOperation<Id extends EndpointId>(
 		return shape ? shape(records) : records;
 	}
 
-	return { option: { ...option, endpoints: [spec.endpoint] }, description, execute };
+	return { option: { name: spec.name, action: spec.action, endpoints: [spec.endpoint] }, description, execute };
 }

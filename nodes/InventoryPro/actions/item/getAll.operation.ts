@@ -1,8 +1,7 @@
 import { listOperation } from '../common/getMany';
 
 /** GET /Item: active items (?Category={id}: of one category); with Include Discontinued, GET /Item/All. */
-export const { option, description, execute } = listOperation('item', 'getAll', { name: 'Get Many', action: 'Get many items' }, {
-	list: 'item.list',
+export const { option, description, execute } = listOperation('item', 'getAll', { name: 'Get Many', action: 'Get many items', list: 'item.list',
 	listAll: { id: 'item.listAll', label: 'Include Discontinued' },
 	simplify: 'item',
 	filters: [
@@ -16,5 +15,4 @@ export const { option, description, execute } = listOperation('item', 'getAll', 
 			},
 			query: 'Category',
 		},
-	],
-});
+	] });
