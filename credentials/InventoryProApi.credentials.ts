@@ -11,7 +11,12 @@ import {
 } from 'n8n-workflow';
 
 import { TOKEN_PATH } from '../nodes/shared/endpoints';
-import { connectionProblem, readFailure, redirectProblem, serviceMessage } from '../nodes/shared/transport/failure';
+import {
+	connectionProblem,
+	readFailure,
+	redirectProblem,
+	serviceMessage,
+} from '../nodes/shared/transport/failure';
 import { DEFAULT_TIMEOUT_SECONDS, requestTimeoutMs } from '../nodes/shared/transport/settings';
 import { mintOnce } from '../nodes/shared/transport/singleFlight';
 import { textOf } from '../nodes/shared/validation';
@@ -52,18 +57,26 @@ function tokenError(error: unknown, root: string): UserError {
 	const status = failure.status ?? 0;
 	if (status === 400 || status === 401) {
 		return new UserError(`Inventory Pro refused the credentials: ${said ?? `HTTP ${status}`}`, {
-			description: 'Check the Client ID and Client Secret, and that the integration account is enabled.',
+			description:
+				'Check the Client ID and Client Secret, and that the integration account is enabled.',
 		});
 	}
 	if (status === 404 || status === 405) {
-		return new UserError(`No Inventory Pro token endpoint at ${root}${TOKEN_PATH} (HTTP ${status}). Check the Base URL`, {
-			description: `The Base URL is the API root, e.g. ${BASE_URL_EXAMPLE}.`,
-		});
+		return new UserError(
+			`No Inventory Pro token endpoint at ${root}${TOKEN_PATH} (HTTP ${status}). Check the Base URL`,
+			{
+				description: `The Base URL is the API root, e.g. ${BASE_URL_EXAMPLE}.`,
+			},
+		);
 	}
 	if (status === 429) {
-		return new UserError('Inventory Pro is rate limiting this client (HTTP 429) and issued no token; try again in a minute');
+		return new UserError(
+			'Inventory Pro is rate limiting this client (HTTP 429) and issued no token; try again in a minute',
+		);
 	}
-	return new UserError(`Inventory Pro could not issue a token (HTTP ${status})${said ? `: ${said}` : ''}`);
+	return new UserError(
+		`Inventory Pro could not issue a token (HTTP ${status})${said ? `: ${said}` : ''}`,
+	);
 }
 
 export class InventoryProApi implements ICredentialType {
@@ -71,9 +84,13 @@ export class InventoryProApi implements ICredentialType {
 
 	displayName = 'Inventory Pro API';
 
-	icon: Icon = { light: 'file:../nodes/InventoryPro/inventoryPro.svg', dark: 'file:../nodes/InventoryPro/inventoryPro.dark.svg' };
+	icon: Icon = {
+		light: 'file:../nodes/InventoryPro/inventoryPro.svg',
+		dark: 'file:../nodes/InventoryPro/inventoryPro.dark.svg',
+	};
 
-	documentationUrl = 'https://github.com/inventory-pro/n8n-nodes-inventory-pro#credential-inventory-pro-api';
+	documentationUrl =
+		'https://github.com/inventory-pro/n8n-nodes-inventory-pro#credential-inventory-pro-api';
 
 	// clientAuthentication / ignoreSslIssues rather than tokenRequestAuth / allowUnauthorizedCerts: n8n's
 	// credential-password-field rule takes "auth" in a name for a secret, and the scanner ignores inline disables.
@@ -85,7 +102,8 @@ export class InventoryProApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: BASE_URL_EXAMPLE,
-			description: 'The API root of your Inventory Pro server, ending in /api/v1 or /api/v2 (without a version: /api/v2). Must be HTTPS.',
+			description:
+				'The API root of your Inventory Pro server, ending in /api/v1 or /api/v2 (without a version: /api/v2). Must be HTTPS.',
 		},
 		{
 			displayName: 'Client ID',
@@ -118,7 +136,8 @@ export class InventoryProApi implements ICredentialType {
 			name: 'ignoreSslIssues',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to connect even if the server certificate cannot be verified, e.g. a self-signed one',
+			description:
+				'Whether to connect even if the server certificate cannot be verified, e.g. a self-signed one',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -155,20 +174,40 @@ export class InventoryProApi implements ICredentialType {
 			default: '',
 		},
 		// Timing of rate-limit handling; hidden, production values. Tests shorten them.
-		{ displayName: 'Rate Limit Wait (Ms)', name: 'rateLimitWaitMs', type: 'hidden', default: 30_000 },
-		{ displayName: 'Rate Limit Max Wait (Ms)', name: 'rateLimitMaxWaitMs', type: 'hidden', default: 60_000 },
-		{ displayName: 'Rate Limit Min Wait (Ms)', name: 'rateLimitMinWaitMs', type: 'hidden', default: 1_000 },
+		{
+			displayName: 'Rate Limit Wait (Ms)',
+			name: 'rateLimitWaitMs',
+			type: 'hidden',
+			default: 30_000,
+		},
+		{
+			displayName: 'Rate Limit Max Wait (Ms)',
+			name: 'rateLimitMaxWaitMs',
+			type: 'hidden',
+			default: 60_000,
+		},
+		{
+			displayName: 'Rate Limit Min Wait (Ms)',
+			name: 'rateLimitMinWaitMs',
+			type: 'hidden',
+			default: 1_000,
+		},
 		{ displayName: 'Rate Window (Ms)', name: 'rateWindowMs', type: 'hidden', default: 60_000 },
 	];
 
 	/** Exchanges the client credentials for a bearer token (4 h); n8n stores it and calls this again after a 401. */
-	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject): Promise<IDataObject> {
+	async preAuthentication(
+		this: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<IDataObject> {
 		const api = resolveApiRoot(credentials.baseUrl);
 		if (!api.ok) throw new UserError(api.problem);
 		const clientId = textOf(credentials.clientId ?? '').trim();
 		const clientSecret = textOf(credentials.clientSecret ?? '');
 		if (clientId === '' || clientSecret === '') {
-			throw new UserError('Enter the Client ID and Client Secret your Inventory Pro administrator issued');
+			throw new UserError(
+				'Enter the Client ID and Client Secret your Inventory Pro administrator issued',
+			);
 		}
 
 		const basic = credentials.clientAuthentication === 'basic';
@@ -196,16 +235,24 @@ export class InventoryProApi implements ICredentialType {
 			}
 			const token = (response as IDataObject | undefined)?.access_token;
 			if (typeof token !== 'string' || token === '') {
-				throw new UserError(`${api.root}${TOKEN_PATH} answered without an access token. Check the Base URL`, {
-					description: `The Base URL is the API root, e.g. ${BASE_URL_EXAMPLE}.`,
-				});
+				throw new UserError(
+					`${api.root}${TOKEN_PATH} answered without an access token. Check the Base URL`,
+					{
+						description: `The Base URL is the API root, e.g. ${BASE_URL_EXAMPLE}.`,
+					},
+				);
 			}
 			return token;
 		};
 		const replaced = textOf(credentials.accessToken ?? '');
 		// No reuse without a token to replace: a first exchange (or the credential test) always asks.
 		if (replaced === '') return { accessToken: await exchange() };
-		return { accessToken: await mintOnce([api.root, clientId, clientSecret, String(basic), replaced], exchange) };
+		return {
+			accessToken: await mintOnce(
+				[api.root, clientId, clientSecret, String(basic), replaced],
+				exchange,
+			),
+		};
 	}
 
 	/**
@@ -214,7 +261,10 @@ export class InventoryProApi implements ICredentialType {
 	 * here, on the URL as the HTTP client will build it. A request elsewhere is refused with an error
 	 * rather than sent without the token: it would still go out, and fail in a way that hides why.
 	 */
-	authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		// n8n wants a promise; a refusal rejects it, as an async method's throw would.
 		return Promise.resolve().then(() => withToken(credentials, requestOptions));
 	}
@@ -264,7 +314,10 @@ export class InventoryProApi implements ICredentialType {
 }
 
 /** The request with the bearer token, after the checks described on `authenticate`. */
-function withToken(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): IHttpRequestOptions {
+function withToken(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): IHttpRequestOptions {
 	const api = resolveApiRoot(credentials.baseUrl);
 	if (!api.ok) throw new UserError(api.problem);
 	const options = requestOptions as IHttpRequestOptions & RedirectOptions;
@@ -272,13 +325,18 @@ function withToken(credentials: ICredentialDataDecryptedObject, requestOptions: 
 	const raw = String(options.url ?? uri ?? '');
 	const target = requestTarget(raw, options.baseURL);
 	if (target?.protocol === 'http:') {
-		throw new UserError('Inventory Pro accepts credentials only over HTTPS; change the Base URL to https:// (nothing was sent)');
+		throw new UserError(
+			'Inventory Pro accepts credentials only over HTTPS; change the Base URL to https:// (nothing was sent)',
+		);
 	}
 	const origin = new URL(api.root).origin;
 	if (!target || target.origin !== origin) {
 		throw new UserError(
 			`This Inventory Pro credential sends its token only to ${origin}, not to ${target ? `${target.protocol}//${target.host}` : 'an unreadable URL'} (nothing was sent)`,
-			{ description: "Use a URL below the credential's Base URL, or another credential for the other server." },
+			{
+				description:
+					"Use a URL below the credential's Base URL, or another credential for the other server.",
+			},
 		);
 	}
 	Object.assign(options, {
@@ -289,6 +347,9 @@ function withToken(credentials: ICredentialDataDecryptedObject, requestOptions: 
 	});
 	// The credential's timeout wherever the caller set none (the test request, the HTTP Request node).
 	options.timeout ??= requestTimeoutMs(credentials);
-	options.headers = { ...options.headers, Authorization: `Bearer ${textOf(credentials.accessToken)}` };
+	options.headers = {
+		...options.headers,
+		Authorization: `Bearer ${textOf(credentials.accessToken)}`,
+	};
 	return options;
 }

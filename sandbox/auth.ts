@@ -66,7 +66,10 @@ export class TokenService {
 	) {}
 
 	/** The POST /Token exchange; also says which client got the token. */
-	issue(form: URLSearchParams, authorization: string | undefined): { clientId: string; response: TokenResponse } {
+	issue(
+		form: URLSearchParams,
+		authorization: string | undefined,
+	): { clientId: string; response: TokenResponse } {
 		const grantType = form.get('grant_type');
 		if (!grantType) throw badRequest('grant_type is required (client_credentials).');
 		if (grantType !== 'client_credentials') {
@@ -80,12 +83,17 @@ export class TokenService {
 		const client = this.clients.get(id) ?? (basic ? this.clients.get(formDecoded(id)) : undefined);
 		const secretMatches =
 			client !== undefined &&
-			(sameSecret(secret, client.clientSecret) || (basic !== undefined && sameSecret(formDecoded(secret), client.clientSecret)));
-		if (!client || !secretMatches) throw new ApiError('unauthorized', 'Invalid client credentials.');
+			(sameSecret(secret, client.clientSecret) ||
+				(basic !== undefined && sameSecret(formDecoded(secret), client.clientSecret)));
+		if (!client || !secretMatches)
+			throw new ApiError('unauthorized', 'Invalid client credentials.');
 		if (client.disabled) throw new ApiError('unauthorized', 'The client account is disabled.');
 
 		const token = randomBytes(32).toString('base64url');
-		this.tokens.set(token, { clientId: client.clientId, expiresAt: this.clock.now() + TOKEN_LIFETIME_MS });
+		this.tokens.set(token, {
+			clientId: client.clientId,
+			expiresAt: this.clock.now() + TOKEN_LIFETIME_MS,
+		});
 		return {
 			clientId: client.clientId,
 			response: { access_token: token, token_type: 'bearer', expires_in: TOKEN_LIFETIME_MS / 1000 },
@@ -101,7 +109,8 @@ export class TokenService {
 		if (!issued) throw unauthorized('The access token is invalid.');
 		const now = this.clock.now();
 		if (now >= issued.expiresAt) throw unauthorized('The access token has expired.');
-		if (!this.clients.tokensValid(issued.clientId, now)) throw unauthorized('The client account is disabled.');
+		if (!this.clients.tokensValid(issued.clientId, now))
+			throw unauthorized('The client account is disabled.');
 		return this.clients.get(issued.clientId) as ClientConfig;
 	}
 

@@ -28,12 +28,20 @@ export function assertWritable(client: ClientConfig, method: string): void {
 	if (client.readOnly && WRITE_METHODS.has(method)) throw forbidden(FORBIDDEN.readOnly);
 }
 
-export function assertPermission(client: ClientConfig, endpoint: RouteSpec, params: Record<string, string>): void {
+export function assertPermission(
+	client: ClientConfig,
+	endpoint: RouteSpec,
+	params: Record<string, string>,
+): void {
 	const { permission } = endpoint;
 	if (typeof permission === 'number' && !client.securityIds.includes(permission)) {
 		throw forbidden(FORBIDDEN.permission);
 	}
-	if (permission === 'report' && params.reportID !== undefined && !canRun(client.reports, Number(params.reportID))) {
+	if (
+		permission === 'report' &&
+		params.reportID !== undefined &&
+		!canRun(client.reports, Number(params.reportID))
+	) {
 		throw forbidden(FORBIDDEN.report);
 	}
 }

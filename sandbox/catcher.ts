@@ -48,8 +48,17 @@ export async function startCatcher(): Promise<Catcher> {
 				headers: req.headers,
 				body: Buffer.concat(chunks).toString('utf8'),
 			});
-			const body = JSON.stringify({ access_token: 'caught-token', token_type: 'bearer', expires_in: 14_400, value: [], hasMore: false });
-			res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+			const body = JSON.stringify({
+				access_token: 'caught-token',
+				token_type: 'bearer',
+				expires_in: 14_400,
+				value: [],
+				hasMore: false,
+			});
+			res.writeHead(200, {
+				'Content-Type': 'application/json',
+				'Content-Length': Buffer.byteLength(body),
+			});
 			res.end(body);
 		});
 	};
@@ -60,13 +69,17 @@ export async function startCatcher(): Promise<Catcher> {
 	const http = createHttpServer(listener(() => catcher.httpOrigin));
 	for (const server of [https, http]) server.on('connection', () => catcher.connections++);
 	const listen = (server: typeof http | typeof https) =>
-		new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+		new Promise<number>((resolve) =>
+			server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+		);
 	catcher.httpsOrigin = `https://127.0.0.1:${await listen(https)}`;
 	catcher.httpOrigin = `http://127.0.0.1:${await listen(http)}`;
 	catcher.close = async () => {
 		https.closeAllConnections();
 		http.closeAllConnections();
-		await Promise.all([https, http].map((server) => new Promise((resolve) => server.close(resolve))));
+		await Promise.all(
+			[https, http].map((server) => new Promise((resolve) => server.close(resolve))),
+		);
 	};
 	return catcher;
 }

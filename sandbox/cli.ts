@@ -18,13 +18,15 @@ interface CliOptions {
 	trustSelfSigned: boolean;
 }
 
-const USAGE = 'usage: cli.js [--port 8443] [--host 127.0.0.1] [--items N] [--rate-limit N] [--latency MS] [--no-trust-self-signed]';
+const USAGE =
+	'usage: cli.js [--port 8443] [--host 127.0.0.1] [--items N] [--rate-limit N] [--latency MS] [--no-trust-self-signed]';
 
 function parseArgs(argv: string[]): CliOptions {
 	const options: CliOptions = { port: 8443, host: '127.0.0.1', trustSelfSigned: true };
 	const number = (flag: string, value: string | undefined) => {
 		const parsed = Number(value);
-		if (value === undefined || !Number.isInteger(parsed) || parsed < 0) throw new Error(`${flag} needs a whole number\n${USAGE}`);
+		if (value === undefined || !Number.isInteger(parsed) || parsed < 0)
+			throw new Error(`${flag} needs a whole number\n${USAGE}`);
 		return parsed;
 	};
 	for (let i = 0; i < argv.length; i++) {

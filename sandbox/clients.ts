@@ -4,7 +4,11 @@ import type { ClientConfig } from './types';
 
 const rows: RouteSpec[] = Object.values(ROUTES);
 const securityIds = (filter: (e: RouteSpec) => boolean) =>
-	[...new Set(rows.filter(filter).flatMap((e) => (typeof e.permission === 'number' ? [e.permission] : [])))].sort((a, b) => a - b);
+	[
+		...new Set(
+			rows.filter(filter).flatMap((e) => (typeof e.permission === 'number' ? [e.permission] : [])),
+		),
+	].sort((a, b) => a - b);
 
 /** Every Security ID the endpoint table uses. */
 export const ALL_SECURITY_IDS = securityIds(() => true);
@@ -23,14 +27,29 @@ export const DEMO_SECRET = 'inventory-pro-demo-secret';
  */
 export const DEMO_CLIENTS: readonly ClientConfig[] = [
 	{ clientId: 'demo', clientSecret: DEMO_SECRET, securityIds: ALL_SECURITY_IDS },
-	{ clientId: 'readonly', clientSecret: 'readonly-secret', securityIds: READ_SECURITY_IDS, readOnly: true },
-	{ clientId: 'scoped', clientSecret: 'scoped-secret', securityIds: ALL_SECURITY_IDS, warehouses: [1] },
+	{
+		clientId: 'readonly',
+		clientSecret: 'readonly-secret',
+		securityIds: READ_SECURITY_IDS,
+		readOnly: true,
+	},
+	{
+		clientId: 'scoped',
+		clientSecret: 'scoped-secret',
+		securityIds: ALL_SECURITY_IDS,
+		warehouses: [1],
+	},
 	{
 		clientId: 'limited',
 		clientSecret: 'limited-secret',
 		securityIds: ALL_SECURITY_IDS.filter((id) => ![370, 116, 130].includes(id)),
 	},
-	{ clientId: 'reports', clientSecret: 'reports-secret', securityIds: ALL_SECURITY_IDS, reports: [1] },
+	{
+		clientId: 'reports',
+		clientSecret: 'reports-secret',
+		securityIds: ALL_SECURITY_IDS,
+		reports: [1],
+	},
 ];
 
 /** The account `npm run sandbox` and `npm run demo` print. */
@@ -53,10 +72,14 @@ export class ClientRegistry {
 	}
 
 	add(client: ClientConfig): void {
-		if (this.clients.has(client.clientId)) throw new Error(`Client "${client.clientId}" already exists`);
+		if (this.clients.has(client.clientId))
+			throw new Error(`Client "${client.clientId}" already exists`);
 		const config = { ...client, securityIds: [...client.securityIds] };
 		// Disabled from the start: no grace period for tokens (there are none).
-		this.clients.set(client.clientId, { config, disabledAt: client.disabled ? -Infinity : undefined });
+		this.clients.set(client.clientId, {
+			config,
+			disabledAt: client.disabled ? -Infinity : undefined,
+		});
 	}
 
 	get(clientId: string): ClientConfig | undefined {

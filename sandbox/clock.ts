@@ -51,7 +51,9 @@ export class ManualClock implements Clock {
 	advance(ms: number): void {
 		const target = this.current + ms;
 		for (;;) {
-			const due = this.tasks.filter((t) => t.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+			const due = this.tasks
+				.filter((t) => t.at <= target)
+				.sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
 			if (!due) break;
 			this.tasks = this.tasks.filter((t) => t !== due);
 			this.current = Math.max(this.current, due.at);

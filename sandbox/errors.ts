@@ -42,7 +42,12 @@ export class ApiError extends Error {
 	}
 
 	envelope() {
-		return { statusCode: this.status, error: this.code, message: this.message, details: this.details };
+		return {
+			statusCode: this.status,
+			error: this.code,
+			message: this.message,
+			details: this.details,
+		};
 	}
 }
 

@@ -69,7 +69,10 @@ export class Faults {
 	}
 
 	/** The fault for this request if the next queued one is of `kind` (others stay queued for later stages). */
-	takeIf<K extends Fault['kind']>(target: FaultTarget, kind: K): Extract<Fault, { kind: K }> | undefined {
+	takeIf<K extends Fault['kind']>(
+		target: FaultTarget,
+		kind: K,
+	): Extract<Fault, { kind: K }> | undefined {
 		const queue = this.queued.get(target);
 		if (queue?.[0]?.kind !== kind) return undefined;
 		return queue.shift() as Extract<Fault, { kind: K }>;
@@ -105,4 +108,8 @@ export class Faults {
 }
 
 export const injectedError = (code: ErrorCode) =>
-	new ApiError(code, MESSAGES[code], code === 'validation_error' ? { injected: ['Injected fault.'] } : null);
+	new ApiError(
+		code,
+		MESSAGES[code],
+		code === 'validation_error' ? { injected: ['Injected fault.'] } : null,
+	);

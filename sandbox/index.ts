@@ -154,7 +154,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 }
 
-export { ALL_SECURITY_IDS, DEMO_CLIENT, DEMO_CLIENTS, DEMO_SECRET, READ_SECURITY_IDS } from './clients';
+export {
+	ALL_SECURITY_IDS,
+	DEMO_CLIENT,
+	DEMO_CLIENTS,
+	DEMO_SECRET,
+	READ_SECURITY_IDS,
+} from './clients';
 export { ManualClock, SystemClock, type Clock } from './clock';
 export type { ErrorCode } from './errors';
 export type { Fault, FaultTarget } from './faults';

@@ -54,22 +54,32 @@ function dateParam(query: URLSearchParams, name: string, endOfDay = false): stri
 	const raw = param(query, name);
 	if (raw === undefined) return undefined;
 	const ms = parseIsoDate(raw);
-	if (ms === undefined) throw badRequest(`The ${name} parameter must be an ISO 8601 date or date-time.`);
+	if (ms === undefined)
+		throw badRequest(`The ${name} parameter must be an ISO 8601 date or date-time.`);
 	return toIso(endOfDay && isDateOnly(raw) ? ms + DAY - 1 : ms);
 }
 
-export function parseListQuery(spec: ListSpec, query: URLSearchParams, defaultPageSize: number): ListQuery {
+export function parseListQuery(
+	spec: ListSpec,
+	query: URLSearchParams,
+	defaultPageSize: number,
+): ListQuery {
 	const page = positiveInt(query, 'page') ?? 1;
 	const pageSize = Math.min(positiveInt(query, 'pageSize') ?? defaultPageSize, spec.maxPageSize);
 	const rawDirection = param(query, 'direction');
-	if (rawDirection !== undefined && !/^(asc|desc)$/i.test(rawDirection)) throw badRequest(INVALID_SORT);
+	if (rawDirection !== undefined && !/^(asc|desc)$/i.test(rawDirection))
+		throw badRequest(INVALID_SORT);
 	const result: ListQuery = {
 		page,
 		pageSize,
 		sort: param(query, 'sort'),
 		direction: rawDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
 	};
-	if (spec.modifiedSince === 'rejected' && query.has('modifiedSince') && param(query, 'modifiedSince') !== undefined) {
+	if (
+		spec.modifiedSince === 'rejected' &&
+		query.has('modifiedSince') &&
+		param(query, 'modifiedSince') !== undefined
+	) {
 		throw badRequest(MODIFIED_SINCE_UNSUPPORTED);
 	}
 	if (spec.modifiedSince === 'supported' || spec.modifiedSince === 'headerOnly') {
@@ -83,7 +93,11 @@ export function parseListQuery(spec: ListSpec, query: URLSearchParams, defaultPa
 }
 
 /** The column to sort by: the requested one (case-insensitive) if the endpoint allows it, else the default. */
-export function resolveSort(columns: readonly string[], requested: string | undefined, fallback: string): string {
+export function resolveSort(
+	columns: readonly string[],
+	requested: string | undefined,
+	fallback: string,
+): string {
 	if (requested === undefined) return fallback;
 	const column = columns.find((c) => c.toLowerCase() === requested.toLowerCase());
 	if (!column) throw badRequest(INVALID_SORT);
@@ -110,7 +124,12 @@ function compareKeys(a: Key, b: Key): number {
 }
 
 /** A sorted copy; nulls first ascending, ties by the id column ascending (stable pages). */
-export function sortRows<T extends object>(rows: readonly T[], column: string, direction: 'ASC' | 'DESC', idField: string): T[] {
+export function sortRows<T extends object>(
+	rows: readonly T[],
+	column: string,
+	direction: 'ASC' | 'DESC',
+	idField: string,
+): T[] {
 	const sign = direction === 'DESC' ? -1 : 1;
 	const keyed = rows.map((row, index) => ({
 		row,
@@ -118,17 +137,27 @@ export function sortRows<T extends object>(rows: readonly T[], column: string, d
 		key: keyOf((row as Record<string, unknown>)[column]),
 		id: keyOf((row as Record<string, unknown>)[idField]),
 	}));
-	keyed.sort((a, b) => sign * compareKeys(a.key, b.key) || compareKeys(a.id, b.id) || a.index - b.index);
+	keyed.sort(
+		(a, b) => sign * compareKeys(a.key, b.key) || compareKeys(a.id, b.id) || a.index - b.index,
+	);
 	return keyed.map((k) => k.row);
 }
 
 /** Equal sort keys in a random order: what a database without a tie-break may answer. */
-export function shuffleTies<T extends object>(rows: readonly T[], column: string, random: { next(): number }): T[] {
+export function shuffleTies<T extends object>(
+	rows: readonly T[],
+	column: string,
+	random: { next(): number },
+): T[] {
 	const result = [...rows];
 	for (let start = 0; start < result.length;) {
 		const key = keyOf((result[start] as Record<string, unknown>)[column]);
 		let end = start + 1;
-		while (end < result.length && compareKeys(keyOf((result[end] as Record<string, unknown>)[column]), key) === 0) end++;
+		while (
+			end < result.length &&
+			compareKeys(keyOf((result[end] as Record<string, unknown>)[column]), key) === 0
+		)
+			end++;
 		for (let i = end - 1; i > start; i--) {
 			const j = start + Math.floor(random.next() * (i - start + 1));
 			[result[i], result[j]] = [result[j], result[i]];
@@ -156,7 +185,11 @@ export interface DateFields {
 export const ORDER_DATES: DateFields = { start: 'orderDate', end: 'orderDate' };
 
 /** modifiedSince and the order dates; `modified` on orders is the header's own stamp. */
-export function filterRows<T extends object>(rows: readonly T[], query: ListQuery, dates = ORDER_DATES): readonly T[] {
+export function filterRows<T extends object>(
+	rows: readonly T[],
+	query: ListQuery,
+	dates = ORDER_DATES,
+): readonly T[] {
 	const { modifiedSince, startDate, endDate } = query;
 	if (modifiedSince === undefined && startDate === undefined && endDate === undefined) return rows;
 	return rows.filter((row) => {
@@ -168,7 +201,10 @@ export function filterRows<T extends object>(rows: readonly T[], query: ListQuer
 	});
 }
 
-export function pageOf<T>(rows: readonly T[], query: Pick<ListQuery, 'page' | 'pageSize'>): Page<T> {
+export function pageOf<T>(
+	rows: readonly T[],
+	query: Pick<ListQuery, 'page' | 'pageSize'>,
+): Page<T> {
 	const { page, pageSize } = query;
 	const totalCount = rows.length;
 	const start = (page - 1) * pageSize;
@@ -184,7 +220,12 @@ export function pageOf<T>(rows: readonly T[], query: Pick<ListQuery, 'page' | 'p
 
 export function isPage(body: unknown): body is Page<unknown> {
 	const page = body as Page<unknown> | null;
-	return typeof page === 'object' && page !== null && Array.isArray(page.value) && typeof page.totalCount === 'number';
+	return (
+		typeof page === 'object' &&
+		page !== null &&
+		Array.isArray(page.value) &&
+		typeof page.totalCount === 'number'
+	);
 }
 
 /** Spec, List conventions rule 2 (X-API-Version is on every response anyway). */

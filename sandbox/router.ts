@@ -38,20 +38,29 @@ function bind(route: Route, parts: string[]): Record<string, string> | undefined
 }
 
 /** `path` is relative to the API prefix, e.g. /Inventory/2. */
-export function matchRoute(method: string, path: string, query: URLSearchParams): RouteMatch | undefined {
+export function matchRoute(
+	method: string,
+	path: string,
+	query: URLSearchParams,
+): RouteMatch | undefined {
 	let parts: string[];
 	try {
 		parts = path.split('/').filter(Boolean).map(decodeURIComponent);
 	} catch {
 		return undefined;
 	}
-	const matches = TABLE.filter((r) => r.endpoint.method === (method as Method) && r.segments.length === parts.length)
+	const matches = TABLE.filter(
+		(r) => r.endpoint.method === (method as Method) && r.segments.length === parts.length,
+	)
 		.map((route) => ({ route, params: bind(route, parts) }))
 		.filter((m): m is { route: Route; params: Record<string, string> } => m.params !== undefined);
 	if (matches.length === 0) return undefined;
 	const best = Math.max(...matches.map((m) => m.route.literals));
 	const candidates = matches.filter((m) => m.route.literals === best);
 	const asked = (r: Route) => (r.endpoint.query ?? []).some((f) => f.required && query.has(f.name));
-	const chosen = candidates.find((m) => asked(m.route)) ?? candidates.find((m) => !m.route.endpoint.query) ?? candidates[0];
+	const chosen =
+		candidates.find((m) => asked(m.route)) ??
+		candidates.find((m) => !m.route.endpoint.query) ??
+		candidates[0];
 	return { id: chosen.route.id, endpoint: chosen.route.endpoint, params: chosen.params };
 }

@@ -58,7 +58,10 @@ export interface RouteSpec {
 
 const modified = ['modified', 'created'] as const;
 
-const standardList = (sort: readonly string[], modifiedSince: ModifiedSinceSupport = 'supported'): ListSpec => ({
+const standardList = (
+	sort: readonly string[],
+	modifiedSince: ModifiedSinceSupport = 'supported',
+): ListSpec => ({
 	maxPageSize: STANDARD_PAGE_SIZE,
 	modifiedSince,
 	sort: [...sort, ...modified],
@@ -83,17 +86,25 @@ const itemFields: readonly FieldSpec[] = [
 
 const partyFields: readonly FieldSpec[] = [
 	{ name: 'name', type: 'string', required: true, description: 'Name' },
-	...['address1', 'address2', 'city', 'state', 'zip', 'phone', 'fax', 'email', 'contact'].map((name): FieldSpec => ({
-		name,
-		type: 'string',
-		description: name,
-	})),
+	...['address1', 'address2', 'city', 'state', 'zip', 'phone', 'fax', 'email', 'contact'].map(
+		(name): FieldSpec => ({
+			name,
+			type: 'string',
+			description: name,
+		}),
+	),
 	{ name: 'country', type: 'string', description: 'Country (ISO 3166 alpha-2)' },
 	{ name: 'active', type: 'boolean', description: 'Whether the record is active' },
 ];
-const shortIdField: FieldSpec = { name: 'shortID', type: 'string', required: true, description: 'Unique identifier' };
+const shortIdField: FieldSpec = {
+	name: 'shortID',
+	type: 'string',
+	required: true,
+	description: 'Unique identifier',
+};
 
-const optional = (fields: readonly FieldSpec[]): readonly FieldSpec[] => fields.map((field) => ({ ...field, required: false }));
+const optional = (fields: readonly FieldSpec[]): readonly FieldSpec[] =>
+	fields.map((field) => ({ ...field, required: false }));
 
 const assetFields: readonly FieldSpec[] = [
 	{ name: 'description', type: 'string', description: 'Description' },
@@ -142,8 +153,21 @@ const warehouseId = (name: string, description: string): FieldSpec => ({
 
 const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
-const ASSET_SORT = ['shortID', 'description', 'assetType', 'serial', 'warehouse', 'location', 'status'];
-const spotQuery: FieldSpec = { name: 'id', type: 'string', required: true, description: 'The spot code' };
+const ASSET_SORT = [
+	'shortID',
+	'description',
+	'assetType',
+	'serial',
+	'warehouse',
+	'location',
+	'status',
+];
+const spotQuery: FieldSpec = {
+	name: 'id',
+	type: 'string',
+	required: true,
+	description: 'The spot code',
+};
 
 // prettier-ignore
 export const ROUTES = {
@@ -449,10 +473,26 @@ export type RouteId = keyof typeof ROUTES;
 function webhookBody(): readonly FieldSpec[] {
 	return [
 		{ name: 'name', type: 'string', required: true, description: 'Display name' },
-		{ name: 'url', type: 'string', required: true, description: 'HTTPS endpoint receiving deliveries' },
+		{
+			name: 'url',
+			type: 'string',
+			required: true,
+			description: 'HTTPS endpoint receiving deliveries',
+		},
 		{ name: 'events', type: 'string', required: true, description: 'Comma-separated event types' },
-		{ name: 'payloadMode', type: 'integer', required: true, description: '1 = full payload, 2 = identifiers only', options: ['1', '2'] },
-		{ name: 'active', type: 'boolean', required: true, description: 'true starts delivery immediately' },
+		{
+			name: 'payloadMode',
+			type: 'integer',
+			required: true,
+			description: '1 = full payload, 2 = identifiers only',
+			options: ['1', '2'],
+		},
+		{
+			name: 'active',
+			type: 'boolean',
+			required: true,
+			description: 'true starts delivery immediately',
+		},
 		{
 			name: 'secret',
 			type: 'string',

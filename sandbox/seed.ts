@@ -80,7 +80,9 @@ function seedLocations(store: Store, random: Random, start: number): void {
 	for (const warehouse of store.warehouses.rows) {
 		for (const spot of spotsOf(warehouse.warehouseID)) {
 			// Every rack rolls, the example spot included, so the random stream (and all data after it) stays put.
-			const rolled = spot === dockSpot('QC', warehouse.warehouseID) || (/^[A-C]-/.test(spot) && random.chance(0.1));
+			const rolled =
+				spot === dockSpot('QC', warehouse.warehouseID) ||
+				(/^[A-C]-/.test(spot) && random.chance(0.1));
 			const heldSince = rolled ? iso(start + random.int(10, 300) * DAY) : undefined;
 			const held = rolled && spot !== EXAMPLE_SPOT;
 			const location: Location = {
@@ -106,7 +108,12 @@ function describeSpot(spot: string, warehouse: string): string {
 
 function seedCategories(store: Store, start: number): SubCategoryData[] {
 	const created = iso(start - 200 * DAY);
-	const add = (name: string, description: string, parentID: number | null, active = true): Category =>
+	const add = (
+		name: string,
+		description: string,
+		parentID: number | null,
+		active = true,
+	): Category =>
 		store.categories.insert({
 			categoryID: store.categories.nextId(),
 			name,
@@ -144,7 +151,14 @@ function seedReasonCodes(store: Store, start: number): void {
 	}
 }
 
-function seedItems(store: Store, random: Random, subs: SubCategoryData[], count: number, start: number, end: number): void {
+function seedItems(
+	store: Store,
+	random: Random,
+	subs: SubCategoryData[],
+	count: number,
+	start: number,
+	end: number,
+): void {
 	const parentOf = new Map(CATALOG.flatMap((c) => c.subs.map((s) => [s.code, c.name] as const)));
 	for (let i = 0; i < count; i++) {
 		const sub = subs[random.int(0, subs.length - 1)];
@@ -172,7 +186,9 @@ function seedItems(store: Store, random: Random, subs: SubCategoryData[], count:
 
 /** Lots for about 57 % of items, each with its receipt and, for some, an issue. */
 function seedStock(store: Store, random: Random, end: number): void {
-	const issueReasons = REASON_CODES.filter((r) => r.type === 'Issue' && !DISABLED_REASON_CODES.includes(r.code));
+	const issueReasons = REASON_CODES.filter(
+		(r) => r.type === 'Issue' && !DISABLED_REASON_CODES.includes(r.code),
+	);
 	for (const item of store.items.rows) {
 		if (!random.chance(0.57)) continue;
 		const warehouses = [1, 2, 3, 4].filter((w) => random.chance(w === 4 ? 0.15 : 0.5));
@@ -182,7 +198,9 @@ function seedStock(store: Store, random: Random, end: number): void {
 			const quantity = random.chance(0.2) ? random.int(1, 20) : random.int(20, 400);
 			const issued = random.chance(0.3) ? random.int(1, 60) : 0;
 			const location = random.pick(rackSpots(warehouseID));
-			const lot = random.chance(0.4) ? `L${new Date(received).getUTCFullYear()}-${random.int(100, 999)}` : null;
+			const lot = random.chance(0.4)
+				? `L${new Date(received).getUTCFullYear()}-${random.int(100, 999)}`
+				: null;
 			const modified = issued ? random.time(received, end) : received;
 			// One string per time: formatting dominates seeding 50,000 items.
 			const receivedIso = iso(received);
@@ -196,7 +214,14 @@ function seedStock(store: Store, random: Random, end: number): void {
 				created: receivedIso,
 				modified: modifiedIso,
 			});
-			const movement = { partNo: item.partNo, shortID: item.shortID, warehouseID, location, lot, unitCost: item.unitCost };
+			const movement = {
+				partNo: item.partNo,
+				shortID: item.shortID,
+				warehouseID,
+				location,
+				lot,
+				unitCost: item.unitCost,
+			};
 			store.materialIn.insert({
 				recNo: store.materialIn.nextId(),
 				type: 'Receipt',
@@ -237,7 +262,11 @@ function companyNames(random: Random, count: number, used: Set<string>): string[
 type Stamp = () => { created: string; modified: string };
 
 /** The docs' example keys: seeded first, so the demo and the tests can name them. */
-export const EXAMPLE_KEYS = { customer: 'ACME-CORP', vendor: 'ACME-FASTENERS', asset: 'FORKLIFT-001' } as const;
+export const EXAMPLE_KEYS = {
+	customer: 'ACME-CORP',
+	vendor: 'ACME-FASTENERS',
+	asset: 'FORKLIFT-001',
+} as const;
 
 /** A shortID from a company name: its first word, upper case, and a number keeping it unique. */
 const shortIdOf = (name: string, n: number) =>
@@ -272,11 +301,13 @@ function seedParties(store: Store, random: Random, stamp: Stamp): void {
 		};
 	};
 	companyNames(random, SEED_COUNTS.customers, used).forEach((name, i) => {
-		const row = i === 0 ? party(EXAMPLE_KEYS.customer, 'Acme Corporation') : party(shortIdOf(name, i), name);
+		const row =
+			i === 0 ? party(EXAMPLE_KEYS.customer, 'Acme Corporation') : party(shortIdOf(name, i), name);
 		store.customers.insert({ ...row, active: i === 0 || row.active });
 	});
 	companyNames(random, SEED_COUNTS.vendors, used).forEach((name, i) => {
-		const row = i === 0 ? party(EXAMPLE_KEYS.vendor, 'Acme Fasteners Inc') : party(shortIdOf(name, i), name);
+		const row =
+			i === 0 ? party(EXAMPLE_KEYS.vendor, 'Acme Fasteners Inc') : party(shortIdOf(name, i), name);
 		store.vendors.insert({ ...row, active: i === 0 || row.active });
 	});
 }
@@ -284,7 +315,13 @@ function seedParties(store: Store, random: Random, stamp: Stamp): void {
 function seedAssets(store: Store, random: Random, stamp: Stamp, start: number): void {
 	ASSET_TYPES.forEach((type, i) => {
 		const created = iso(start - 250 * DAY);
-		store.assetTypes.insert({ typeID: i + 1, name: type.name, description: type.description, created, modified: created });
+		store.assetTypes.insert({
+			typeID: i + 1,
+			name: type.name,
+			description: type.description,
+			created,
+			modified: created,
+		});
 	});
 	const counts = new Map<string, number>();
 	for (let i = 0; i < SEED_COUNTS.assets; i++) {

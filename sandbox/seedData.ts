@@ -46,7 +46,14 @@ export const CATALOG: readonly CategoryData[] = [
 				uOM: ['BOX', 'PK'],
 				cost: [0.02, 0.8],
 			},
-			{ name: 'Washers', code: 'WSH', nouns: ['Flat washer', 'Spring washer'], variants: metric, uOM: ['BOX'], cost: [0.01, 0.3] },
+			{
+				name: 'Washers',
+				code: 'WSH',
+				nouns: ['Flat washer', 'Spring washer'],
+				variants: metric,
+				uOM: ['BOX'],
+				cost: [0.01, 0.3],
+			},
 		],
 	},
 	{
@@ -195,10 +202,34 @@ export const UNITS_OF: Record<string, readonly number[]> = {
 };
 
 export const WAREHOUSES = [
-	{ code: 'MAIN', name: 'Main Distribution Center', address: '100 Commerce Way', city: 'Columbus', country: 'US' },
-	{ code: 'EAST', name: 'East Coast Warehouse', address: '42 Harbor Road', city: 'Newark', country: 'US' },
-	{ code: 'WEST', name: 'West Coast Warehouse', address: '9 Industrial Blvd', city: 'Reno', country: 'US' },
-	{ code: 'RET', name: 'Returns and Repairs', address: '100 Commerce Way, Dock 7', city: 'Columbus', country: 'US' },
+	{
+		code: 'MAIN',
+		name: 'Main Distribution Center',
+		address: '100 Commerce Way',
+		city: 'Columbus',
+		country: 'US',
+	},
+	{
+		code: 'EAST',
+		name: 'East Coast Warehouse',
+		address: '42 Harbor Road',
+		city: 'Newark',
+		country: 'US',
+	},
+	{
+		code: 'WEST',
+		name: 'West Coast Warehouse',
+		address: '9 Industrial Blvd',
+		city: 'Reno',
+		country: 'US',
+	},
+	{
+		code: 'RET',
+		name: 'Returns and Repairs',
+		address: '100 Commerce Way, Dock 7',
+		city: 'Columbus',
+		country: 'US',
+	},
 ] as const;
 
 /**
@@ -209,7 +240,8 @@ export const WAREHOUSES = [
 const RACKS = ['A-01', 'A-02', 'A-03', 'B-01', 'B-02', 'B-03', 'C-01', 'C-02'];
 const pad = (n: number) => String(n).padStart(2, '0');
 export const dockSpot = (dock: string, warehouseID: number) => `${dock}-${pad(warehouseID)}`;
-export const rackSpots = (warehouseID: number) => RACKS.map((rack) => `${rack.slice(0, 1)}-${pad(warehouseID)}-${rack.slice(2)}`);
+export const rackSpots = (warehouseID: number) =>
+	RACKS.map((rack) => `${rack.slice(0, 1)}-${pad(warehouseID)}-${rack.slice(2)}`);
 export const spotsOf = (warehouseID: number) => [
 	dockSpot('RECV', warehouseID),
 	dockSpot('SHIP', warehouseID),
@@ -256,7 +288,18 @@ export const COMPANY_FIRST = [
 	'Union',
 	'Bright',
 ];
-export const COMPANY_SECOND = ['wind', 'line', 'stone', 'field', 'bridge', 'point', 'works', 'gate', 'ridge', 'way'];
+export const COMPANY_SECOND = [
+	'wind',
+	'line',
+	'stone',
+	'field',
+	'bridge',
+	'point',
+	'works',
+	'gate',
+	'ridge',
+	'way',
+];
 export const COMPANY_KIND = [
 	'Traders',
 	'Supply',
@@ -297,11 +340,26 @@ export const STREETS = [
 export const ASSET_TYPES = [
 	{ name: 'Forklift', description: 'Counterbalance and reach trucks', key: 'FORKLIFT' },
 	{ name: 'Pallet Jack', description: 'Manual and electric pallet jacks', key: 'PALLETJACK' },
-	{ name: 'Barcode Scanner', description: 'Handheld scanners and mobile computers', key: 'SCANNER' },
+	{
+		name: 'Barcode Scanner',
+		description: 'Handheld scanners and mobile computers',
+		key: 'SCANNER',
+	},
 	{ name: 'Label Printer', description: 'Thermal label printers', key: 'PRINTER' },
 	{ name: 'Laptop', description: 'Office and shop-floor laptops', key: 'LAPTOP' },
 	{ name: 'Scale', description: 'Floor and bench scales', key: 'SCALE' },
 	{ name: 'Conveyor', description: 'Belt and roller conveyors', key: 'CONVEYOR' },
 	{ name: 'Vehicle', description: 'Vans and yard tractors', key: 'VEHICLE' },
 ];
-export const ASSET_MAKERS = ['Toyota', 'Zebra', 'Honeywell', 'Linde', 'Dell', 'Mettler', 'Crown', 'Ford', 'Datalogic', 'Interroll'];
+export const ASSET_MAKERS = [
+	'Toyota',
+	'Zebra',
+	'Honeywell',
+	'Linde',
+	'Dell',
+	'Mettler',
+	'Crown',
+	'Ford',
+	'Datalogic',
+	'Interroll',
+];

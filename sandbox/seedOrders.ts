@@ -13,7 +13,8 @@ export const ORDER_COUNTS = { purchaseOrders: 150, shippingOrders: 150, workOrde
 const ASSIGNEES = ['Receiving', 'Assembly', 'J. Ortiz', 'M. Chen', 'Kitting'];
 
 /** The order number as documented: prefix, year, four digits. */
-export const orderNumber = (prefix: 'PO' | 'SO' | 'WO', year: number, n: number) => `${prefix}-${year}-${String(n).padStart(4, '0')}`;
+export const orderNumber = (prefix: 'PO' | 'SO' | 'WO', year: number, n: number) =>
+	`${prefix}-${year}-${String(n).padStart(4, '0')}`;
 const SEED_YEAR = 2025;
 
 export function seedOrders(store: Store, random: Random, start: number, end: number): void {
@@ -39,7 +40,8 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 			item,
 		};
 	};
-	const status = (age: number): OrderStatus => (age > 30 ? 'Closed' : age > 10 ? 'Partial' : 'Open');
+	const status = (age: number): OrderStatus =>
+		age > 30 ? 'Closed' : age > 10 ? 'Partial' : 'Open';
 
 	for (let i = 0; i < ORDER_COUNTS.purchaseOrders; i++) {
 		const t = times();
@@ -47,7 +49,12 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 		const orderStatus = status(t.age);
 		const lines: PurchaseOrderLine[] = Array.from({ length: random.int(1, 5) }, (_, n) => {
 			const { item, ...line } = lineBase(n);
-			const received = orderStatus === 'Closed' ? line.units : orderStatus === 'Partial' ? Math.floor(line.units / 2) : 0;
+			const received =
+				orderStatus === 'Closed'
+					? line.units
+					: orderStatus === 'Partial'
+						? Math.floor(line.units / 2)
+						: 0;
 			return { ...line, unitsReceived: received, unitPrice: item.unitCost };
 		});
 		store.purchaseOrders.insert({
@@ -77,7 +84,8 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 			soNo: orderNumber('SO', SEED_YEAR, i + 1),
 			customer: customer.name,
 			orderDate: iso(t.ordered),
-			shipDate: orderStatus === 'Open' ? null : iso(Math.min(end, t.ordered + random.int(1, 5) * DAY)),
+			shipDate:
+				orderStatus === 'Open' ? null : iso(Math.min(end, t.ordered + random.int(1, 5) * DAY)),
 			status: orderStatus,
 			totalLines: lines.length,
 			lines,
@@ -93,7 +101,8 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 		const lines: WorkOrderLine[] = Array.from({ length: random.int(2, 4) }, (_, n) => {
 			const { item, ...line } = lineBase(n);
 			void item;
-			const completed = woStatus === 'Closed' ? line.units : woStatus === 'Open' ? 0 : random.int(0, line.units);
+			const completed =
+				woStatus === 'Closed' ? line.units : woStatus === 'Open' ? 0 : random.int(0, line.units);
 			return { ...line, unitsCompleted: completed };
 		});
 		store.workOrders.insert({

@@ -70,7 +70,11 @@ function readBody(req: IncomingMessage): Promise<string> {
 			size += chunk.length;
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		req.on('end', () => (size > MAX_BODY_BYTES ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))));
+		req.on('end', () =>
+			size > MAX_BODY_BYTES
+				? reject(new BodyTooLarge())
+				: resolve(Buffer.concat(chunks).toString('utf8')),
+		);
 		req.on('error', reject);
 	});
 }
@@ -78,7 +82,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 /** Request bodies as recorded for tests: secrets masked (they never appear in logs). */
 function masked(value: unknown): unknown {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-	return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '***' : v]));
+	return Object.fromEntries(
+		Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '***' : v]),
+	);
 }
 
 function parseJson(raw: string): unknown {
@@ -105,33 +111,45 @@ function relativePath(pathname: string): string | undefined {
 }
 
 function errorResult(error: unknown, entry: RecordedRequest): Result {
-	if (error instanceof ApiError) return { status: error.status, body: error.envelope(), headers: error.headers };
+	if (error instanceof ApiError)
+		return { status: error.status, body: error.envelope(), headers: error.headers };
 	entry.error = error instanceof Error ? error.message : String(error);
 	return { status: 500, body: new ApiError('internal_error', 'An error has occurred.').envelope() };
 }
 
-export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(
+	deps: ServerDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
 	const { clock, store, tokens, limiter, faults, recorder } = deps;
 	const sortCache = new SortCache();
 
 	// A client waits in real time: under a ScaledClock the header says the real seconds (fractional) the
 	// service's seconds last, or a client would sit out a whole scaled minute per 429 (see sandbox/README.md).
 	const realSeconds = (seconds: number) =>
-		clock instanceof ScaledClock ? String(Math.ceil(clock.toReal(seconds * 1000)) / 1000) : String(seconds);
+		clock instanceof ScaledClock
+			? String(Math.ceil(clock.toReal(seconds * 1000)) / 1000)
+			: String(seconds);
 	const rateLimited = (retryAfterSeconds: number): Result => ({
 		status: 429,
 		body: limiter.body(),
 		headers: { 'Retry-After': realSeconds(retryAfterSeconds) },
 	});
 
-	function listResult(spec: NonNullable<RouteSpec['list']>, source: ListSource, query: ListQuery): Result {
+	function listResult(
+		spec: NonNullable<RouteSpec['list']>,
+		source: ListSource,
+		query: ListQuery,
+	): Result {
 		const columns = spec.sort === 'reportColumns' ? (source.columns ?? []) : spec.sort;
 		const column = resolveSort(columns, query.sort, spec.defaultSort || columns[0]);
 		const sorted = sortCache.get(`${source.key}|${column}|${query.direction}`, store.version, () =>
 			sortRows(source.rows(), column, query.direction, source.idField),
 		);
 		const random = faults.tieRandom();
-		const shown = faults.visible(random ? shuffleTies(sorted, column, random) : sorted, clock.now());
+		const shown = faults.visible(
+			random ? shuffleTies(sorted, column, random) : sorted,
+			clock.now(),
+		);
 		const page = pageOf(filterRows(shown, query, source.dates), query);
 		const body = faults.zonelessStamps ? { ...page, value: page.value.map(withoutZones) } : page;
 		return { status: 200, body, headers: pagingHeaders(page) };
@@ -141,12 +159,18 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		fault.until ?? new Promise((resolve) => setTimeout(resolve, fault.ms));
 
 	/** The answer a fault gives instead of handling the request (slow and endless lists are handled in place). */
-	function faultResult(fault: Exclude<Fault, { kind: 'slow' | 'endlessList' | 'sortIgnored' }>): Result {
+	function faultResult(
+		fault: Exclude<Fault, { kind: 'slow' | 'endlessList' | 'sortIgnored' }>,
+	): Result {
 		switch (fault.kind) {
 			case 'redirect':
 				return { status: fault.status, body: undefined, headers: { Location: fault.location } };
 			case 'rateLimited':
-				return { status: 429, body: limiter.body(), headers: fault.retryAfter === null ? {} : { 'Retry-After': fault.retryAfter } };
+				return {
+					status: 429,
+					body: limiter.body(),
+					headers: fault.retryAfter === null ? {} : { 'Retry-After': fault.retryAfter },
+				};
 			case 'error':
 				if (fault.code === 'rate_limited') return rateLimited(60);
 				throw injectedError(fault.code);
@@ -154,7 +178,12 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 	}
 
 	/** A list that never ends (see Fault): the first page again, or new made-up rows on every page. */
-	function endlessResult(mode: 'samePage' | 'fresh', spec: NonNullable<RouteSpec['list']>, source: ListSource, query: ListQuery): Result {
+	function endlessResult(
+		mode: 'samePage' | 'fresh',
+		spec: NonNullable<RouteSpec['list']>,
+		source: ListSource,
+		query: ListQuery,
+	): Result {
 		if (mode === 'samePage') {
 			const first = listResult(spec, source, { ...query, page: 1 });
 			return { ...first, body: { ...(first.body as object), hasMore: true } };
@@ -175,9 +204,17 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 	function token(req: IncomingMessage, raw: string, entry: RecordedRequest): Result {
 		entry.endpointId = 'token';
 		const fault = faults.take('token');
-		if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList' && fault.kind !== 'sortIgnored') return faultResult(fault);
+		if (
+			fault &&
+			fault.kind !== 'slow' &&
+			fault.kind !== 'endlessList' &&
+			fault.kind !== 'sortIgnored'
+		)
+			return faultResult(fault);
 		if (/json/i.test(req.headers['content-type'] ?? '')) {
-			throw badRequest('The token request must be form-encoded (application/x-www-form-urlencoded).');
+			throw badRequest(
+				'The token request must be form-encoded (application/x-www-form-urlencoded).',
+			);
 		}
 		const form = new URLSearchParams(raw);
 		entry.body = masked(Object.fromEntries(form));
@@ -192,11 +229,21 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		};
 	}
 
-	async function dispatch(req: IncomingMessage, url: URL, raw: string, entry: RecordedRequest): Promise<Result> {
+	async function dispatch(
+		req: IncomingMessage,
+		url: URL,
+		raw: string,
+		entry: RecordedRequest,
+	): Promise<Result> {
 		const method = req.method ?? 'GET';
 		const path = relativePath(url.pathname);
-		if (path === undefined) throw new ApiError('not_found', `No endpoint at ${url.pathname}; the API is served under ${API_PREFIX}.`);
-		if (path.toLowerCase() === TOKEN_PATH.toLowerCase() && method === 'POST') return token(req, raw, entry);
+		if (path === undefined)
+			throw new ApiError(
+				'not_found',
+				`No endpoint at ${url.pathname}; the API is served under ${API_PREFIX}.`,
+			);
+		if (path.toLowerCase() === TOKEN_PATH.toLowerCase() && method === 'POST')
+			return token(req, raw, entry);
 
 		const match = matchRoute(method, path, url.searchParams);
 		entry.endpointId = match?.id;
@@ -213,16 +260,22 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const { id, endpoint, params } = match;
 		const fault = faults.take(id);
 		if (fault?.kind === 'sortIgnored') url.searchParams.set('direction', fault.direction);
-		else if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList') return faultResult(fault);
+		else if (fault && fault.kind !== 'slow' && fault.kind !== 'endlessList')
+			return faultResult(fault);
 		assertWritable(client, method);
 		assertPermission(client, endpoint, params);
 		const handler = deps.handlers[id];
 		const listSource = deps.lists[id];
 		if (deps.disabledEndpoints.has(id) || (!handler && !listSource)) {
-			throw new ApiError('not_implemented', `${method} ${endpoint.path} is not available on this deployment.`);
+			throw new ApiError(
+				'not_implemented',
+				`${method} ${endpoint.path} is not available on this deployment.`,
+			);
 		}
 
-		const listQuery = endpoint.list ? parseListQuery(endpoint.list, url.searchParams, DEFAULT_PAGE_SIZE) : undefined;
+		const listQuery = endpoint.list
+			? parseListQuery(endpoint.list, url.searchParams, DEFAULT_PAGE_SIZE)
+			: undefined;
 		if (endpoint.query) validateQuery(endpoint.query, url.searchParams);
 		const sent = parseJson(raw);
 		entry.body = masked(sent);
@@ -230,15 +283,26 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 		const body = endpoint.body ? validateBody(endpoint.body, parsed) : parsed;
 		assertBodyScope(client, endpoint, body);
 
-		const ctx: RequestContext = { endpointId: id, client, pathParams: params, query: url.searchParams, body, now };
+		const ctx: RequestContext = {
+			endpointId: id,
+			client,
+			pathParams: params,
+			query: url.searchParams,
+			body,
+			now,
+		};
 		const hold = fault?.kind === 'slow' ? holdFor(fault) : undefined;
 		if (listSource && listQuery) {
 			const spec = endpoint.list as NonNullable<RouteSpec['list']>;
-			if (fault?.kind === 'endlessList') return endlessResult(fault.mode, spec, listSource(ctx), listQuery);
+			if (fault?.kind === 'endlessList')
+				return endlessResult(fault.mode, spec, listSource(ctx), listQuery);
 			return { ...listResult(spec, listSource(ctx), listQuery), hold };
 		}
 		const result = await (handler as Handler)(ctx);
-		const headers = { ...(isPage(result.body) ? pagingHeaders(result.body) : {}), ...result.headers };
+		const headers = {
+			...(isPage(result.body) ? pagingHeaders(result.body) : {}),
+			...result.headers,
+		};
 		return { status: result.status ?? endpoint.success, body: result.body, headers, hold };
 	}
 
@@ -284,7 +348,9 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
 				result = await dispatch(req, url, raw, entry);
 			} catch (error) {
 				result =
-					error instanceof BodyTooLarge ? errorResult(badRequest('The request body is too large.'), entry) : errorResult(error, entry);
+					error instanceof BodyTooLarge
+						? errorResult(badRequest('The request body is too large.'), entry)
+						: errorResult(error, entry);
 			}
 			entry.status = result.status;
 			recorder.record(entry);

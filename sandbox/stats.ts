@@ -35,13 +35,15 @@ export class StatsRecorder {
 	readonly requests: RecordedRequest[] = [];
 
 	record(entry: RecordedRequest): void {
-		if (entry.endpointId) this.stats.requests[entry.endpointId] = (this.stats.requests[entry.endpointId] ?? 0) + 1;
+		if (entry.endpointId)
+			this.stats.requests[entry.endpointId] = (this.stats.requests[entry.endpointId] ?? 0) + 1;
 		if (entry.clientId && entry.endpointId !== 'token') {
 			this.stats.byClient[entry.clientId] = (this.stats.byClient[entry.clientId] ?? 0) + 1;
 		}
 		if (entry.status === 429) this.stats.rateLimited++;
 		this.requests.push(entry);
-		if (this.requests.length > MAX_RECORDED) this.requests.splice(0, this.requests.length - MAX_RECORDED);
+		if (this.requests.length > MAX_RECORDED)
+			this.requests.splice(0, this.requests.length - MAX_RECORDED);
 	}
 
 	/** Zeroes the counters in place, so references held by callers stay live. */

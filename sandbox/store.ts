@@ -101,7 +101,9 @@ export class Store {
 	/** A spot of one warehouse (spot codes are unique; case does not matter, assumed). */
 	location(warehouseID: number, spot: string): Location | undefined {
 		const wanted = spot.toLowerCase();
-		return this.locations.rows.find((l) => l.warehouseID === warehouseID && l.spot.toLowerCase() === wanted);
+		return this.locations.rows.find(
+			(l) => l.warehouseID === warehouseID && l.spot.toLowerCase() === wanted,
+		);
 	}
 
 	/** Stock lots of an item in a warehouse (optionally one location and lot), oldest first. */

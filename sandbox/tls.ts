@@ -24,7 +24,8 @@ export async function createCertificate(host: string): Promise<Certificate> {
 		{ type: 7, ip: '::1' },
 		{ type: 2, value: 'localhost' },
 	];
-	if (/^[\d.]+$/.test(host) && host !== '127.0.0.1' && host !== '0.0.0.0') altNames.push({ type: 7, ip: host });
+	if (/^[\d.]+$/.test(host) && host !== '127.0.0.1' && host !== '0.0.0.0')
+		altNames.push({ type: 7, ip: host });
 	else if (/[a-z]/i.test(host) && host !== 'localhost') altNames.push({ type: 2, value: host });
 	const pems = await generate([{ name: 'commonName', value: 'Inventory Pro sandbox' }], {
 		keyType: 'ec',

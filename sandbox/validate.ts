@@ -9,13 +9,16 @@ import { ApiError, badRequest, VALIDATION_FAILED } from './errors';
 
 /** A JSON value of a request body as text: primitives as String() gives them, objects and arrays as JSON. */
 export function textOf(value: unknown): string {
-	return typeof value === 'object' && value !== null ? JSON.stringify(value) : `${value as string | number | boolean | null | undefined}`;
+	return typeof value === 'object' && value !== null
+		? JSON.stringify(value)
+		: `${value as string | number | boolean | null | undefined}`;
 }
 
 export type Body = Record<string, unknown>;
 type Details = Record<string, string[]>;
 
-export const isPlainObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Body =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const typeNames: Record<FieldSpec['type'], string> = {
 	string: 'a string',
@@ -46,7 +49,12 @@ function typeOk(field: FieldSpec, value: unknown): boolean {
 	}
 }
 
-function checkFields(fields: readonly FieldSpec[], input: Body, prefix: string, details: Details): Body {
+function checkFields(
+	fields: readonly FieldSpec[],
+	input: Body,
+	prefix: string,
+	details: Details,
+): Body {
 	const clean: Body = {};
 	const fail = (name: string, message: string) => (details[prefix + name] ??= []).push(message);
 	for (const field of fields) {
@@ -71,7 +79,8 @@ function checkFields(fields: readonly FieldSpec[], input: Body, prefix: string, 
 		}
 		if (field.type === 'lines') {
 			const lines = value as unknown[];
-			if (field.required && lines.length === 0) fail(field.name, `The ${key} field needs at least one line.`);
+			if (field.required && lines.length === 0)
+				fail(field.name, `The ${key} field needs at least one line.`);
 			clean[field.name] = lines.map((line, i) => {
 				if (!isPlainObject(line)) {
 					fail(`${field.name}[${i}]`, `The ${key}[${i}] entry must be a JSON object.`);
@@ -92,12 +101,16 @@ export function validateBody(fields: readonly FieldSpec[], body: unknown): Body 
 	if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object.');
 	const details: Details = {};
 	const clean = checkFields(fields, body, '', details);
-	if (Object.keys(details).length > 0) throw new ApiError('validation_error', VALIDATION_FAILED, details);
+	if (Object.keys(details).length > 0)
+		throw new ApiError('validation_error', VALIDATION_FAILED, details);
 	return clean;
 }
 
 /** Checks non-paging query parameters (e.g. GET /Item?key=&type=), which arrive as text. */
-export function validateQuery(fields: readonly FieldSpec[], query: URLSearchParams): Record<string, string> {
+export function validateQuery(
+	fields: readonly FieldSpec[],
+	query: URLSearchParams,
+): Record<string, string> {
 	const details: Details = {};
 	const clean: Record<string, string> = {};
 	for (const field of fields) {
@@ -107,11 +120,14 @@ export function validateQuery(fields: readonly FieldSpec[], query: URLSearchPara
 			continue;
 		}
 		if (field.options && !field.options.includes(value)) {
-			details[field.name] = [`The ${field.name} parameter must be one of: ${field.options.join(', ')}.`];
+			details[field.name] = [
+				`The ${field.name} parameter must be one of: ${field.options.join(', ')}.`,
+			];
 			continue;
 		}
 		clean[field.name] = value;
 	}
-	if (Object.keys(details).length > 0) throw new ApiError('validation_error', VALIDATION_FAILED, details);
+	if (Object.keys(details).length > 0)
+		throw new ApiError('validation_error', VALIDATION_FAILED, details);
 	return clean;
 }

@@ -10,16 +10,26 @@ import { RESOURCE_LABELS } from '../nodes/InventoryPro/actions/properties';
 import { OPERATIONS } from '../nodes/InventoryPro/actions/router';
 import { SOURCES } from './sources';
 
-const SOURCE: Record<string, string> = { spec: 'spec', 'vendor docs': 'vendor docs', assumed: 'assumed' };
+const SOURCE: Record<string, string> = {
+	spec: 'spec',
+	'vendor docs': 'vendor docs',
+	assumed: 'assumed',
+};
 
-const permission = (value: Permission) => (value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value));
+const permission = (value: Permission) =>
+	value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value);
 
 export function operationsTable(): { markdown: string; unreachable: EndpointId[] } {
-	const lines = ['| Resource | Operation | Request | Security ID | Source | What it does |', '|---|---|---|---|---|---|'];
+	const lines = [
+		'| Resource | Operation | Request | Security ID | Source | What it does |',
+		'|---|---|---|---|---|---|',
+	];
 	const reached = new Set<EndpointId>();
 	for (const [resource, module] of Object.entries(OPERATIONS)) {
 		const resourceLabel = RESOURCE_LABELS[resource as ResourceKey];
-		const operations = Object.values(module.operations).sort((a, b) => a.option.name.localeCompare(b.option.name));
+		const operations = Object.values(module.operations).sort((a, b) =>
+			a.option.name.localeCompare(b.option.name),
+		);
 		for (const operation of operations) {
 			if (operation.option.endpoints.length === 0) {
 				lines.push(

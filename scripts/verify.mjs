@@ -5,12 +5,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'inventory-pro-verify-'));
 try {
-	execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+		cwd: root,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
 	if (!tarball) throw new Error('npm pack produced no tarball');
 	const unpacked = join(work, 'package');
@@ -18,13 +24,16 @@ try {
 	const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })
 		.trim()
 		.split('\n');
-	const stray = files.filter((f) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(f));
+	const stray = files.filter(
+		(f) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(f),
+	);
 	if (stray.length) throw new Error(`tarball holds files outside dist/: ${stray.join(', ')}`);
 	// What a user needs: the licence, the README and every file package.json's n8n section names.
 	const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 	const required = ['LICENSE', 'README.md', ...manifest.n8n.credentials, ...manifest.n8n.nodes];
 	const missing = required.filter((f) => !files.includes(`package/${f}`));
-	if (missing.length) throw new Error(`tarball lacks ${missing.join(', ')} (did the prepack build run?)`);
+	if (missing.length)
+		throw new Error(`tarball lacks ${missing.join(', ')} (did the prepack build run?)`);
 
 	const legs = [
 		['packed tarball', await analyzePackage(unpacked, ['**/*.js', 'package.json'])],
@@ -36,7 +45,9 @@ try {
 			console.log(`verify: scanner passed on the ${name}`);
 		} else {
 			failed = true;
-			console.error(`verify: scanner FAILED on the ${name}: ${result.message}\n${result.details ?? ''}`);
+			console.error(
+				`verify: scanner FAILED on the ${name}: ${result.message}\n${result.details ?? ''}`,
+			);
 		}
 	}
 	console.log(`verify: ${files.length} files in ${tarball}`);

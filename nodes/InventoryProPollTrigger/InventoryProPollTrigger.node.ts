@@ -10,7 +10,13 @@ import {
 
 import { fieldError, isBlank } from '../shared/validation';
 import { parseIsoDate, toIsoDate } from '../shared/dates';
-import { startCursor, stampKey, type Cursor, type LegacyCursor, type PollState } from '../shared/changes/cursor';
+import {
+	startCursor,
+	stampKey,
+	type Cursor,
+	type LegacyCursor,
+	type PollState,
+} from '../shared/changes/cursor';
 import { fetchChanges, fetchSamples, newestCursor, type Target } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
 import { watchProperties } from './description';
@@ -104,7 +110,13 @@ export class InventoryProPollTrigger implements INodeType {
 		for (const name of watchable.pathParams) {
 			const value = this.getNodeParameter(name, 0) as number;
 			if (!Number.isInteger(value) || value < 1) {
-				throw fieldError(this, name, 'must be a positive whole number', undefined, `Got ${JSON.stringify(value)}`);
+				throw fieldError(
+					this,
+					name,
+					'must be a positive whole number',
+					undefined,
+					`Got ${JSON.stringify(value)}`,
+				);
 			}
 			path[name] = value;
 		}
@@ -112,7 +124,11 @@ export class InventoryProPollTrigger implements INodeType {
 		const target: Target = { watchable, path };
 
 		if (this.getMode() === 'manual') {
-			const samples = await fetchSamples.call(this, target, event === 'created' ? 'created' : 'modified');
+			const samples = await fetchSamples.call(
+				this,
+				target,
+				event === 'created' ? 'created' : 'modified',
+			);
 			return samples.length ? [this.helpers.returnJsonArray(samples)] : null;
 		}
 
@@ -127,7 +143,10 @@ export class InventoryProPollTrigger implements INodeType {
 			cursor = startCursor(startFrom);
 		} else {
 			// First activation: start at the service's newest change, emit nothing old.
-			staticData.pollState = { scope, cursor: await newestCursor.call(this, target) } satisfies PollState;
+			staticData.pollState = {
+				scope,
+				cursor: await newestCursor.call(this, target),
+			} satisfies PollState;
 			return null;
 		}
 
@@ -136,15 +155,22 @@ export class InventoryProPollTrigger implements INodeType {
 			if (event === 'any') return true;
 			const createdKey = stampKey(change.record.created);
 			if (createdKey === undefined) {
-				throw new NodeOperationError(this.getNode(), `Record ${change.id} has no valid "created" time`, {
-					description: 'Telling new records from updated ones needs it; choose "Created or Updated" instead.',
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					`Record ${change.id} has no valid "created" time`,
+					{
+						description:
+							'Telling new records from updated ones needs it; choose "Created or Updated" instead.',
+					},
+				);
 			}
 			return changes.isCreated(change, createdKey) === (event === 'created');
 		});
 		staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
 
-		return records.length ? [this.helpers.returnJsonArray(records.map((change) => change.record))] : null;
+		return records.length
+			? [this.helpers.returnJsonArray(records.map((change) => change.record))]
+			: null;
 	}
 }
 

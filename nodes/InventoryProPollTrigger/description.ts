@@ -3,7 +3,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { WATCHABLE } from '../shared/changes/watchable';
 
-const HEADER_ONLY = WATCHABLE.filter((w) => w.endpoint.list.modifiedSince === 'headerOnly').map((w) => w.id);
+const HEADER_ONLY = WATCHABLE.filter((w) => w.endpoint.list.modifiedSince === 'headerOnly').map(
+	(w) => w.id,
+);
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -14,15 +16,19 @@ const watchOptions: INodePropertyOptions[] = WATCHABLE.map((w) => ({
 }));
 
 /** One number field per path placeholder, shown for the lists that need it. */
-const pathParamFields: INodeProperties[] = [...new Set(WATCHABLE.flatMap((w) => w.pathParams))].map((name) => ({
-	displayName: capitalize(name.replace(/ID$/, ' ID')),
-	name,
-	type: 'number',
-	required: true,
-	default: 0,
-	description: `The ${name} to watch`,
-	displayOptions: { show: { watch: WATCHABLE.filter((w) => w.pathParams.includes(name)).map((w) => w.id) } },
-}));
+const pathParamFields: INodeProperties[] = [...new Set(WATCHABLE.flatMap((w) => w.pathParams))].map(
+	(name) => ({
+		displayName: capitalize(name.replace(/ID$/, ' ID')),
+		name,
+		type: 'number',
+		required: true,
+		default: 0,
+		description: `The ${name} to watch`,
+		displayOptions: {
+			show: { watch: WATCHABLE.filter((w) => w.pathParams.includes(name)).map((w) => w.id) },
+		},
+	}),
+);
 
 export const watchProperties: INodeProperties[] = [
 	{
@@ -32,10 +38,12 @@ export const watchProperties: INodeProperties[] = [
 		noDataExpression: true,
 		options: watchOptions,
 		default: 'item.list',
-		description: 'The list to poll. Only lists that can be filtered by modification time are offered.',
+		description:
+			'The list to poll. Only lists that can be filtered by modification time are offered.',
 	},
 	{
-		displayName: "Orders are matched on the order header's Modified time only: changes to order lines alone may not show up",
+		displayName:
+			"Orders are matched on the order header's Modified time only: changes to order lines alone may not show up",
 		name: 'headerOnlyNotice',
 		type: 'notice',
 		default: '',

@@ -13,7 +13,12 @@ import {
 
 import { output, receive, rekeyed } from './delivery';
 import { triggerProperties } from './description';
-import { createSubscription, deleteSubscription, desiredSubscription, ensureSubscription } from './lifecycle';
+import {
+	createSubscription,
+	deleteSubscription,
+	desiredSubscription,
+	ensureSubscription,
+} from './lifecycle';
 import { deactivate, firstRun, keepBook, knownLive, now, recall, sync, type Live } from './memory';
 import { checkSubscription } from './poller';
 
@@ -41,10 +46,16 @@ function userActivation(context: IHookFunctions): boolean {
  * restart or re-publication a failure is logged and left to the poller, because failing there would
  * leave the trigger off.
  */
-async function unlessStarting(context: IHookFunctions, what: string, work: () => Promise<void>): Promise<void> {
+async function unlessStarting(
+	context: IHookFunctions,
+	what: string,
+	work: () => Promise<void>,
+): Promise<void> {
 	if (userActivation(context)) return await work();
 	await work().catch((error: Error) =>
-		context.logger.warn(`Inventory Pro Trigger: could not ${what} the subscription at start (${error.message}); the next check retries`),
+		context.logger.warn(
+			`Inventory Pro Trigger: could not ${what} the subscription at start (${error.message}); the next check retries`,
+		),
 	);
 }
 
@@ -61,7 +72,9 @@ export class InventoryProTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'inventoryProApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		// The poller is the health check and catch-up (check.ts); it emits only recovered events.
 		polling: true,
 		properties: triggerProperties,
@@ -80,7 +93,8 @@ export class InventoryProTrigger implements INodeType {
 						const message = `The Inventory Pro subscription ${entry.book.rec} for this trigger was disabled manually`;
 						const description =
 							'Re-enable it in Inventory Pro, or deactivate this workflow (which deletes the subscription) and activate it again.';
-						if (userActivation(this)) throw new NodeOperationError(this.getNode(), message, { description });
+						if (userActivation(this))
+							throw new NodeOperationError(this.getNode(), message, { description });
 						this.logger.warn(`${message}. ${description}`);
 						return;
 					}
@@ -126,7 +140,9 @@ export class InventoryProTrigger implements INodeType {
 		if (this.getMode() === 'manual') {
 			const test = entry.testItems;
 			entry.testItems = undefined;
-			return test && now() - test.at < 10 * 60_000 ? [this.helpers.returnJsonArray(test.items)] : null;
+			return test && now() - test.at < 10 * 60_000
+				? [this.helpers.returnJsonArray(test.items)]
+				: null;
 		}
 		return await checkSubscription.call(this, entry, staticData);
 	}
@@ -136,7 +152,10 @@ export class InventoryProTrigger implements INodeType {
 		const test = this.getMode() === 'manual';
 		const staticData = this.getWorkflowStaticData('node');
 		const entry = recall(this, staticData);
-		const verdict = await receive.call(this, entry, { rawBody: request.rawBody, headers: request.headers });
+		const verdict = await receive.call(this, entry, {
+			rawBody: request.rawBody,
+			headers: request.headers,
+		});
 		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
 		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
 		if (verdict.key !== undefined && !firstRun(entry, staticData, verdict.key)) {
@@ -145,7 +164,12 @@ export class InventoryProTrigger implements INodeType {
 			sync(entry, staticData);
 			return { webhookResponse: { message: 'Event already received' } };
 		}
-		const json = await output.call(this, { rawBody: request.rawBody, headers: request.headers }, verdict.delivery, verdict.receiver);
+		const json = await output.call(
+			this,
+			{ rawBody: request.rawBody, headers: request.headers },
+			verdict.delivery,
+			verdict.receiver,
+		);
 		// n8n runs poll() instead of using this data in the editor's test run: hand it over.
 		if (test) entry.testItems = { at: now(), items: [json] };
 		return { workflowData: [this.helpers.returnJsonArray([json])] };

@@ -48,12 +48,15 @@ export interface CatchUp {
 /** The events a list's record stands for when it changed inside [fromKey, …]. */
 const isIn = (value: unknown, fromKey: string) => (stampKey(value) ?? '') >= fromKey;
 const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: string) => string[]>> = {
-	'inventory.materialIn': (r) => (r.type === 'Receipt' ? ['inventory.received'] : r.type === 'Move' ? ['inventory.moved'] : []),
+	'inventory.materialIn': (r) =>
+		r.type === 'Receipt' ? ['inventory.received'] : r.type === 'Move' ? ['inventory.moved'] : [],
 	'inventory.materialOut': (r) => (r.type === 'Issue' ? ['inventory.issued'] : []),
 	'item.listAll': (r, from) => (isIn(r.created, from) ? ['item.created'] : ['item.updated']),
 	'purchaseOrder.list': (r, from) => [
 		...(isIn(r.created, from) ? ['order.created'] : []),
-		...(r.status === RECORDS.purchaseOrder.done && isIn(r.modified, from) ? ['order.completed'] : []),
+		...(r.status === RECORDS.purchaseOrder.done && isIn(r.modified, from)
+			? ['order.completed']
+			: []),
 	],
 	'shippingOrder.list': (r, from) => [
 		...(isIn(r.created, from) ? ['order.created'] : []),
@@ -77,14 +80,20 @@ async function walk(this: IPollFunctions, id: EndpointId, since: string): Promis
 
 /** Records from the lists always carry Modified (the feed refuses rows without it). */
 const recordKey = (event: string, number: string | undefined, record: IDataObject) =>
-	recordEventKey(event, number, record) ?? `r:${event}|${number ?? ''}|${textOf(record.modified ?? '')}`;
+	recordEventKey(event, number, record) ??
+	`r:${event}|${number ?? ''}|${textOf(record.modified ?? '')}`;
 
 function isoMinus(stamp: string, ms: number): string {
 	return new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
 }
 
 /** Events of the subscribed types that changed inside a gap. */
-async function fromGap(this: IPollFunctions, gap: Gap, events: string[], problems: string[]): Promise<Recovered[]> {
+async function fromGap(
+	this: IPollFunctions,
+	gap: Gap,
+	events: string[],
+	problems: string[],
+): Promise<Recovered[]> {
 	const fromKey = stampKey(gap.from) ?? '';
 	const toKey = stampKey(gap.to) ?? '';
 	const lists = new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []));
@@ -92,15 +101,25 @@ async function fromGap(this: IPollFunctions, gap: Gap, events: string[], problem
 	for (const id of lists) {
 		const read = await walk.call(this, id, gap.from);
 		if ('problem' in read) {
-			problems.push(`Events between ${gap.from} and ${gap.to} could not be caught up: ${read.problem}`);
+			problems.push(
+				`Events between ${gap.from} and ${gap.to} could not be caught up: ${read.problem}`,
+			);
 			continue;
 		}
 		for (const record of read.records) {
 			const modifiedKey = stampKey(record.modified) ?? '';
 			if (modifiedKey < fromKey || modifiedKey > toKey) continue;
-			for (const event of (EVENTS_OF[id]?.(record, fromKey) ?? []).filter((e) => events.includes(e))) {
+			for (const event of (EVENTS_OF[id]?.(record, fromKey) ?? []).filter((e) =>
+				events.includes(e),
+			)) {
 				const number = textOf(record[keyField(id)] ?? '');
-				found.push({ event, data: record, reference: `RecNo:${number}`, key: recordKey(event, number, record), at: modifiedKey });
+				found.push({
+					event,
+					data: record,
+					reference: `RecNo:${number}`,
+					key: recordKey(event, number, record),
+					at: modifiedKey,
+				});
 			}
 		}
 	}
@@ -125,7 +144,12 @@ function isDescending(recs: number[]): boolean {
  * stops at the first page that reaches `after` only when the page shows the order was honoured;
  * otherwise reads every page.
  */
-async function logEntries(this: IPollFunctions | IHookFunctions, rec: number, after: number, newestOnly = false): Promise<LogEntry[]> {
+async function logEntries(
+	this: IPollFunctions | IHookFunctions,
+	rec: number,
+	after: number,
+	newestOnly = false,
+): Promise<LogEntry[]> {
 	const byRec = new Map<number, LogEntry>();
 	for (let page = 1; ; page++) {
 		const response = (await apiRequest.call(this, 'webhook.log', {
@@ -154,7 +178,10 @@ async function logEntries(this: IPollFunctions | IHookFunctions, rec: number, af
 }
 
 /** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
-export async function newestLogRec(this: IPollFunctions | IHookFunctions, rec: number): Promise<number> {
+export async function newestLogRec(
+	this: IPollFunctions | IHookFunctions,
+	rec: number,
+): Promise<number> {
 	const entries = await logEntries.call(this, rec, 0, true);
 	return entries.length > 0 ? entries[entries.length - 1].rec : 0;
 }
@@ -185,7 +212,8 @@ async function fromLog(
 	for (const group of groups.values()) {
 		if (group.some((entry) => entry.success)) continue;
 		const lastKey = stampKey(group[group.length - 1].created) ?? '';
-		const final = (finalKey !== '' && lastKey <= finalKey) || now - Date.parse(lastKey) >= RETRY_HORIZON_MS;
+		const final =
+			(finalKey !== '' && lastKey <= finalKey) || now - Date.parse(lastKey) >= RETRY_HORIZON_MS;
 		if (final && events.includes(group[0].event)) failed.push(group[0]);
 		else if (!final) logAfter = Math.min(logAfter, group[0].rec - 1);
 	}
@@ -203,13 +231,19 @@ async function fromLog(
 	for (const first of failed) {
 		const lists = EVENT_LISTS[first.event];
 		if (!lists || referenceNumber(first.reference) === undefined) {
-			recovered.push(named(first, 'Inventory Pro does not list the records of this event; the delivery log names it'));
+			recovered.push(
+				named(
+					first,
+					'Inventory Pro does not list the records of this event; the delivery log names it',
+				),
+			);
 			continue;
 		}
 		for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
 	}
 	const pending = new Map<LogEntry, string>();
-	for (const firsts of byList.values()) for (const first of firsts) pending.set(first, 'The record is no longer in Inventory Pro');
+	for (const firsts of byList.values())
+		for (const first of firsts) pending.set(first, 'The record is no longer in Inventory Pro');
 	for (const [id, firsts] of byList) {
 		const since = firsts.map((f) => stampKey(f.created) ?? '').sort()[0];
 		const read = await walk.call(this, id, isoMinus(since, WRITE_MARGIN_MS));
@@ -223,7 +257,11 @@ async function fromLog(
 			for (const first of firsts) {
 				const number = referenceNumber(first.reference);
 				if (!pending.has(first) || textOf(record[field] ?? '') !== number) continue;
-				if (!(EVENTS_OF[id]?.(record, '') ?? []).includes(first.event) && first.event !== 'item.updated') continue;
+				if (
+					!(EVENTS_OF[id]?.(record, '') ?? []).includes(first.event) &&
+					first.event !== 'item.updated'
+				)
+					continue;
 				pending.delete(first);
 				recovered.push({
 					event: first.event,
@@ -240,7 +278,12 @@ async function fromLog(
 }
 
 /** One catch-up: the log of the current subscription, then every gap. */
-export async function catchUp(this: IPollFunctions, book: Book, events: string[], now: number): Promise<CatchUp> {
+export async function catchUp(
+	this: IPollFunctions,
+	book: Book,
+	events: string[],
+	now: number,
+): Promise<CatchUp> {
 	const problems: string[] = [];
 	const recovered: Recovered[] = [];
 	const next: Book = { ...book, gaps: [] };
@@ -250,7 +293,8 @@ export async function catchUp(this: IPollFunctions, book: Book, events: string[]
 		next.logOf = book.rec;
 		next.logAfter = log.logAfter;
 	}
-	for (const gap of book.gaps ?? []) recovered.push(...(await fromGap.call(this, gap, events, problems)));
+	for (const gap of book.gaps ?? [])
+		recovered.push(...(await fromGap.call(this, gap, events, problems)));
 	recovered.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 	return { recovered, book: next, problems: [...new Set(problems)] };
 }

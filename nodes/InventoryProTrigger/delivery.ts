@@ -40,7 +40,9 @@ export function parsePayload(rawBody: Buffer): Delivery | undefined {
  * The service's own delivery headers (X-Webhook-…) and its user agent, names lower-cased. Left out:
  * the signature, and custom headers from the node's settings, which may carry a gateway's key.
  */
-export function deliveryHeaders(headers: Record<string, string | string[] | undefined>): IDataObject {
+export function deliveryHeaders(
+	headers: Record<string, string | string[] | undefined>,
+): IDataObject {
 	const kept: IDataObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
@@ -66,7 +68,11 @@ interface Receiver {
 
 async function receiverOf(this: IWebhookFunctions, entry: Live): Promise<Receiver> {
 	const node = this.getNode();
-	const cacheKey = JSON.stringify([node.parameters, node.credentials ?? {}, node.webhookId ?? node.name]);
+	const cacheKey = JSON.stringify([
+		node.parameters,
+		node.credentials ?? {},
+		node.webhookId ?? node.name,
+	]);
 	const cached = entry.receiver as Receiver | undefined;
 	if (cached?.cacheKey === cacheKey) return cached;
 	const options = triggerOptions.call(this);
@@ -80,7 +86,8 @@ async function receiverOf(this: IWebhookFunctions, entry: Live): Promise<Receive
 	};
 	// After a client-secret rotation the service still signs with the secret it holds, until the re-key.
 	const held = entry.secret ?? cached?.secret;
-	if (this.getMode() !== 'manual' && held !== undefined && held !== receiver.secret) receiver.previous = held;
+	if (this.getMode() !== 'manual' && held !== undefined && held !== receiver.secret)
+		receiver.previous = held;
 	entry.receiver = receiver;
 	return receiver;
 }
@@ -95,9 +102,20 @@ export function rekeyed(entry: Live, secret: string): void {
 }
 
 /** Checks the signature, with the previous secret too; on a miss, derives the secret once more (a rotation). */
-async function verified(this: IWebhookFunctions, receiver: Receiver, rawBody: unknown, header: unknown, test: boolean): Promise<boolean> {
+async function verified(
+	this: IWebhookFunctions,
+	receiver: Receiver,
+	rawBody: unknown,
+	header: unknown,
+	test: boolean,
+): Promise<boolean> {
 	if (verifySignature(rawBody, header, receiver.secret)) return true;
-	if (!test && receiver.previous !== undefined && verifySignature(rawBody, header, receiver.previous)) return true;
+	if (
+		!test &&
+		receiver.previous !== undefined &&
+		verifySignature(rawBody, header, receiver.previous)
+	)
+		return true;
 	const secret = await signingSecret.call(this);
 	if (secret === receiver.secret) return false;
 	if (!test) receiver.previous = receiver.secret;
@@ -112,9 +130,18 @@ async function verified(this: IWebhookFunctions, receiver: Receiver, rawBody: un
  * item), so without a delivery id there is no key and the delivery runs (README, limits). The
  * service's test event is never retried: no key either.
  */
-export function repeatKey(delivery: Delivery, rawBody: Buffer, deliveryId: unknown, identifiers: boolean): string | undefined {
+export function repeatKey(
+	delivery: Delivery,
+	rawBody: Buffer,
+	deliveryId: unknown,
+	identifiers: boolean,
+): string | undefined {
 	if (delivery.event === 'test') return undefined;
-	const byStamp = recordEventKey(delivery.event, payloadNumber(delivery.event, delivery.data), delivery.data);
+	const byStamp = recordEventKey(
+		delivery.event,
+		payloadNumber(delivery.event, delivery.data),
+		delivery.data,
+	);
 	if (byStamp !== undefined) return byStamp;
 	const hasId = typeof deliveryId === 'string' && deliveryId !== '';
 	if (!hasId && identifiers && stampKey(delivery.data.modified) === undefined) return undefined;
@@ -135,19 +162,41 @@ export type Verdict =
 	| { answer: 'run'; delivery: Delivery; key?: string; receiver: Receiver };
 
 /** Verify, parse, filter, key: what to do with this request. */
-export async function receive(this: IWebhookFunctions, entry: Live, request: Request): Promise<Verdict> {
+export async function receive(
+	this: IWebhookFunctions,
+	entry: Live,
+	request: Request,
+): Promise<Verdict> {
 	const test = this.getMode() === 'manual';
 	const receiver = await receiverOf.call(this, entry);
 	// The signature is checked before anything is read from the delivery.
-	if (!(await verified.call(this, receiver, request.rawBody, request.headers['x-webhook-signature'], test))) {
+	if (
+		!(await verified.call(
+			this,
+			receiver,
+			request.rawBody,
+			request.headers['x-webhook-signature'],
+			test,
+		))
+	) {
 		return { answer: 'refuse', status: 401, message: 'Missing or invalid X-Webhook-Signature' };
 	}
-	if (!Buffer.isBuffer(request.rawBody)) return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
+	if (!Buffer.isBuffer(request.rawBody))
+		return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
 	const delivery = parsePayload(request.rawBody);
-	if (delivery === undefined) return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
-	const wanted = delivery.event === 'test' ? receiver.passTest : receiver.events.has(delivery.event);
+	if (delivery === undefined)
+		return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
+	const wanted =
+		delivery.event === 'test' ? receiver.passTest : receiver.events.has(delivery.event);
 	if (!wanted) return { answer: 'acknowledge', message: 'Event acknowledged, not subscribed' };
-	const key = test ? undefined : repeatKey(delivery, request.rawBody, request.headers['x-webhook-delivery'], receiver.identifiers);
+	const key = test
+		? undefined
+		: repeatKey(
+				delivery,
+				request.rawBody,
+				request.headers['x-webhook-delivery'],
+				receiver.identifiers,
+			);
 	return { answer: 'run', delivery, key, receiver };
 }
 
@@ -164,17 +213,35 @@ function firstRecord(response: unknown): IDataObject | null {
 
 /** The item for Fetch Item Details: one quick attempt, bounded; a failure is reported, not waited out. */
 async function quickItem(this: IWebhookFunctions, shortID: string): Promise<IDataObject> {
-	const request = unlessNotFound(apiRequest.call(this, 'item.get', { query: { key: shortID, type: 'id' }, quickMs: ITEM_FETCH_MS }))
+	const request = unlessNotFound(
+		apiRequest.call(this, 'item.get', {
+			query: { key: shortID, type: 'id' },
+			quickMs: ITEM_FETCH_MS,
+		}),
+	)
 		.then((response) => ({ item: firstRecord(response) }))
 		.catch((error: Error) => ({ item: null, itemError: error.message }));
-	const late = sleep(ITEM_FETCH_MS + 250).then(() => ({ item: null, itemError: `No answer within ${ITEM_FETCH_MS} ms` }));
+	const late = sleep(ITEM_FETCH_MS + 250).then(() => ({
+		item: null,
+		itemError: `No answer within ${ITEM_FETCH_MS} ms`,
+	}));
 	return await Promise.race([request, late]);
 }
 
 /** The execution's item: event, data, the service's headers, and the item when asked for. */
-export async function output(this: IWebhookFunctions, request: Request, delivery: Delivery, receiver: Receiver): Promise<IDataObject> {
-	const json: IDataObject = { event: delivery.event, data: delivery.data, headers: deliveryHeaders(request.headers) };
+export async function output(
+	this: IWebhookFunctions,
+	request: Request,
+	delivery: Delivery,
+	receiver: Receiver,
+): Promise<IDataObject> {
+	const json: IDataObject = {
+		event: delivery.event,
+		data: delivery.data,
+		headers: deliveryHeaders(request.headers),
+	};
 	const shortID = delivery.data.shortID;
-	if (receiver.fetchItem && receiver.identifiers && typeof shortID === 'string') Object.assign(json, await quickItem.call(this, shortID));
+	if (receiver.fetchItem && receiver.identifiers && typeof shortID === 'string')
+		Object.assign(json, await quickItem.call(this, shortID));
 	return json;
 }

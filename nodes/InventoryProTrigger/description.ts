@@ -21,12 +21,17 @@ const titleCase = (event: string) =>
 
 const EVENT_OPTIONS = [...COMMON_EVENTS]
 	.sort()
-	.map((event) => ({ name: titleCase(event), value: event, description: EVENT_DESCRIPTIONS[event] }));
+	.map((event) => ({
+		name: titleCase(event),
+		value: event,
+		description: EVENT_DESCRIPTIONS[event],
+	}));
 
 /** The trigger's parameters; settings.ts reads them. */
 export const triggerProperties: INodeProperties[] = [
 	{
-		displayName: "Inventory Pro delivers only to HTTPS addresses: n8n's webhook URL must start with https:// (set WEBHOOK_URL)",
+		displayName:
+			"Inventory Pro delivers only to HTTPS addresses: n8n's webhook URL must start with https:// (set WEBHOOK_URL)",
 		name: 'httpsNotice',
 		type: 'notice',
 		default: '',
@@ -108,7 +113,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				displayOptions: { show: { '/payloadMode': ['identifiers'] } },
-				description: 'Whether to also read the full item record (output as "item") when the identifiers include an item shortID',
+				description:
+					'Whether to also read the full item record (output as "item") when the identifiers include an item shortID',
 			},
 			{
 				displayName: 'Test Event',

@@ -4,7 +4,12 @@
  * create, delete). An outage it repairs is remembered as a gap for catch-up (catchup.ts).
  */
 import { createHash } from 'crypto';
-import { NodeOperationError, type IDataObject, type IHookFunctions, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { textOf } from '../shared/validation';
@@ -38,7 +43,11 @@ export interface SubscriptionBody extends IDataObject {
 export type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
 
 /** A name that tells an administrator which workflow a subscription feeds. */
-export function subscriptionName(workflowName: string | undefined, workflowId: string, isTest: boolean): string {
+export function subscriptionName(
+	workflowName: string | undefined,
+	workflowId: string,
+	isTest: boolean,
+): string {
 	const label = (workflowName ?? '').trim().slice(0, 100) || 'workflow';
 	return `n8n${isTest ? ' (test)' : ''}: ${label} (${workflowId})`;
 }
@@ -49,7 +58,15 @@ function canonical(body: SubscriptionBody): string {
 	const headers = Object.keys(body.headers)
 		.sort()
 		.map((name) => [name, body.headers[name]]);
-	return JSON.stringify([body.name, body.url, events, body.payloadMode, body.active, body.secret, headers]);
+	return JSON.stringify([
+		body.name,
+		body.url,
+		events,
+		body.payloadMode,
+		body.active,
+		body.secret,
+		headers,
+	]);
 }
 
 /**
@@ -75,7 +92,11 @@ function sameEvents(a: unknown, b: string): boolean {
  * not this node's to change; a manual disable is an administrator's decision; anything else that
  * differs (a disable by failures included) is healed with one PUT.
  */
-export function plan(current: IDataObject, desired: SubscriptionBody, storedFingerprint: unknown): Plan {
+export function plan(
+	current: IDataObject,
+	desired: SubscriptionBody,
+	storedFingerprint: unknown,
+): Plan {
 	if (current.url !== desired.url) return 'foreign';
 	if (Number(current.disableType ?? 0) === 2) return 'disabledManually';
 	const same =
@@ -90,7 +111,11 @@ export function plan(current: IDataObject, desired: SubscriptionBody, storedFing
 
 /** Transport errors carry the HTTP status as a string (NodeApiError.httpCode). */
 export function isNotFound(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && (error as { httpCode?: unknown }).httpCode === '404';
+	return (
+		typeof error === 'object' &&
+		error !== null &&
+		(error as { httpCode?: unknown }).httpCode === '404'
+	);
 }
 
 /** Runs a request; a 404 answer becomes undefined, any other failure propagates unchanged. */
@@ -118,9 +143,13 @@ export interface Desired {
  */
 export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise<Desired> {
 	const node = this.getNode();
-	const url = requireHttpsUrl(node, knownUrl ?? (this as IHookFunctions).getNodeWebhookUrl('default'));
+	const url = requireHttpsUrl(
+		node,
+		knownUrl ?? (this as IHookFunctions).getNodeWebhookUrl('default'),
+	);
 	const events = subscribedEvents.call(this);
-	const customHeaders = (triggerOptions.call(this).customHeaders as IDataObject | undefined)?.header;
+	const customHeaders = (triggerOptions.call(this).customHeaders as IDataObject | undefined)
+		?.header;
 	const headers = parseHeaders(node, customHeaders);
 	const workflow = this.getWorkflow();
 	const body: SubscriptionBody = {
@@ -135,7 +164,8 @@ export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise
 	return { body, fingerprint: fingerprint(body), events };
 }
 
-export type Outcome = 'kept' | 'updated' | 'reenabled' | 'created' | 'recreated' | 'disabledManually';
+export type Outcome =
+	'kept' | 'updated' | 'reenabled' | 'created' | 'recreated' | 'disabledManually';
 
 /** How far before the last healthy check a vanished or disabled subscription may have stopped delivering. */
 const MISSING_MARGIN_MS = 5 * 60_000;
@@ -148,22 +178,39 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * ours to catch up from; an adopted one's starts now.
  */
 export async function createSubscription(this: Ctx, book: Book, desired: Desired): Promise<Book> {
-	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter((subscription) => subscription.url === desired.body.url);
+	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter(
+		(subscription) => subscription.url === desired.body.url,
+	);
 	let rec: number;
 	let logAfter = 0;
 	if (existing.length > 0) {
 		rec = Number(existing[0].rec);
 		await apiRequest.call(this, 'webhook.update', { path: { rec }, body: desired.body });
 		for (const extra of existing.slice(1)) {
-			await unlessNotFound(apiRequest.call(this, 'webhook.delete', { path: { rec: Number(extra.rec) } }));
+			await unlessNotFound(
+				apiRequest.call(this, 'webhook.delete', { path: { rec: Number(extra.rec) } }),
+			);
 		}
 		logAfter = await newestLogRec.call(this, rec);
 	} else {
-		const response = (await apiRequest.call(this, 'webhook.create', { body: desired.body })) as IDataObject;
+		const response = (await apiRequest.call(this, 'webhook.create', {
+			body: desired.body,
+		})) as IDataObject;
 		rec = Number(response?.rec);
 	}
-	if (!Number.isInteger(rec)) throw new NodeOperationError(this.getNode(), 'Inventory Pro answered without a subscription id (rec)');
-	return { ...book, rec, fingerprint: desired.fingerprint, url: desired.body.url, logOf: rec, logAfter };
+	if (!Number.isInteger(rec))
+		throw new NodeOperationError(
+			this.getNode(),
+			'Inventory Pro answered without a subscription id (rec)',
+		);
+	return {
+		...book,
+		rec,
+		fingerprint: desired.fingerprint,
+		url: desired.body.url,
+		logOf: rec,
+		logAfter,
+	};
 }
 
 /** The later of two service times (the first may be missing). */
@@ -175,12 +222,22 @@ function later(a: string | undefined, b: string): string {
  * Confirms the stored subscription and heals it. Returns the new bookkeeping and what was done; the
  * caller decides what a manual disable means (an error at activation, a notice later).
  */
-export async function ensureSubscription(this: Ctx, book: Book, desired: Desired, now: number): Promise<{ outcome: Outcome; book: Book }> {
+export async function ensureSubscription(
+	this: Ctx,
+	book: Book,
+	desired: Desired,
+	now: number,
+): Promise<{ outcome: Outcome; book: Book }> {
 	if (book.rec === undefined) {
-		return { outcome: 'created', book: { ...(await createSubscription.call(this, book, desired)), healthyAt: now } };
+		return {
+			outcome: 'created',
+			book: { ...(await createSubscription.call(this, book, desired)), healthyAt: now },
+		};
 	}
 	const rec = book.rec;
-	const current = (await unlessNotFound(apiRequest.call(this, 'webhook.get', { path: { rec } }))) as IDataObject | undefined;
+	const current = (await unlessNotFound(
+		apiRequest.call(this, 'webhook.get', { path: { rec } }),
+	)) as IDataObject | undefined;
 	if (current === undefined) {
 		// Deleted out of band: nothing was delivered from some time after the last healthy check.
 		const from = iso((book.healthyAt ?? now) - MISSING_MARGIN_MS);
@@ -200,14 +257,26 @@ export async function ensureSubscription(this: Ctx, book: Book, desired: Desired
 			return { outcome: 'disabledManually', book };
 		case 'update': {
 			const disabledByFailures = current.active !== true && Number(current.disableType ?? 0) === 1;
-			const answer = (await apiRequest.call(this, 'webhook.update', { path: { rec }, body: desired.body })) as IDataObject;
-			const next: Book = { ...book, fingerprint: desired.fingerprint, url: desired.body.url, healthyAt: now };
+			const answer = (await apiRequest.call(this, 'webhook.update', {
+				path: { rec },
+				body: desired.body,
+			})) as IDataObject;
+			const next: Book = {
+				...book,
+				fingerprint: desired.fingerprint,
+				url: desired.body.url,
+				healthyAt: now,
+			};
 			if (!disabledByFailures) return { outcome: 'updated', book: next };
 			// Found disabled by failures: no retry follows for anything logged before now, whether or not
 			// the service moved `modified` when it disabled. Deliveries stopped after the last healthy check.
 			const healedAt = typeof answer?.modified === 'string' ? answer.modified : iso(now);
-			const since = book.healthyAt !== undefined ? iso(book.healthyAt - MISSING_MARGIN_MS) : undefined;
-			const disabledAt = later(typeof current.modified === 'string' ? current.modified : undefined, since ?? iso(0));
+			const since =
+				book.healthyAt !== undefined ? iso(book.healthyAt - MISSING_MARGIN_MS) : undefined;
+			const disabledAt = later(
+				typeof current.modified === 'string' ? current.modified : undefined,
+				since ?? iso(0),
+			);
 			next.finalUntil = later(healedAt, iso(now));
 			next.gaps = [...(book.gaps ?? []), { from: disabledAt, to: healedAt }];
 			return { outcome: 'reenabled', book: next };

@@ -39,7 +39,16 @@ export interface Book {
 	healthyAt?: number;
 }
 
-const BOOK_FIELDS = ['rec', 'fingerprint', 'url', 'logOf', 'logAfter', 'finalUntil', 'gaps', 'healthyAt'] as const;
+const BOOK_FIELDS = [
+	'rec',
+	'fingerprint',
+	'url',
+	'logOf',
+	'logAfter',
+	'finalUntil',
+	'gaps',
+	'healthyAt',
+] as const;
 
 /** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */
 export const SEEN_DAYS = 7;
@@ -139,7 +148,10 @@ function kindOf(context: Context): 'test' | 'live' {
 }
 
 /** The entry of this node, if this process has one (creates nothing). */
-export function knownLive(context: Context, kind: 'test' | 'live' = kindOf(context)): Live | undefined {
+export function knownLive(
+	context: Context,
+	kind: 'test' | 'live' = kindOf(context),
+): Live | undefined {
 	return lives.get(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 }
 
@@ -151,7 +163,13 @@ export function recall(context: Context, staticData: IDataObject): Live {
 	const key = keyOf(context.getWorkflow().id ?? '', context.getNode().name, kindOf(context));
 	let entry = lives.get(key);
 	if (!entry) {
-		entry = { writer: randomBytes(6).toString('hex'), writes: 0, book: {}, ran: new Ran(), failures: 0 };
+		entry = {
+			writer: randomBytes(6).toString('hex'),
+			writes: 0,
+			book: {},
+			ran: new Ran(),
+			failures: 0,
+		};
 		lives.set(key, entry);
 	}
 	const mark = typeof staticData.mark === 'string' ? staticData.mark : '';
@@ -159,7 +177,8 @@ export function recall(context: Context, staticData: IDataObject): Live {
 	entry.merged = mark;
 	entry.ran.merge(staticData.seen, now());
 	const book: Book = {};
-	for (const field of BOOK_FIELDS) if (staticData[field] !== undefined) (book as IDataObject)[field] = staticData[field];
+	for (const field of BOOK_FIELDS)
+		if (staticData[field] !== undefined) (book as IDataObject)[field] = staticData[field];
 	// A new entry takes the saved bookkeeping; one that has written keeps its own (it is newer).
 	if (entry.writes === 0) entry.book = book;
 	return entry;

@@ -5,7 +5,12 @@
  * later, a problem is logged every time and reported once as a failed execution, in words, and the
  * schedule keeps running.
  */
-import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { catchUp, type Recovered } from './catchup';
 import { rekeyed } from './delivery';
@@ -24,7 +29,13 @@ function describe(error: unknown): string {
 }
 
 function outputOf(event: Recovered): IDataObject {
-	const item: IDataObject = { event: event.event, data: event.data, reference: event.reference, recovered: true, headers: {} };
+	const item: IDataObject = {
+		event: event.event,
+		data: event.data,
+		reference: event.reference,
+		recovered: true,
+		headers: {},
+	};
 	if (event.reason !== undefined) item.reason = event.reason;
 	return item;
 }
@@ -33,8 +44,13 @@ function outputOf(event: Recovered): IDataObject {
 function due(this: IPollFunctions, entry: Live, at: number): boolean {
 	const first = entry.firstPollAt === undefined;
 	entry.firstPollAt ??= at;
-	if (first || (entry.hookAt !== undefined && at - entry.hookAt < ACTIVATION_GRACE_MS)) return false;
-	if (entry.lastCheckAt !== undefined && at - entry.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS) return false;
+	if (first || (entry.hookAt !== undefined && at - entry.hookAt < ACTIVATION_GRACE_MS))
+		return false;
+	if (
+		entry.lastCheckAt !== undefined &&
+		at - entry.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
+	)
+		return false;
 	entry.lastCheckAt = at;
 	return true;
 }
@@ -44,7 +60,11 @@ function report(this: IPollFunctions, entry: Live, message: string, description?
 	this.logger.warn(message);
 	if (entry.told === message) return null;
 	entry.told = message;
-	throw new NodeOperationError(this.getNode(), message, description === undefined ? undefined : { description });
+	throw new NodeOperationError(
+		this.getNode(),
+		message,
+		description === undefined ? undefined : { description },
+	);
 }
 
 export async function checkSubscription(
@@ -63,7 +83,9 @@ export async function checkSubscription(
 		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
 		// Never on the first failure (a blip).
 		if (entry.failures < 2) {
-			this.logger.warn(`${message} (attempt ${entry.failures}; the trigger stays on and checks again next interval)`);
+			this.logger.warn(
+				`${message} (attempt ${entry.failures}; the trigger stays on and checks again next interval)`,
+			);
 			return null;
 		}
 		return report.call(
@@ -111,8 +133,14 @@ async function check(
 
 	const found = await catchUp.call(this, entry.book, desired.events, at);
 	const fresh = found.recovered.filter((event) => firstRun(entry, staticData, event.key));
-	keepBook(entry, staticData, { ...entry.book, logOf: found.book.logOf, logAfter: found.book.logAfter, gaps: [] });
+	keepBook(entry, staticData, {
+		...entry.book,
+		logOf: found.book.logOf,
+		logAfter: found.book.logAfter,
+		gaps: [],
+	});
 	sync(entry, staticData);
-	const notice = found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
+	const notice =
+		found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
 	return { items: fresh.map(outputOf), notice };
 }

@@ -47,7 +47,11 @@ export function payloadNumber(event: string, data: IDataObject): string | undefi
  * stamp. Two changes of one record differ by their stamp; a repeat of one delivery shares it. Without
  * a stamp the record's identifiers alone would make two events one, so there is no key.
  */
-export function recordEventKey(event: string, number: string | undefined, record: IDataObject): string | undefined {
+export function recordEventKey(
+	event: string,
+	number: string | undefined,
+	record: IDataObject,
+): string | undefined {
 	const stamp = stampKey(record.modified);
 	return number === undefined || stamp === undefined ? undefined : `e:${event}|${number}|${stamp}`;
 }

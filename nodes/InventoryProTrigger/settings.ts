@@ -1,5 +1,11 @@
 /** The node's parameters and credential, as the trigger reads them. */
-import { NodeOperationError, type IDataObject, type IHookFunctions, type IPollFunctions, type IWebhookFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type IPollFunctions,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { deriveSigningSecret } from './signature';
 import { parseEvents } from '../shared/validation/webhook';
@@ -8,7 +14,11 @@ type TriggerContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 /** The subscribed event types as the node's parameters give them. */
 export function subscribedEvents(this: TriggerContext): string[] {
-	return parseEvents(this.getNode(), this.getNodeParameter('events', []), this.getNodeParameter('otherEvents', ''));
+	return parseEvents(
+		this.getNode(),
+		this.getNodeParameter('events', []),
+		this.getNodeParameter('otherEvents', ''),
+	);
 }
 
 export function payloadMode(this: TriggerContext): 'full' | 'identifiers' {
@@ -24,10 +34,17 @@ export async function signingSecret(this: TriggerContext): Promise<string> {
 	const credentials = await this.getCredentials('inventoryProApi');
 	const clientSecret = typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
 	if (clientSecret === '') {
-		throw new NodeOperationError(this.getNode(), 'The Inventory Pro credential has no client secret');
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Inventory Pro credential has no client secret',
+		);
 	}
 	const node = this.getNode();
-	return deriveSigningSecret(clientSecret, String(this.getWorkflow().id ?? ''), node.webhookId ?? node.name);
+	return deriveSigningSecret(
+		clientSecret,
+		String(this.getWorkflow().id ?? ''),
+		node.webhookId ?? node.name,
+	);
 }
 
 /** How often the poller confirms the subscription (minutes, at least 1). */

@@ -23,7 +23,11 @@ export function verifySignature(rawBody: unknown, header: unknown, secret: strin
  * with the workflow) then holds nothing secret, and a rotated client secret yields a new signing
  * secret that the next activation sends to the service.
  */
-export function deriveSigningSecret(clientSecret: string, workflowId: string, webhookId: string): string {
+export function deriveSigningSecret(
+	clientSecret: string,
+	workflowId: string,
+	webhookId: string,
+): string {
 	return createHmac('sha256', Buffer.from(clientSecret, 'utf8'))
 		.update(`n8n-nodes-inventory-pro/webhook-secret/v1\n${workflowId}\n${webhookId}`)
 		.digest('hex');

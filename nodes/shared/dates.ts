@@ -1,7 +1,8 @@
 // The one date parser and the date input check, for the action node, the change feed and both triggers.
 import { fieldError, isBlank, type HasNode } from './validation';
 
-const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const STAMP =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
  * The one date parser. Strict ISO 8601: a date (2026-01-31), or a date-time (T or, as RFC 3339 allows, a
@@ -18,7 +19,12 @@ export function parseStamp(value: unknown): { ms: number; subMs: string } | unde
 	const fields = [y, mo, d, h, mi, s].map(Number);
 	const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
 	const check = new Date(local);
-	if (check.getUTCFullYear() !== fields[0] || check.getUTCMonth() !== fields[1] - 1 || check.getUTCDate() !== fields[2]) return undefined;
+	if (
+		check.getUTCFullYear() !== fields[0] ||
+		check.getUTCMonth() !== fields[1] - 1 ||
+		check.getUTCDate() !== fields[2]
+	)
+		return undefined;
 	if (fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
 	let offsetMin = 0;
 	if (zone.toUpperCase() !== 'Z') {
@@ -40,7 +46,14 @@ export function parseIsoDate(text: string): number | undefined {
  * (from expressions) are converted.
  */
 export function toIsoDate(ctx: HasNode, value: unknown, field: string, itemIndex?: number): string {
-	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a date, e.g. 2026-01-31T00:00:00Z');
+	if (isBlank(value))
+		throw fieldError(
+			ctx,
+			field,
+			'is required',
+			itemIndex,
+			'Enter a date, e.g. 2026-01-31T00:00:00Z',
+		);
 	if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
 	const luxon = value as { toISO?: () => string | null };
 	if (typeof value === 'object' && typeof luxon.toISO === 'function') {

@@ -76,7 +76,10 @@ export const COMMON_EVENTS = [
 
 const modified = ['modified', 'created'] as const;
 
-const standardList = (sort: readonly string[], modifiedSince: ModifiedSinceSupport = 'supported'): ListSpec => ({
+const standardList = (
+	sort: readonly string[],
+	modifiedSince: ModifiedSinceSupport = 'supported',
+): ListSpec => ({
 	maxPageSize: STANDARD_PAGE_SIZE,
 	modifiedSince,
 	sort: [...sort, ...modified],
@@ -93,10 +96,23 @@ const orderList = (sort: readonly string[]): ListSpec => ({
 
 const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
-const ASSET_SORT = ['shortID', 'description', 'assetType', 'serial', 'warehouse', 'location', 'status'];
+const ASSET_SORT = [
+	'shortID',
+	'description',
+	'assetType',
+	'serial',
+	'warehouse',
+	'location',
+	'status',
+];
 
 /** One row: method, path (its literal type gives PathParam), Security ID and summary. */
-const row = <const M extends Method, const P extends string>(method: M, path: P, permission: Permission, summary: string) => ({
+const row = <const M extends Method, const P extends string>(
+	method: M,
+	path: P,
+	permission: Permission,
+	summary: string,
+) => ({
 	method,
 	path,
 	permission,
@@ -104,8 +120,12 @@ const row = <const M extends Method, const P extends string>(method: M, path: P,
 });
 
 /** A paged list row: always GET, and its list rules (so its id is a ListEndpointId). */
-const list = <const P extends string>(path: P, permission: Permission, summary: string, rules: ListSpec) =>
-	({ method: 'GET', path, permission, summary, list: rules }) as const;
+const list = <const P extends string>(
+	path: P,
+	permission: Permission,
+	summary: string,
+	rules: ListSpec,
+) => ({ method: 'GET', path, permission, summary, list: rules }) as const;
 
 // One row a line: the table reads as data (prettier would break the long rows over several lines).
 // prettier-ignore
@@ -202,7 +222,9 @@ export type ListEndpointId = {
 }[EndpointId];
 
 /** The `{name}` placeholders of a path, as a type: `PathParam<'customer.get'>` is 'customerID'. */
-type Placeholders<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+type Placeholders<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+	? Name | Placeholders<Rest>
+	: never;
 export type PathParam<Id extends EndpointId> = Placeholders<(typeof ENDPOINTS)[Id]['path']>;
 
 export const TOKEN_PATH = '/Token';

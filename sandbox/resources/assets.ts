@@ -32,7 +32,10 @@ export function assets({ store }: ResourceDeps): ResourceModule {
 			asset.warehouseName = warehouse.name;
 		}
 		if (body.assetType !== undefined) {
-			const type = mustFind(store.assetTypes.get(body.assetType as number), `Asset type ${textOf(body.assetType)}`);
+			const type = mustFind(
+				store.assetTypes.get(body.assetType as number),
+				`Asset type ${textOf(body.assetType)}`,
+			);
 			asset.assetType = type.typeID;
 			asset.assetTypeName = type.name;
 		}
@@ -45,9 +48,21 @@ export function assets({ store }: ResourceDeps): ResourceModule {
 
 	return {
 		lists: {
-			'asset.list': () => ({ key: 'asset.list', idField: 'shortID', rows: () => store.assets.rows.filter((a) => a.status === 'Active') }),
-			'asset.listAll': () => ({ key: 'asset.listAll', idField: 'shortID', rows: () => store.assets.rows }),
-			'asset.types': () => ({ key: 'asset.types', idField: 'typeID', rows: () => store.assetTypes.rows }),
+			'asset.list': () => ({
+				key: 'asset.list',
+				idField: 'shortID',
+				rows: () => store.assets.rows.filter((a) => a.status === 'Active'),
+			}),
+			'asset.listAll': () => ({
+				key: 'asset.listAll',
+				idField: 'shortID',
+				rows: () => store.assets.rows,
+			}),
+			'asset.types': () => ({
+				key: 'asset.types',
+				idField: 'typeID',
+				rows: () => store.assetTypes.rows,
+			}),
 		},
 		handlers: {
 			'asset.get': (ctx) => ok(find(ctx)),
@@ -57,7 +72,10 @@ export function assets({ store }: ResourceDeps): ResourceModule {
 				if (shortID === '') throw validationError('shortID', 'The shortID field is required.');
 				if (store.assets.get(shortID)) throw conflict(`Duplicate ShortID "${shortID}".`);
 				// Without a warehouse the asset goes to the client's first authorized one (assumed default).
-				const warehouse = findWarehouse(store, (body.warehouse as number | undefined) ?? ctx.client.warehouses?.[0] ?? 1);
+				const warehouse = findWarehouse(
+					store,
+					(body.warehouse as number | undefined) ?? ctx.client.warehouses?.[0] ?? 1,
+				);
 				const now = nowIso(ctx);
 				const asset: Asset = {
 					shortID,

@@ -15,14 +15,26 @@ export function catalog({ store }: ResourceDeps): ResourceModule {
 
 	return {
 		lists: {
-			'category.list': () => ({ key: 'category.list', idField: 'categoryID', rows: () => store.categories.rows.filter((c) => c.active) }),
-			'category.listAll': () => ({ key: 'category.listAll', idField: 'categoryID', rows: () => store.categories.rows }),
+			'category.list': () => ({
+				key: 'category.list',
+				idField: 'categoryID',
+				rows: () => store.categories.rows.filter((c) => c.active),
+			}),
+			'category.listAll': () => ({
+				key: 'category.listAll',
+				idField: 'categoryID',
+				rows: () => store.categories.rows,
+			}),
 			'reasonCode.list': () => ({
 				key: 'reasonCode.list',
 				idField: 'reasonCodeID',
 				rows: () => store.reasonCodes.rows.filter((r) => r.active),
 			}),
-			'reasonCode.listAll': () => ({ key: 'reasonCode.listAll', idField: 'reasonCodeID', rows: () => store.reasonCodes.rows }),
+			'reasonCode.listAll': () => ({
+				key: 'reasonCode.listAll',
+				idField: 'reasonCodeID',
+				rows: () => store.reasonCodes.rows,
+			}),
 		},
 		handlers: {
 			'category.get': (ctx) => ok(category(ctx)),
@@ -30,7 +42,9 @@ export function catalog({ store }: ResourceDeps): ResourceModule {
 			'category.delete': (ctx) => {
 				const found = category(ctx);
 				const name = found.name.toLowerCase();
-				const used = store.items.rows.filter((i) => i.category.toLowerCase() === name || i.subCategory.toLowerCase() === name).length;
+				const used = store.items.rows.filter(
+					(i) => i.category.toLowerCase() === name || i.subCategory.toLowerCase() === name,
+				).length;
 				if (used > 0) throw conflict(`Category "${found.name}" is used by ${used} items.`);
 				if (store.categories.rows.some((c) => c.parentID === found.categoryID)) {
 					throw conflict(`Category "${found.name}" has sub-categories.`);

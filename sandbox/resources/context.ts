@@ -59,9 +59,19 @@ export function assertWarehouseScope(client: ClientConfig, warehouseID: number):
 	}
 }
 
-export function event(name: string, data: object, ids: Record<string, unknown>, recNo: number): DomainEvent {
+export function event(
+	name: string,
+	data: object,
+	ids: Record<string, unknown>,
+	recNo: number,
+): DomainEvent {
 	// A snapshot: deliveries happen later, after further writes may have changed the record.
-	return { event: name, data: structuredClone(data) as Record<string, unknown>, ids, reference: `RecNo:${recNo}` };
+	return {
+		event: name,
+		data: structuredClone(data) as Record<string, unknown>,
+		ids,
+		reference: `RecNo:${recNo}`,
+	};
 }
 
 /** Copies the sent fields onto a record (an update changes only what was sent). */

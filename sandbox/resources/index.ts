@@ -18,7 +18,18 @@ export interface Resources {
 }
 
 export function createResources(deps: ResourceDeps): Resources {
-	const modules = [items, inventory, customers, vendors, orders, assets, catalog, locations, warehouses, reports].map((m) => m(deps));
+	const modules = [
+		items,
+		inventory,
+		customers,
+		vendors,
+		orders,
+		assets,
+		catalog,
+		locations,
+		warehouses,
+		reports,
+	].map((m) => m(deps));
 	return {
 		handlers: Object.fromEntries(modules.flatMap((m) => Object.entries(m.handlers ?? {}))),
 		lists: Object.fromEntries(modules.flatMap((m) => Object.entries(m.lists ?? {}))),

@@ -9,20 +9,47 @@ import { roundQuantity } from '../numbers';
 import type { Store } from '../store';
 import type { RequestContext } from '../types';
 import type { Body } from '../validate';
-import { bodyOf, created, event, nowIso, recordNo, validationError, type ResourceDeps, type ResourceModule } from './context';
+import {
+	bodyOf,
+	created,
+	event,
+	nowIso,
+	recordNo,
+	validationError,
+	type ResourceDeps,
+	type ResourceModule,
+} from './context';
 import { activeReasonCode, findItem, findWarehouse, openLocation } from './lookups';
 
 const onHand = (store: Store) => store.stock.rows.filter((s) => s.quantity > 0);
 
-const movementIds = (m: Movement) => ({ recNo: m.recNo, partNo: m.partNo, shortID: m.shortID, warehouseID: m.warehouseID });
+const movementIds = (m: Movement) => ({
+	recNo: m.recNo,
+	partNo: m.partNo,
+	shortID: m.shortID,
+	warehouseID: m.warehouseID,
+});
 
 /** Lots the stock can be taken from, or 409 when they hold too little. */
-function takeable(store: Store, item: Item, warehouseID: number, quantity: number, location?: string, lot?: string): StockLot[] {
-	const lots = store.lots(item.partNo, warehouseID, location, lot).filter((l) => !store.location(warehouseID, l.location)?.hold);
+function takeable(
+	store: Store,
+	item: Item,
+	warehouseID: number,
+	quantity: number,
+	location?: string,
+	lot?: string,
+): StockLot[] {
+	const lots = store
+		.lots(item.partNo, warehouseID, location, lot)
+		.filter((l) => !store.location(warehouseID, l.location)?.hold);
 	const available = lots.reduce((sum, l) => sum + l.quantity, 0);
 	if (available < quantity) {
-		const where = location ? `location "${location}" of warehouse ${warehouseID}` : `warehouse ${warehouseID}`;
-		throw conflict(`Insufficient stock of "${item.shortID}" in ${where}: ${available} available, ${quantity} requested.`);
+		const where = location
+			? `location "${location}" of warehouse ${warehouseID}`
+			: `warehouse ${warehouseID}`;
+		throw conflict(
+			`Insufficient stock of "${item.shortID}" in ${where}: ${available} available, ${quantity} requested.`,
+		);
 	}
 	return lots;
 }
@@ -52,21 +79,36 @@ function addToLot(
 	now: string,
 ): void {
 	const existing = store.stock.rows.find(
-		(s) => s.partNo === item.partNo && s.warehouseID === warehouseID && s.location === location && s.lot === lot,
+		(s) =>
+			s.partNo === item.partNo &&
+			s.warehouseID === warehouseID &&
+			s.location === location &&
+			s.lot === lot,
 	);
 	if (existing) {
 		existing.quantity = roundQuantity(existing.quantity + quantity);
 		existing.modified = now;
 		return;
 	}
-	insertLot(store, item, { warehouseID, location, lot, quantity, unitCost, created: now, modified: now });
+	insertLot(store, item, {
+		warehouseID,
+		location,
+		lot,
+		quantity,
+		unitCost,
+		created: now,
+		modified: now,
+	});
 }
 
 /** A new lot of `item`; the seed adds its lots this way too. */
 export function insertLot(
 	store: Store,
 	item: Item,
-	lot: Pick<StockLot, 'warehouseID' | 'location' | 'lot' | 'quantity' | 'unitCost' | 'created' | 'modified'>,
+	lot: Pick<
+		StockLot,
+		'warehouseID' | 'location' | 'lot' | 'quantity' | 'unitCost' | 'created' | 'modified'
+	>,
 ): void {
 	store.stock.insert({
 		recNo: store.stock.nextId(),
@@ -100,12 +142,24 @@ const INTERNAL: Record<string, string> = {
 	toSpot: 'toLocation',
 };
 function stockBody(ctx: RequestContext): Body {
-	return Object.fromEntries(Object.entries(bodyOf(ctx)).map(([name, value]) => [INTERNAL[name] ?? name, value]));
+	return Object.fromEntries(
+		Object.entries(bodyOf(ctx)).map(([name, value]) => [INTERNAL[name] ?? name, value]),
+	);
 }
 
 /** Units on hand per item and warehouse, in the documented stock vocabulary (partNo, shortID, wID, units). */
 function stockLevels(store: Store) {
-	const levels = new Map<string, { partNo: number; shortID: string; description: string; wID: number; warehouse: string; units: number }>();
+	const levels = new Map<
+		string,
+		{
+			partNo: number;
+			shortID: string;
+			description: string;
+			wID: number;
+			warehouse: string;
+			units: number;
+		}
+	>();
 	for (const lot of onHand(store)) {
 		const key = `${lot.partNo}|${lot.warehouseID}`;
 		const level = levels.get(key) ?? {
@@ -123,20 +177,36 @@ function stockLevels(store: Store) {
 }
 
 export function inventory({ store, publish }: ResourceDeps): ResourceModule {
-	const inWarehouse = (ctx: RequestContext) => findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
+	const inWarehouse = (ctx: RequestContext) =>
+		findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
 
-	const movement = (table: Store['materialIn'], fields: Omit<Movement, 'recNo' | 'created' | 'modified'>, now: string) =>
-		table.insert({ recNo: table.nextId(), ...fields, created: now, modified: now });
+	const movement = (
+		table: Store['materialIn'],
+		fields: Omit<Movement, 'recNo' | 'created' | 'modified'>,
+		now: string,
+	) => table.insert({ recNo: table.nextId(), ...fields, created: now, modified: now });
 
 	return {
 		lists: {
-			'inventory.list': () => ({ key: 'inventory.list', idField: 'recNo', rows: () => onHand(store) }),
+			'inventory.list': () => ({
+				key: 'inventory.list',
+				idField: 'recNo',
+				rows: () => onHand(store),
+			}),
 			'inventory.listByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
-				return { key: `inventory.listByWarehouse|${id}`, idField: 'recNo', rows: () => onHand(store).filter((s) => s.warehouseID === id) };
+				return {
+					key: `inventory.listByWarehouse|${id}`,
+					idField: 'recNo',
+					rows: () => onHand(store).filter((s) => s.warehouseID === id),
+				};
 			},
 			// Stock levels: one row per item and warehouse, summed over the lots on hand (shape assumed: past the docs' cut).
-			'inventory.stockLevels': () => ({ key: 'inventory.stockLevels', idField: 'level', rows: () => stockLevels(store) }),
+			'inventory.stockLevels': () => ({
+				key: 'inventory.stockLevels',
+				idField: 'level',
+				rows: () => stockLevels(store),
+			}),
 			'inventory.stockLevelsByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
 				return {
@@ -145,15 +215,31 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					rows: () => stockLevels(store).filter((level) => level.wID === id),
 				};
 			},
-			'inventory.materialIn': () => ({ key: 'inventory.materialIn', idField: 'recNo', rows: () => store.materialIn.rows }),
-			'inventory.materialOut': () => ({ key: 'inventory.materialOut', idField: 'recNo', rows: () => store.materialOut.rows }),
+			'inventory.materialIn': () => ({
+				key: 'inventory.materialIn',
+				idField: 'recNo',
+				rows: () => store.materialIn.rows,
+			}),
+			'inventory.materialOut': () => ({
+				key: 'inventory.materialOut',
+				idField: 'recNo',
+				rows: () => store.materialOut.rows,
+			}),
 			'inventory.materialInByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
-				return { key: `materialIn|${id}`, idField: 'recNo', rows: () => store.materialIn.rows.filter((m) => m.warehouseID === id) };
+				return {
+					key: `materialIn|${id}`,
+					idField: 'recNo',
+					rows: () => store.materialIn.rows.filter((m) => m.warehouseID === id),
+				};
 			},
 			'inventory.materialOutByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
-				return { key: `materialOut|${id}`, idField: 'recNo', rows: () => store.materialOut.rows.filter((m) => m.warehouseID === id) };
+				return {
+					key: `materialOut|${id}`,
+					idField: 'recNo',
+					rows: () => store.materialOut.rows.filter((m) => m.warehouseID === id),
+				};
 			},
 		},
 		handlers: {
@@ -161,7 +247,11 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = openLocation(store, warehouseID, (body.location as string | undefined) ?? receivingSpot(warehouseID)).spot;
+				const location = openLocation(
+					store,
+					warehouseID,
+					(body.location as string | undefined) ?? receivingSpot(warehouseID),
+				).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
 				const unitCost = (body.unitCost as number | undefined) ?? item.unitCost;
@@ -193,7 +283,10 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const body = stockBody(ctx);
 				const item = findItem(store, body.itemID as string);
 				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = body.location === undefined ? undefined : openLocation(store, warehouseID, body.location as string).spot;
+				const location =
+					body.location === undefined
+						? undefined
+						: openLocation(store, warehouseID, body.location as string).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
 				const lot = body.lot as string | undefined;
@@ -227,8 +320,14 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const fromWarehouseID = findWarehouse(store, body.fromWarehouseID as number).warehouseID;
 				const toWarehouseID = findWarehouse(store, body.toWarehouseID as number).warehouseID;
 				const fromLocation =
-					body.fromLocation === undefined ? undefined : openLocation(store, fromWarehouseID, body.fromLocation as string).spot;
-				const toLocation = openLocation(store, toWarehouseID, (body.toLocation as string | undefined) ?? receivingSpot(toWarehouseID)).spot;
+					body.fromLocation === undefined
+						? undefined
+						: openLocation(store, fromWarehouseID, body.fromLocation as string).spot;
+				const toLocation = openLocation(
+					store,
+					toWarehouseID,
+					(body.toLocation as string | undefined) ?? receivingSpot(toWarehouseID),
+				).spot;
 				if (fromWarehouseID === toWarehouseID && fromLocation === toLocation) {
 					throw validationError('toLocation', 'The target must differ from the source location.');
 				}
@@ -252,14 +351,31 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					reasonCode: null,
 					reference,
 				};
-				movement(store.materialOut, { ...common, warehouseID: fromWarehouseID, location: source, toWarehouseID, toLocation }, now);
+				movement(
+					store.materialOut,
+					{ ...common, warehouseID: fromWarehouseID, location: source, toWarehouseID, toLocation },
+					now,
+				);
 				const record = movement(
 					store.materialIn,
-					{ ...common, warehouseID: toWarehouseID, location: toLocation, fromWarehouseID, fromLocation: source },
+					{
+						...common,
+						warehouseID: toWarehouseID,
+						location: toLocation,
+						fromWarehouseID,
+						fromLocation: source,
+					},
 					now,
 				);
 				store.changed();
-				publish(event('inventory.moved', record, { ...movementIds(record), fromWarehouseID }, record.recNo));
+				publish(
+					event(
+						'inventory.moved',
+						record,
+						{ ...movementIds(record), fromWarehouseID },
+						record.recNo,
+					),
+				);
 				return created(record);
 			},
 		},

@@ -2,7 +2,18 @@
 import { conflict, notFound } from '../errors';
 import type { Item } from '../records';
 import type { RequestContext } from '../types';
-import { assign, bodyOf, created, event, mustFind, nowIso, ok, validationError, type ResourceDeps, type ResourceModule } from './context';
+import {
+	assign,
+	bodyOf,
+	created,
+	event,
+	mustFind,
+	nowIso,
+	ok,
+	validationError,
+	type ResourceDeps,
+	type ResourceModule,
+} from './context';
 
 const ITEM_FIELDS = ['description', 'category', 'subCategory', 'uOM', 'units'] as const;
 
@@ -16,16 +27,26 @@ export function items({ store, publish }: ResourceDeps): ResourceModule {
 		lists: {
 			// ?Category={id}: the items filed under that category or sub-category (vendor docs).
 			'item.list': (ctx) => {
-				const category = ctx.query.has('Category') ? store.categories.get(Number(ctx.query.get('Category'))) : undefined;
+				const category = ctx.query.has('Category')
+					? store.categories.get(Number(ctx.query.get('Category')))
+					: undefined;
 				const wanted = ctx.query.has('Category') ? (category?.name ?? '\u0000') : undefined;
 				return {
 					key: `item.list|${wanted ?? ''}`,
 					idField: 'partNo',
 					rows: () =>
-						store.items.rows.filter((i) => !i.discontinued && (wanted === undefined || i.category === wanted || i.subCategory === wanted)),
+						store.items.rows.filter(
+							(i) =>
+								!i.discontinued &&
+								(wanted === undefined || i.category === wanted || i.subCategory === wanted),
+						),
 				};
 			},
-			'item.listAll': () => ({ key: 'item.listAll', idField: 'partNo', rows: () => store.items.rows }),
+			'item.listAll': () => ({
+				key: 'item.listAll',
+				idField: 'partNo',
+				rows: () => store.items.rows,
+			}),
 		},
 		handlers: {
 			// GET /Item?key=&type= (the query was validated from the table's `query` fields).

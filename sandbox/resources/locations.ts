@@ -4,7 +4,14 @@
  */
 import { conflict } from '../errors';
 import type { RequestContext } from '../types';
-import { assertWarehouseScope, mustFind, nowIso, ok, type ResourceDeps, type ResourceModule } from './context';
+import {
+	assertWarehouseScope,
+	mustFind,
+	nowIso,
+	ok,
+	type ResourceDeps,
+	type ResourceModule,
+} from './context';
 
 export function locations({ store }: ResourceDeps): ResourceModule {
 	const bySpot = (ctx: RequestContext, spot: string) => {
@@ -14,7 +21,8 @@ export function locations({ store }: ResourceDeps): ResourceModule {
 	};
 	const setHold = (hold: boolean) => (ctx: RequestContext) => {
 		const found = bySpot(ctx, ctx.query.get('id') ?? '');
-		if (found.hold === hold) throw conflict(`Location "${found.spot}" is ${hold ? 'already' : 'not'} on hold.`);
+		if (found.hold === hold)
+			throw conflict(`Location "${found.spot}" is ${hold ? 'already' : 'not'} on hold.`);
 		found.hold = hold;
 		found.modified = nowIso(ctx);
 		store.changed();
@@ -28,12 +36,21 @@ export function locations({ store }: ResourceDeps): ResourceModule {
 				return {
 					key: `location.list|${wid ?? ''}`,
 					idField: 'spot',
-					rows: () => (wid === undefined ? store.locations.rows : store.locations.rows.filter((l) => l.warehouseID === wid)),
+					rows: () =>
+						wid === undefined
+							? store.locations.rows
+							: store.locations.rows.filter((l) => l.warehouseID === wid),
 				};
 			},
 		},
 		handlers: {
-			'location.get': (ctx) => ok(mustFind(store.locations.get(ctx.pathParams.spot ?? ''), `Location ${ctx.pathParams.spot}`)),
+			'location.get': (ctx) =>
+				ok(
+					mustFind(
+						store.locations.get(ctx.pathParams.spot ?? ''),
+						`Location ${ctx.pathParams.spot}`,
+					),
+				),
 			'location.hold': setHold(true),
 			'location.release': setHold(false),
 		},

@@ -23,13 +23,16 @@ export function findWarehouse(store: Store, warehouseID: number): Warehouse {
 export function openLocation(store: Store, warehouseID: number, spot: string): Location {
 	const location = store.location(warehouseID, spot);
 	if (!location) throw notFound(`Location "${spot}" in warehouse ${warehouseID}`);
-	if (location.hold) throw conflict(`Location "${location.spot}" in warehouse ${warehouseID} is on hold.`);
+	if (location.hold)
+		throw conflict(`Location "${location.spot}" in warehouse ${warehouseID} is on hold.`);
 	return location;
 }
 
 export function activeReasonCode(store: Store, code: string | undefined): string | null {
 	if (code === undefined) return null;
-	const reason: ReasonCode | undefined = store.reasonCodes.rows.find((r) => r.code.toLowerCase() === code.toLowerCase());
+	const reason: ReasonCode | undefined = store.reasonCodes.rows.find(
+		(r) => r.code.toLowerCase() === code.toLowerCase(),
+	);
 	if (!reason) throw notFound(`Reason code "${code}"`);
 	if (!reason.active) throw conflict(`Reason code "${reason.code}" is disabled.`);
 	return reason.code;

@@ -11,11 +11,25 @@ import { orderNumber } from '../seedOrders';
 import type { Store } from '../store';
 import type { ClientConfig, RequestContext } from '../types';
 import type { Body } from '../validate';
-import { assertWarehouseScope, bodyOf, created, event, mustFind, nowIso, ok, type ResourceDeps, type ResourceModule } from './context';
+import {
+	assertWarehouseScope,
+	bodyOf,
+	created,
+	event,
+	mustFind,
+	nowIso,
+	ok,
+	type ResourceDeps,
+	type ResourceModule,
+} from './context';
 import { findItem, findWarehouse } from './lookups';
 
 /** Resolves every line's item and warehouse before anything is written (404 unknown, 409 discontinued). */
-function resolveLines(store: Store, client: ClientConfig, body: Body): Array<ShippingOrderLine & { unitCost: number; unitPrice?: number }> {
+function resolveLines(
+	store: Store,
+	client: ClientConfig,
+	body: Body,
+): Array<ShippingOrderLine & { unitCost: number; unitPrice?: number }> {
 	return (body.lines as Body[]).map((line, n) => {
 		const item = findItem(store, line.shortID as string);
 		if (item.discontinued) throw conflict(`Item "${item.shortID}" is discontinued.`);
@@ -34,7 +48,8 @@ function resolveLines(store: Store, client: ClientConfig, body: Body): Array<Shi
 	});
 }
 
-const dateOf = (value: unknown, fallback: string | null) => (typeof value === 'string' ? toIso(parseIsoDate(value) as number) : fallback);
+const dateOf = (value: unknown, fallback: string | null) =>
+	typeof value === 'string' ? toIso(parseIsoDate(value) as number) : fallback;
 /** The record number in a webhook reference (RecNo:<n>): the order's sequence number. */
 const sequenceOf = (orderNo: string) => Number(orderNo.slice(orderNo.lastIndexOf('-') + 1));
 
@@ -56,8 +71,16 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 	return {
 		lists: {
 			// The vendor's PO list returns open orders; Partial is still open for receiving.
-			'purchaseOrder.list': () => ({ key: 'purchaseOrder.list', idField: 'poNo', rows: () => store.purchaseOrders.rows }),
-			'shippingOrder.list': () => ({ key: 'shippingOrder.list', idField: 'soNo', rows: () => store.shippingOrders.rows }),
+			'purchaseOrder.list': () => ({
+				key: 'purchaseOrder.list',
+				idField: 'poNo',
+				rows: () => store.purchaseOrders.rows,
+			}),
+			'shippingOrder.list': () => ({
+				key: 'shippingOrder.list',
+				idField: 'soNo',
+				rows: () => store.shippingOrders.rows,
+			}),
 			'workOrder.list': () => ({
 				key: 'workOrder.list',
 				idField: 'woNo',
@@ -72,14 +95,19 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 
 			'purchaseOrder.create': (ctx) => {
 				const body = bodyOf(ctx);
-				const vendor = mustFind(store.vendors.get(body.vendor as string), `Vendor ${String(body.vendor)}`);
+				const vendor = mustFind(
+					store.vendors.get(body.vendor as string),
+					`Vendor ${String(body.vendor)}`,
+				);
 				if (!vendor.active) throw conflict(`Vendor ${vendor.shortID} is inactive.`);
 				const now = nowIso(ctx);
-				const lines = resolveLines(store, ctx.client, body).map(({ unitCost, unitPrice, ...line }) => ({
-					...line,
-					unitsReceived: 0,
-					unitPrice: unitPrice ?? unitCost,
-				}));
+				const lines = resolveLines(store, ctx.client, body).map(
+					({ unitCost, unitPrice, ...line }) => ({
+						...line,
+						unitsReceived: 0,
+						unitPrice: unitPrice ?? unitCost,
+					}),
+				);
 				const order: PurchaseOrder = {
 					poNo: orderNumber('PO', year(), store.purchaseOrders.nextId()),
 					vendor: vendor.name,
@@ -94,23 +122,41 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 				};
 				store.purchaseOrders.insert(order);
 				store.changed();
-				publish(event('order.created', order, { poNo: order.poNo, vendor: order.vendor }, sequenceOf(order.poNo)));
+				publish(
+					event(
+						'order.created',
+						order,
+						{ poNo: order.poNo, vendor: order.vendor },
+						sequenceOf(order.poNo),
+					),
+				);
 				return created(order);
 			},
 			'purchaseOrder.finalize': (ctx) => {
 				const order = po(ctx);
 				scope(ctx, order);
-				if (order.status === 'Closed') throw conflict(`Purchase order ${order.poNo} is already closed.`);
+				if (order.status === 'Closed')
+					throw conflict(`Purchase order ${order.poNo} is already closed.`);
 				order.status = 'Closed';
 				order.modified = nowIso(ctx);
 				store.changed();
-				publish(event('order.completed', order, { poNo: order.poNo, vendor: order.vendor }, sequenceOf(order.poNo)));
+				publish(
+					event(
+						'order.completed',
+						order,
+						{ poNo: order.poNo, vendor: order.vendor },
+						sequenceOf(order.poNo),
+					),
+				);
 				return ok(order);
 			},
 
 			'shippingOrder.create': (ctx) => {
 				const body = bodyOf(ctx);
-				const customer = mustFind(store.customers.get(body.customer as string), `Customer ${String(body.customer)}`);
+				const customer = mustFind(
+					store.customers.get(body.customer as string),
+					`Customer ${String(body.customer)}`,
+				);
 				if (!customer.active) throw conflict(`Customer ${customer.shortID} is inactive.`);
 				const now = nowIso(ctx);
 				const lines = resolveLines(store, ctx.client, body).map(
@@ -129,20 +175,35 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 				};
 				store.shippingOrders.insert(order);
 				store.changed();
-				publish(event('order.created', order, { soNo: order.soNo, customer: order.customer }, sequenceOf(order.soNo)));
+				publish(
+					event(
+						'order.created',
+						order,
+						{ soNo: order.soNo, customer: order.customer },
+						sequenceOf(order.soNo),
+					),
+				);
 				return created(order);
 			},
 			'shippingOrder.update': (ctx) => {
 				const body = bodyOf(ctx);
 				const order = so(ctx);
 				scope(ctx, order);
-				if (order.status === 'Closed') throw conflict(`Shipping order ${order.soNo} is closed and can no longer change.`);
+				if (order.status === 'Closed')
+					throw conflict(`Shipping order ${order.soNo} is closed and can no longer change.`);
 				if (typeof body.status === 'string') order.status = body.status as ShippingOrder['status'];
 				if (typeof body.shipDate === 'string') order.shipDate = dateOf(body.shipDate, null);
 				order.modified = nowIso(ctx);
 				store.changed();
 				if ((order.status as string) === 'Closed')
-					publish(event('order.completed', order, { soNo: order.soNo, customer: order.customer }, sequenceOf(order.soNo)));
+					publish(
+						event(
+							'order.completed',
+							order,
+							{ soNo: order.soNo, customer: order.customer },
+							sequenceOf(order.soNo),
+						),
+					);
 				return ok(order);
 			},
 		},

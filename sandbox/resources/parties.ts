@@ -5,9 +5,32 @@ import type { Party } from '../records';
 import type { Table } from '../store';
 import type { Handler, RequestContext } from '../types';
 import { textOf, type Body } from '../validate';
-import { assign, bodyOf, created, mustFind, nowIso, ok, validationError, type ResourceDeps, type ResourceModule } from './context';
+import {
+	assign,
+	bodyOf,
+	created,
+	mustFind,
+	nowIso,
+	ok,
+	validationError,
+	type ResourceDeps,
+	type ResourceModule,
+} from './context';
 
-const PARTY_FIELDS = ['name', 'address1', 'address2', 'city', 'state', 'zip', 'country', 'phone', 'fax', 'email', 'contact', 'active'];
+const PARTY_FIELDS = [
+	'name',
+	'address1',
+	'address2',
+	'city',
+	'state',
+	'zip',
+	'country',
+	'phone',
+	'fax',
+	'email',
+	'contact',
+	'active',
+];
 
 interface PartyKind {
 	resource: 'customer' | 'vendor';
@@ -17,9 +40,13 @@ interface PartyKind {
 
 function checkBody(body: Body): void {
 	if (typeof body.country === 'string' && body.country !== '' && !/^[A-Z]{2}$/.test(body.country)) {
-		throw validationError('country', 'The country field must be an ISO 3166 alpha-2 code, e.g. US.');
+		throw validationError(
+			'country',
+			'The country field must be an ISO 3166 alpha-2 code, e.g. US.',
+		);
 	}
-	if (typeof body.name === 'string' && body.name.trim() === '') throw validationError('name', 'The name field is required.');
+	if (typeof body.name === 'string' && body.name.trim() === '')
+		throw validationError('name', 'The name field is required.');
 }
 
 function partyModule(deps: ResourceDeps, kind: PartyKind): ResourceModule {
@@ -80,11 +107,17 @@ function partyModule(deps: ResourceDeps, kind: PartyKind): ResourceModule {
 				idField: 'shortID',
 				rows: () => table.rows.filter((r) => r.active),
 			}),
-			[`${resource}.listAll` as RouteId]: () => ({ key: `${resource}.listAll`, idField: 'shortID', rows: () => table.rows }),
+			[`${resource}.listAll` as RouteId]: () => ({
+				key: `${resource}.listAll`,
+				idField: 'shortID',
+				rows: () => table.rows,
+			}),
 		},
 	};
 }
 
-export const customers = (deps: ResourceDeps) => partyModule(deps, { resource: 'customer', noun: 'Customer', table: deps.store.customers });
+export const customers = (deps: ResourceDeps) =>
+	partyModule(deps, { resource: 'customer', noun: 'Customer', table: deps.store.customers });
 
-export const vendors = (deps: ResourceDeps) => partyModule(deps, { resource: 'vendor', noun: 'Vendor', table: deps.store.vendors });
+export const vendors = (deps: ResourceDeps) =>
+	partyModule(deps, { resource: 'vendor', noun: 'Vendor', table: deps.store.vendors });

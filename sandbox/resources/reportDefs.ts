@@ -17,9 +17,16 @@ export interface ReportDef {
 
 /** Quantity, newest receipt and newest change per item, over lots with stock. */
 function stockByItem(store: Store) {
-	const totals = new Map<number, { quantity: number; lastReceived: string; lastMovement: string }>();
+	const totals = new Map<
+		number,
+		{ quantity: number; lastReceived: string; lastMovement: string }
+	>();
 	for (const lot of store.stock.rows) {
-		const total = totals.get(lot.partNo) ?? { quantity: 0, lastReceived: lot.created, lastMovement: lot.modified };
+		const total = totals.get(lot.partNo) ?? {
+			quantity: 0,
+			lastReceived: lot.created,
+			lastMovement: lot.modified,
+		};
 		total.quantity += lot.quantity;
 		if (lot.created > total.lastReceived) total.lastReceived = lot.created;
 		if (lot.modified > total.lastMovement) total.lastMovement = lot.modified;
@@ -34,7 +41,17 @@ export const REPORTS: readonly ReportDef[] = [
 		name: 'Stock Valuation',
 		reportType: 1,
 		description: 'Quantity on hand and value per item, all warehouses',
-		columns: ['partNo', 'shortID', 'description', 'category', 'uOM', 'quantity', 'unitCost', 'totalValue', 'lastReceived'],
+		columns: [
+			'partNo',
+			'shortID',
+			'description',
+			'category',
+			'uOM',
+			'quantity',
+			'unitCost',
+			'totalValue',
+			'lastReceived',
+		],
 		latestColumn: 'lastReceived',
 		build(store) {
 			const totals = stockByItem(store);
@@ -63,7 +80,15 @@ export const REPORTS: readonly ReportDef[] = [
 		name: 'Low Stock',
 		reportType: 1,
 		description: 'Active items below their reorder point',
-		columns: ['partNo', 'shortID', 'description', 'onHand', 'reorderPoint', 'shortfall', 'lastMovement'],
+		columns: [
+			'partNo',
+			'shortID',
+			'description',
+			'onHand',
+			'reorderPoint',
+			'shortfall',
+			'lastMovement',
+		],
 		latestColumn: 'lastMovement',
 		build(store) {
 			const totals = stockByItem(store);
@@ -93,9 +118,17 @@ export const REPORTS: readonly ReportDef[] = [
 		columns: ['customer', 'orders', 'units', 'lastOrderDate'],
 		latestColumn: 'lastOrderDate',
 		build(store) {
-			const rows = new Map<string, ReportRow & { orders: number; units: number; lastOrderDate: string }>();
+			const rows = new Map<
+				string,
+				ReportRow & { orders: number; units: number; lastOrderDate: string }
+			>();
 			for (const order of store.shippingOrders.rows) {
-				const row = rows.get(order.customer) ?? { customer: order.customer, orders: 0, units: 0, lastOrderDate: order.orderDate };
+				const row = rows.get(order.customer) ?? {
+					customer: order.customer,
+					orders: 0,
+					units: 0,
+					lastOrderDate: order.orderDate,
+				};
 				row.orders++;
 				row.units += order.lines.reduce((sum, l) => sum + l.units, 0);
 				if (order.orderDate > row.lastOrderDate) row.lastOrderDate = order.orderDate;

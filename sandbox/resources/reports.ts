@@ -11,7 +11,8 @@ import type { RequestContext } from '../types';
 import { mustFind, ok, recordNo, type ResourceDeps, type ResourceModule } from './context';
 import { REPORTS, type ReportDef } from './reportDefs';
 
-export const canRun = (reports: number[] | undefined, reportID: number) => reports === undefined || reports.includes(reportID);
+export const canRun = (reports: number[] | undefined, reportID: number) =>
+	reports === undefined || reports.includes(reportID);
 
 export function reports({ store }: ResourceDeps): ResourceModule {
 	const cache = new Map<number, { version: number; rows: ReportRow[] }>();
@@ -36,15 +37,22 @@ export function reports({ store }: ResourceDeps): ResourceModule {
 				key: `report.list|${ctx.client.clientId}`,
 				idField: 'reportID',
 				rows: () =>
-					REPORTS.filter((r) => canRun(ctx.client.reports, r.reportID)).map(({ reportID, name, reportType }) => ({
-						reportID,
-						reportName: name,
-						reportType,
-					})),
+					REPORTS.filter((r) => canRun(ctx.client.reports, r.reportID)).map(
+						({ reportID, name, reportType }) => ({
+							reportID,
+							reportName: name,
+							reportType,
+						}),
+					),
 			}),
 			'report.run': (ctx) => {
 				const def = find(ctx);
-				return { key: `report.run|${def.reportID}`, idField: def.columns[0], columns: def.columns, rows: () => rowsOf(def) };
+				return {
+					key: `report.run|${def.reportID}`,
+					idField: def.columns[0],
+					columns: def.columns,
+					rows: () => rowsOf(def),
+				};
 			},
 		},
 		handlers: {
@@ -52,8 +60,14 @@ export function reports({ store }: ResourceDeps): ResourceModule {
 				const def = find(ctx);
 				const raw = ctx.pathParams.count;
 				if (!/^-?\d+$/.test(raw)) throw badRequest('The count must be a whole number.');
-				const count = Math.min(REPORT_COUNT_RANGE.max, Math.max(REPORT_COUNT_RANGE.min, Number(raw)));
-				const newest = sortRows(rowsOf(def), def.latestColumn, 'DESC', def.columns[0]).slice(0, count);
+				const count = Math.min(
+					REPORT_COUNT_RANGE.max,
+					Math.max(REPORT_COUNT_RANGE.min, Number(raw)),
+				);
+				const newest = sortRows(rowsOf(def), def.latestColumn, 'DESC', def.columns[0]).slice(
+					0,
+					count,
+				);
 				return ok(pageOf(newest, { page: 1, pageSize: count }));
 			},
 		},

@@ -46,10 +46,18 @@ function stockedItems(store: Store, warehouseID: number): WarehouseItem[] {
 export function warehouses({ store }: ResourceDeps): ResourceModule {
 	return {
 		lists: {
-			'warehouse.list': () => ({ key: 'warehouse.list', idField: 'warehouseID', rows: () => store.warehouses.rows }),
+			'warehouse.list': () => ({
+				key: 'warehouse.list',
+				idField: 'warehouseID',
+				rows: () => store.warehouses.rows,
+			}),
 			'warehouse.items': (ctx) => {
 				const id = findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
-				return { key: `warehouse.items|${id}`, idField: 'partNo', rows: () => stockedItems(store, id) };
+				return {
+					key: `warehouse.items|${id}`,
+					idField: 'partNo',
+					rows: () => stockedItems(store, id),
+				};
 			},
 		},
 	};

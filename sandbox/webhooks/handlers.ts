@@ -26,7 +26,10 @@ function paged(
 ): HandlerResult {
 	const query = parseListQuery(spec, ctx.query, DEFAULT_PAGE_SIZE);
 	const sort = resolveSort(spec.sort as readonly string[], query.sort, spec.defaultSort);
-	const direction = newestFirst && query.sort === undefined && !ctx.query.get('direction')?.trim() ? 'DESC' : query.direction;
+	const direction =
+		newestFirst && query.sort === undefined && !ctx.query.get('direction')?.trim()
+			? 'DESC'
+			: query.direction;
 	const page = pageOf(sortRows(rows, alias[sort] ?? sort, direction, 'rec'), query);
 	return { status: 200, body: page, headers: pagingHeaders(page) };
 }
@@ -63,6 +66,9 @@ export function webhookHandlers(service: WebhookService): Partial<Record<RouteId
 		'webhook.test': async (ctx) => ok(await service.test(owned(service, ctx))),
 
 		// Log entries have no modified stamp: sorting on it means their creation time.
-		'webhook.log': (ctx) => paged(ROUTES['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, { modified: 'created' }),
+		'webhook.log': (ctx) =>
+			paged(ROUTES['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, {
+				modified: 'created',
+			}),
 	};
 }

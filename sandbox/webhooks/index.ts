@@ -65,7 +65,8 @@ export interface WebhookSubsystem {
 }
 
 function positive(name: string, value: number, min: number): number {
-	if (!Number.isFinite(value) || value < min) throw new Error(`webhooks.${name} must be a number of at least ${min}`);
+	if (!Number.isFinite(value) || value < min)
+		throw new Error(`webhooks.${name} must be a number of at least ${min}`);
 	return value;
 }
 
@@ -78,7 +79,11 @@ export function createWebhookService(
 	positive('backoffBaseMs', settings.backoffBaseMs, 0);
 	positive('disableAfterFailures', settings.disableAfterFailures, 1);
 	positive('timeoutMs', settings.timeoutMs, 1);
-	const sender = new Sender({ timeoutMs: settings.timeoutMs, trustSelfSigned: options.trustSelfSigned, ca: options.ca });
+	const sender = new Sender({
+		timeoutMs: settings.timeoutMs,
+		trustSelfSigned: options.trustSelfSigned,
+		ca: options.ca,
+	});
 	const service = new WebhookService(services.clock, settings, sender);
 	return {
 		handlers: webhookHandlers(service),

@@ -63,7 +63,12 @@ export class Sender {
 		}
 		// Deliveries go over HTTPS only; validation already refuses anything else, this is the backstop.
 		if (protocol !== 'https:') {
-			return { success: false, statusCode: 0, duration: 0, errorMessage: 'Deliveries go to HTTPS URLs only.' };
+			return {
+				success: false,
+				statusCode: 0,
+				duration: 0,
+				errorMessage: 'Deliveries go to HTTPS URLs only.',
+			};
 		}
 		return await new Promise<AttemptResult>((resolve) => {
 			let status = 0;
@@ -73,11 +78,20 @@ export class Sender {
 				settled = true;
 				clearTimeout(timer);
 				this.open.delete(req);
-				resolve({ success: errorMessage === null, statusCode: status, duration: elapsed(), errorMessage });
+				resolve({
+					success: errorMessage === null,
+					statusCode: status,
+					duration: elapsed(),
+					errorMessage,
+				});
 			};
 			const req = request(
 				url,
-				{ method: 'POST', agent: this.agent, headers: { ...headers, 'Content-Length': String(body.length) } },
+				{
+					method: 'POST',
+					agent: this.agent,
+					headers: { ...headers, 'Content-Length': String(body.length) },
+				},
 				(res) => {
 					status = res.statusCode ?? 0;
 					const chunks: Buffer[] = [];
@@ -106,7 +120,8 @@ export class Sender {
 
 	/** Aborts deliveries under way; each resolves as a failure. */
 	close(): void {
-		for (const req of this.open) req.destroy(new Error('The sandbox was closed during the delivery.'));
+		for (const req of this.open)
+			req.destroy(new Error('The sandbox was closed during the delivery.'));
 		this.agent.destroy();
 	}
 }

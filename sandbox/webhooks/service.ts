@@ -10,7 +10,12 @@ import { conflict, notFound } from '../errors';
 import type { DomainEvent } from '../types';
 import { textOf } from '../validate';
 import { signature, USER_AGENT, type AttemptResult, type Sender } from './send';
-import { eventTypes, generateSecret, type Subscription, type SubscriptionInput } from './subscription';
+import {
+	eventTypes,
+	generateSecret,
+	type Subscription,
+	type SubscriptionInput,
+} from './subscription';
 
 export interface DeliverySettings {
 	maxAttempts: number;
@@ -143,7 +148,12 @@ export class WebhookService {
 		const now = this.clock.now();
 		const payload = JSON.stringify({
 			event: 'test',
-			data: { rec: sub.rec, name: sub.name, message: 'Test delivery from the Inventory Pro sandbox.', sent: toIso(now) },
+			data: {
+				rec: sub.rec,
+				name: sub.name,
+				message: 'Test delivery from the Inventory Pro sandbox.',
+				sent: toIso(now),
+			},
 		});
 		const job: Job = {
 			sub,
@@ -155,7 +165,10 @@ export class WebhookService {
 			test: true,
 		};
 		const result = await this.track(this.run(job));
-		return { ...(result ?? { success: false, statusCode: 0, duration: 0, errorMessage: 'Not sent.' }), payload };
+		return {
+			...(result ?? { success: false, statusCode: 0, duration: 0, errorMessage: 'Not sent.' }),
+			payload,
+		};
 	}
 
 	/** Starts a delivery to every active subscription (of any client) that lists the event type. */

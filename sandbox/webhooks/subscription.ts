@@ -126,7 +126,8 @@ function checkEvents(events: string): string | undefined {
 	const types = eventTypes(events);
 	if (types.length === 0) return 'The events field must name at least one event type.';
 	const bad = types.find((type) => !EVENT_TYPE.test(type));
-	if (bad !== undefined) return `The events field must list event types like inventory.received; "${bad}" is not one.`;
+	if (bad !== undefined)
+		return `The events field must list event types like inventory.received; "${bad}" is not one.`;
 	return undefined;
 }
 
@@ -135,12 +136,15 @@ function checkHeaders(headers: Record<string, unknown>): string[] {
 	const seen = new Set<string>();
 	for (const [name, value] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
-		if (!HEADER_NAME.test(name)) problems.push(`The headers field has an invalid header name "${name}".`);
+		if (!HEADER_NAME.test(name))
+			problems.push(`The headers field has an invalid header name "${name}".`);
 		else if (RESERVED_HEADERS.has(lower) || lower.startsWith('x-webhook-')) {
 			problems.push(`The headers field cannot set "${name}": the service sets it.`);
 		} else if (seen.has(lower)) problems.push(`The headers field names "${name}" twice.`);
-		else if (typeof value !== 'string') problems.push(`The headers field value of "${name}" must be a string.`);
-		else if (/[\r\n\0]/.test(value)) problems.push(`The headers field value of "${name}" contains a line break.`);
+		else if (typeof value !== 'string')
+			problems.push(`The headers field value of "${name}" must be a string.`);
+		else if (/[\r\n\0]/.test(value))
+			problems.push(`The headers field value of "${name}" contains a line break.`);
 		seen.add(lower);
 	}
 	return problems;
@@ -162,7 +166,8 @@ export function parseSubscriptionBody(body: unknown): SubscriptionInput {
 		// Fields that passed their type checks are still checked below.
 		const raw = (body ?? {}) as Record<string, unknown>;
 		for (const field of ['url', 'events', 'secret', 'headers'] as const) {
-			if (!(field in details) && raw[field] !== undefined && raw[field] !== null) clean[field] = raw[field];
+			if (!(field in details) && raw[field] !== undefined && raw[field] !== null)
+				clean[field] = raw[field];
 		}
 	}
 	const fail = (field: string, message: string) => (details[field] ??= []).push(message);
@@ -178,9 +183,12 @@ export function parseSubscriptionBody(body: unknown): SubscriptionInput {
 		fail('secret', 'The secret field must not be empty; leave it out to keep or generate one.');
 	}
 	if (clean.headers !== undefined && typeof clean.headers === 'object') {
-		checkHeaders(clean.headers as Record<string, unknown>).forEach((message) => fail('headers', message));
+		checkHeaders(clean.headers as Record<string, unknown>).forEach((message) =>
+			fail('headers', message),
+		);
 	}
-	if (Object.keys(details).length > 0) throw new ApiError('validation_error', VALIDATION_FAILED, details);
+	if (Object.keys(details).length > 0)
+		throw new ApiError('validation_error', VALIDATION_FAILED, details);
 	return {
 		name: clean.name as string,
 		url: clean.url as string,

@@ -19,19 +19,26 @@ export interface Attribution {
 const PROFILER = 'profiler';
 
 /** Our package's compiled files, wherever the build put them. */
-const OURS = /\/(nodes|credentials)\/(InventoryPro|InventoryProTrigger|InventoryProPollTrigger|InventoryProApi)/;
+const OURS =
+	/\/(nodes|credentials)\/(InventoryPro|InventoryProTrigger|InventoryProPollTrigger|InventoryProApi)/;
 
 function ownerOf(url: string): string | undefined {
 	if (!url) return undefined;
-	if (OURS.test(url) && !url.includes('node_modules')) return 'our node (transport, paging, router)';
+	if (OURS.test(url) && !url.includes('node_modules'))
+		return 'our node (transport, paging, router)';
 	// The runner (scripts/bench/n8n.ts) is built on the test harness's n8n set-up.
 	if (url.includes('/scripts/bench/') || url.includes('/test/harness/')) return 'benchmark harness';
 	if (url === 'node:inspector') return PROFILER;
-	if (/node:(internal\/)?_?tls|node:internal\/tls/.test(url)) return 'TLS (a new context and handshake per request)';
-	if (/node_modules\/(axios|follow-redirects|proxy-from-env|form-data|qs)\//.test(url) || url.includes('@n8n/backend-network')) {
+	if (/node:(internal\/)?_?tls|node:internal\/tls/.test(url))
+		return 'TLS (a new context and handshake per request)';
+	if (
+		/node_modules\/(axios|follow-redirects|proxy-from-env|form-data|qs)\//.test(url) ||
+		url.includes('@n8n/backend-network')
+	) {
 		return "axios and n8n's HTTP client wrapper";
 	}
-	if (/node_modules\/(n8n-core|n8n-workflow|@n8n\/)/.test(url)) return 'n8n-core / n8n-workflow (execution, credentials, items)';
+	if (/node_modules\/(n8n-core|n8n-workflow|@n8n\/)/.test(url))
+		return 'n8n-core / n8n-workflow (execution, credentials, items)';
 	if (url.startsWith('node:')) return 'Node HTTP, sockets, streams';
 	return 'other';
 }
@@ -55,7 +62,8 @@ export async function attribute(run: () => Promise<unknown>): Promise<Attributio
 function summarise(profile: Profiler.Profile): Attribution {
 	const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parent = new Map<number, number>();
-	for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parent.set(child, node.id);
 	const owner = new Map<number, string>();
 	const resolve = (id: number): string => {
 		const known = owner.get(id);
@@ -65,7 +73,10 @@ function summarise(profile: Profiler.Profile): Attribution {
 		let result: string;
 		if (name === '(garbage collector)') result = 'garbage collection';
 		// axios parses the body in transformResponse; V8 charges the built-in JSON.parse to that frame.
-		else if ((name === 'parse' && !node.callFrame.url) || (name === 'transformResponse' && node.callFrame.url.includes('axios'))) {
+		else if (
+			(name === 'parse' && !node.callFrame.url) ||
+			(name === 'transformResponse' && node.callFrame.url.includes('axios'))
+		) {
 			result = 'JSON.parse of the pages (every client pays it)';
 		} else {
 			const up = parent.get(id);

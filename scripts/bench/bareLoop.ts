@@ -22,13 +22,22 @@ export interface BareLoopOptions {
 	connections: Connections;
 }
 
-function send(url: URL, agent: Agent, ca: string | undefined, method: string, headers: Record<string, string>, body?: string) {
+function send(
+	url: URL,
+	agent: Agent,
+	ca: string | undefined,
+	method: string,
+	headers: Record<string, string>,
+	body?: string,
+) {
 	return new Promise<{ status: number; text: string }>((resolve, reject) => {
 		const options = ca === undefined ? { method, headers, agent } : { method, headers, agent, ca };
 		const req = request(url, options, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+			);
 			res.on('error', reject);
 		});
 		req.on('error', reject);
@@ -37,7 +46,9 @@ function send(url: URL, agent: Agent, ca: string | undefined, method: string, he
 }
 
 /** Reads all items; returns the records and the number of list requests. */
-export async function bareExport(options: BareLoopOptions): Promise<{ records: unknown[]; requests: number }> {
+export async function bareExport(
+	options: BareLoopOptions,
+): Promise<{ records: unknown[]; requests: number }> {
 	const perRequest = options.connections === 'new-agent';
 	const shared = new Agent({ keepAlive: options.connections === 'keep-alive', ca: options.ca });
 	const agent = () => (perRequest ? new Agent({ rejectUnauthorized: false }) : shared);
@@ -67,7 +78,10 @@ export async function bareExport(options: BareLoopOptions): Promise<{ records: u
 			const url = new URL(`${options.baseUrl}${options.path}`);
 			url.searchParams.set('page', String(page));
 			url.searchParams.set('pageSize', String(options.pageSize));
-			const res = await send(url, agent(), ca, 'GET', { authorization: `Bearer ${accessToken}`, accept: 'application/json' });
+			const res = await send(url, agent(), ca, 'GET', {
+				authorization: `Bearer ${accessToken}`,
+				accept: 'application/json',
+			});
 			requests++;
 			if (res.status !== 200) throw new Error(`page ${page} answered ${res.status}`);
 			const envelope = JSON.parse(res.text) as { value: unknown[]; hasMore: boolean };

@@ -30,7 +30,8 @@ function number(name: string, fallback: number): number {
 	const raw = process.env[name];
 	if (raw === undefined || raw === '') return fallback;
 	const value = Number(raw);
-	if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+	if (!Number.isFinite(value) || value <= 0)
+		throw new Error(`${name} must be a positive number, got "${raw}"`);
 	return value;
 }
 
@@ -39,7 +40,8 @@ function numbers(name: string, fallback: number[]): number[] {
 	if (raw === undefined || raw === '') return fallback;
 	return raw.split(',').map((part) => {
 		const value = Number(part.trim());
-		if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must list positive integers, got "${raw}"`);
+		if (!Number.isInteger(value) || value <= 0)
+			throw new Error(`${name} must list positive integers, got "${raw}"`);
 		return value;
 	});
 }

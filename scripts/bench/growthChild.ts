@@ -33,7 +33,9 @@ export interface GrowthResult {
 
 /** Runs one export in a child process and returns what it measured. */
 export async function growthRun(request: GrowthRequest): Promise<GrowthResult> {
-	const child = fork(join(__dirname, 'growthChild.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const child = fork(join(__dirname, 'growthChild.js'), [], {
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	});
 	return await new Promise<GrowthResult>((resolve, reject) => {
 		child.once('message', (result: GrowthResult) => {
 			child.disconnect();
@@ -56,7 +58,12 @@ async function main(request: GrowthRequest): Promise<GrowthResult> {
 	}).observe({ entryTypes: ['gc'] });
 
 	const runner = new N8nRunner();
-	const ctx = { runner, sandbox: request.sandbox, scale: request.scale, rateLimitPerMinute: request.rateLimitPerMinute };
+	const ctx = {
+		runner,
+		sandbox: request.sandbox,
+		scale: request.scale,
+		rateLimitPerMinute: request.rateLimitPerMinute,
+	};
 	const run = async () => await runner.run(OUR_NODE.node({ ...ctx, credentialId: 'growth' }));
 	// A warm-up run (token, JIT, module caches) keeps one-time costs out of the measured ones.
 	const warmError = (await run()).error;
@@ -69,7 +76,13 @@ async function main(request: GrowthRequest): Promise<GrowthResult> {
 		const measured = await measure(run);
 		holder.output = measured.value;
 		const { wallMs, cpuMs, peakRss } = measured;
-		return { wallMs, cpuMs, peakRss, error: measured.value.error, records: measured.value.items.length };
+		return {
+			wallMs,
+			cpuMs,
+			peakRss,
+			error: measured.value.error,
+			records: measured.value.items.length,
+		};
 	};
 
 	const before = await settle();
@@ -105,7 +118,17 @@ async function main(request: GrowthRequest): Promise<GrowthResult> {
 }
 
 function empty(size: number): GrowthResult {
-	return { size, records: 0, runs: 0, wallMs: 0, cpuMs: 0, gcMs: 0, peakRss: 0, rssGrowth: 0, retainedHeap: 0 };
+	return {
+		size,
+		records: 0,
+		runs: 0,
+		wallMs: 0,
+		cpuMs: 0,
+		gcMs: 0,
+		peakRss: 0,
+		rssGrowth: 0,
+		retainedHeap: 0,
+	};
 }
 
 if (require.main === module) {

@@ -13,7 +13,15 @@ import { SandboxHost } from './sandbox';
 import { cpuComparison, exportRun, growth, signatureSection, type ExportRow } from './sections';
 import { webhookMarkdown, webhookSection } from './webhook';
 import { withWebhookSection } from './webhookOnly';
-import { HTTP_250, HTTP_250_INTERVAL, HTTP_250_RETRY, HTTP_DEFAULT, OUR_NODE, OUR_NODE_ONE_PAGE, type Variant } from './variants';
+import {
+	HTTP_250,
+	HTTP_250_INTERVAL,
+	HTTP_250_RETRY,
+	HTTP_DEFAULT,
+	OUR_NODE,
+	OUR_NODE_ONE_PAGE,
+	type Variant,
+} from './variants';
 
 /** .build/scripts/bench → the repository. */
 const REPO_ROOT = join(__dirname, '..', '..', '..');
@@ -72,7 +80,9 @@ async function main(): Promise<void> {
 			const runs: Array<[Variant, boolean]> = [[OUR_NODE, false]];
 			if (size === smallest) runs.push([OUR_NODE, true], [OUR_NODE_ONE_PAGE, false]);
 			for (const [variant, warm] of runs) {
-				log(`6. export of ${size} items in real time (scale 1): ${variant.label}${warm ? ', token stored' : ''}`);
+				log(
+					`6. export of ${size} items in real time (scale 1): ${variant.label}${warm ? ', token stored' : ''}`,
+				);
 				const row = await exportRun({ ...config, scale: 1 }, host, runner, variant, size, warm);
 				log(
 					`   ${row.listRequests} list, ${row.tokenRequests} token, ${row.rateLimited} × 429, ${(row.wallMs / 1000).toFixed(2)} s, load ${loadavg()[0].toFixed(2)}${row.error ? `, failed: ${row.error}` : ''}`,
@@ -106,9 +116,14 @@ async function main(): Promise<void> {
 		const judged = verdicts(results);
 		process.stdout.write(`\n${markdown}\n\n`);
 		for (const verdict of judged) {
-			process.stdout.write(`${verdict.met ? 'MET    ' : 'MISSED '} ${verdict.target}: ${verdict.detail}\n`);
+			process.stdout.write(
+				`${verdict.met ? 'MET    ' : 'MISSED '} ${verdict.target}: ${verdict.detail}\n`,
+			);
 		}
-		writeFileSync(join(REPO_ROOT, 'docs', 'benchmarks.md'), withWebhookSection(document(results, markdown), webhook));
+		writeFileSync(
+			join(REPO_ROOT, 'docs', 'benchmarks.md'),
+			withWebhookSection(document(results, markdown), webhook),
+		);
 		log(`wrote docs/benchmarks.md (${((Date.now() - start) / 1000).toFixed(1)} s in all)`);
 	} finally {
 		host.close();
@@ -120,7 +135,12 @@ async function main(): Promise<void> {
  * node's modules, JIT compilation or n8n-core's first TLS set-up.
  */
 async function warmUp(config: BenchConfig, host: SandboxHost, runner: N8nRunner): Promise<void> {
-	const sandbox = await host.start({ scale: config.scale, rateLimitPerMinute: 1_000_000, latencyMs: 0, items: 1_000 });
+	const sandbox = await host.start({
+		scale: config.scale,
+		rateLimitPerMinute: 1_000_000,
+		latencyMs: 0,
+		items: 1_000,
+	});
 	const ctx = { runner, sandbox, scale: config.scale, rateLimitPerMinute: 1_000_000 };
 	for (const variant of [OUR_NODE, HTTP_250]) {
 		const result = await runner.run(variant.node({ ...ctx, credentialId: `warm-${variant.key}` }));

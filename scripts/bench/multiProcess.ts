@@ -32,7 +32,15 @@ interface ChildResult {
 /** Counted like an export row; `size` is per process (every process exports the whole list). */
 export interface MultiRow extends Pick<
 	ExportRow,
-	'size' | 'listRequests' | 'tokenRequests' | 'rateLimited' | 'wallMs' | 'serviceMinutes' | 'lost' | 'duplicated' | 'percentOfCeiling'
+	| 'size'
+	| 'listRequests'
+	| 'tokenRequests'
+	| 'rateLimited'
+	| 'wallMs'
+	| 'serviceMinutes'
+	| 'lost'
+	| 'duplicated'
+	| 'percentOfCeiling'
 > {
 	processes: number;
 	adaptive: boolean;
@@ -51,24 +59,50 @@ export interface MultiRow extends Pick<
  * the next `budget` a window later; within that, `inFlight` requests at a time, each `latencyMs` long.
  * T_min = latency × ceil(P / in-flight) + 60 s × floor((P − 1) / budget).
  */
-export function tMin(pages: number, latencyMs: number, inFlight: number, budget: number, windowMs = 60_000): number {
+export function tMin(
+	pages: number,
+	latencyMs: number,
+	inFlight: number,
+	budget: number,
+	windowMs = 60_000,
+): number {
 	return latencyMs * Math.ceil(pages / inFlight) + windowMs * Math.floor((pages - 1) / budget);
 }
 
 /** `processes` children export `size` records each through one client, started together. */
-export async function multiProcessRun(config: BenchConfig, host: SandboxHost, adaptive: boolean): Promise<MultiRow> {
+export async function multiProcessRun(
+	config: BenchConfig,
+	host: SandboxHost,
+	adaptive: boolean,
+): Promise<MultiRow> {
 	const { multiProcesses: processes, multiSize: size, multiScale: scale } = config;
-	const sandbox = await host.start({ scale, rateLimitPerMinute: config.rateLimitPerMinute, latencyMs: config.latencyMs, items: size });
+	const sandbox = await host.start({
+		scale,
+		rateLimitPerMinute: config.rateLimitPerMinute,
+		latencyMs: config.latencyMs,
+		items: size,
+	});
 	const children = Array.from({ length: processes }, () =>
-		fork(join(__dirname, 'multiProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+		fork(join(__dirname, 'multiProcess.js'), [], {
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		}),
 	);
 	try {
-		const request: ChildRequest = { sandbox, size, scale, rateLimitPerMinute: config.rateLimitPerMinute, adaptive };
+		const request: ChildRequest = {
+			sandbox,
+			size,
+			scale,
+			rateLimitPerMinute: config.rateLimitPerMinute,
+			adaptive,
+		};
 		// Every child loads n8n-core first and says so; then all start at once.
 		await Promise.all(children.map(async (child) => await message(child, request)));
-		const results = await Promise.all(children.map(async (child) => (await message(child, 'go')) as ChildResult));
+		const results = await Promise.all(
+			children.map(async (child) => (await message(child, 'go')) as ChildResult),
+		);
 		const stats = await host.stats();
-		const wallMs = Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt));
+		const wallMs =
+			Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt));
 		const serviceMinutes = (wallMs * scale) / 60_000;
 		const delivered = results.reduce((sum, r) => sum + r.distinct, 0);
 		const pages = processes * Math.ceil(size / config.pageSize);
@@ -86,8 +120,14 @@ export async function multiProcessRun(config: BenchConfig, host: SandboxHost, ad
 			failedExports: results.filter((r) => r.error !== undefined).length,
 			lost: results.reduce((sum, r) => sum + r.lost, 0),
 			duplicated: results.reduce((sum, r) => sum + r.duplicated, 0),
-			percentOfCeiling: (100 * delivered) / serviceMinutes / (config.rateLimitPerMinute * config.pageSize),
-			tMinMs: tMin(pages, config.latencyMs, processes * config.pagesInFlight, config.rateLimitPerMinute),
+			percentOfCeiling:
+				(100 * delivered) / serviceMinutes / (config.rateLimitPerMinute * config.pageSize),
+			tMinMs: tMin(
+				pages,
+				config.latencyMs,
+				processes * config.pagesInFlight,
+				config.rateLimitPerMinute,
+			),
 			errors: results.flatMap((r) => (r.error ? [r.error] : [])),
 		};
 	} finally {
@@ -114,7 +154,16 @@ async function child(request: ChildRequest): Promise<() => Promise<ChildResult>>
 		const answer = proto.answer;
 		proto.answer = function (this: unknown, ...args: unknown[]) {
 			const [state, stamp, bookedAt, ceiling, windowMs, outcome] = args;
-			answer.call(this, state, stamp, bookedAt, ceiling, windowMs, outcome === 'limited' ? 'failed' : outcome, undefined);
+			answer.call(
+				this,
+				state,
+				stamp,
+				bookedAt,
+				ceiling,
+				windowMs,
+				outcome === 'limited' ? 'failed' : outcome,
+				undefined,
+			);
 		};
 	}
 	const runner = new N8nRunner();

@@ -4,7 +4,12 @@
 // it picks, and a run result of raw items with the error as text.
 import { join } from 'path';
 
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { CredentialStore, HarnessCredentialsHelper } from '../../test/harness/credentials';
 import { connect, executeWorkflow } from '../../test/harness/execute';
@@ -25,7 +30,10 @@ export interface RunResult {
 export class N8nRunner {
 	private readonly types = new NodeTypeRegistry({}, BUILD);
 	private readonly store = new CredentialStore();
-	private readonly credentials = new HarnessCredentialsHelper(new CredentialTypeRegistry(BUILD), this.store);
+	private readonly credentials = new HarnessCredentialsHelper(
+		new CredentialTypeRegistry(BUILD),
+		this.store,
+	);
 
 	constructor() {
 		prepareN8n();
@@ -37,7 +45,11 @@ export class N8nRunner {
 	 */
 	saveCredential(id: string, type: string, data: IDataObject): { id: string; name: string } {
 		const stored = this.store.find(id);
-		const same = stored?.type === type && Object.entries(data).every(([key, value]) => key === 'accessToken' || stored.data[key] === value);
+		const same =
+			stored?.type === type &&
+			Object.entries(data).every(
+				([key, value]) => key === 'accessToken' || stored.data[key] === value,
+			);
 		if (!same) this.store.set(id, type, data as ICredentialDataDecryptedObject);
 		return { id, name: id };
 	}
@@ -45,10 +57,22 @@ export class N8nRunner {
 	/** Manual Trigger → `node`; returns the node's output or its error. */
 	async run(node: Omit<INode, 'id' | 'position'>): Promise<RunResult> {
 		const nodes: INode[] = [
-			{ id: 'trigger', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'trigger',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{ ...node, id: 'measured', position: [200, 0] },
 		];
-		const run = await executeWorkflow(this.types, this.credentials, nodes, connect([['Start', node.name]]));
+		const run = await executeWorkflow(
+			this.types,
+			this.credentials,
+			nodes,
+			connect([['Start', node.name]]),
+		);
 		const error = run.data.resultData.error;
 		const taskData = run.data.resultData.runData[node.name]?.at(-1);
 		return {

@@ -1,6 +1,13 @@
 // The prose under the table: how to read it, what happened to the HTTP Request node, and for every
 // missed target why and what would close it. Built from the run's numbers, so it never goes stale.
-import { clientFloor, cpuRatio, linearity, oursTMin, tokenLabel, type BenchResults } from './report';
+import {
+	clientFloor,
+	cpuRatio,
+	linearity,
+	oursTMin,
+	tokenLabel,
+	type BenchResults,
+} from './report';
 import type { CpuKey } from './sections';
 import type { ExportRow } from './sections';
 import { OUR_NODE } from './variants';
@@ -127,7 +134,9 @@ export function notes(results: BenchResults): string[] {
 			'the middle of its pagination fails the whole node. Below one window it bursts, as ours does.',
 		'',
 	];
-	const oursBySize = new Map(results.exports.filter((r) => r.variant === OUR_NODE).map((r) => [r.size, r]));
+	const oursBySize = new Map(
+		results.exports.filter((r) => r.variant === OUR_NODE).map((r) => [r.size, r]),
+	);
 	for (const row of results.exports) {
 		if (row.variant === OUR_NODE) continue;
 		lines.push(httpNote(row, oursBySize.get(row.size), config.pageSize));
@@ -165,7 +174,9 @@ function missNotes(results: BenchResults): string[] {
 	for (const row of ours) {
 		const pages = Math.ceil(row.size / config.pageSize);
 		if (row.error) {
-			out.push(`- Export of ${int(row.size)} failed: ${row.error.split('\n')[0]}. Nothing else about this row can be judged.`);
+			out.push(
+				`- Export of ${int(row.size)} failed: ${row.error.split('\n')[0]}. Nothing else about this row can be judged.`,
+			);
 			continue;
 		}
 		if (row.listRequests !== pages) {
@@ -181,7 +192,9 @@ function missNotes(results: BenchResults): string[] {
 		if (row.limitBinds && row.percentOfCeiling < 95) {
 			const perRequestMs = (row.serviceMinutes * 60_000) / Math.max(1, row.listRequests);
 			const cpuRow = results.cpu.rows.find((c) => c.key === 'ours');
-			const cpuPerPageServiceMs = cpuRow ? (cpuRow.cpuMs / Math.max(1, cpuRow.listRequests)) * config.scale : undefined;
+			const cpuPerPageServiceMs = cpuRow
+				? (cpuRow.cpuMs / Math.max(1, cpuRow.listRequests)) * config.scale
+				: undefined;
 			out.push(
 				`- Export of ${int(row.size)}: ${pct(row.percentOfCeiling)} of the ceiling. The limit allows one request ` +
 					`per ${(60_000 / config.rateLimitPerMinute).toFixed(0)} ms of service time; ours took ` +
@@ -200,7 +213,10 @@ function missNotes(results: BenchResults): string[] {
 		if (row.error || row.wallMs <= 1.15 * bound) continue;
 		const floor = clientFloor(config, row.size, !row.warm);
 		const pages = Math.ceil(row.size / config.pageSize);
-		const rounds = (row.warm ? 0 : 1) + 1 + Math.ceil((Math.min(pages, config.rateLimitPerMinute) - 1) / config.pagesInFlight);
+		const rounds =
+			(row.warm ? 0 : 1) +
+			1 +
+			Math.ceil((Math.min(pages, config.rateLimitPerMinute) - 1) / config.pagesInFlight);
 		const extra = Math.max(0, row.wallMs - floor);
 		out.push(
 			`- Export of ${int(row.size)} in real time, ${tokenLabel(row)}: ${(row.wallMs / 1000).toFixed(2)} s against T_min ` +
@@ -220,7 +236,9 @@ function missNotes(results: BenchResults): string[] {
 				`- ${row.processes} processes: ${(took / 60_000).toFixed(2)} service min against T_min ` +
 					`${(row.tMinMs / 60_000).toFixed(2)} min (${(took / row.tMinMs).toFixed(2)} ×). The bound assumes the processes ` +
 					'share the window perfectly from the first request; they learn of each other only from 429s' +
-					(row.scale === 1 ? '.' : `, and each process's CPU per page is scaled (× ${row.scale}) like the single export's.`),
+					(row.scale === 1
+						? '.'
+						: `, and each process's CPU per page is scaled (× ${row.scale}) like the single export's.`),
 			);
 		}
 		const without = results.multi.find((r) => !r.adaptive);

@@ -13,12 +13,29 @@ async function main(): Promise<void> {
 	const host = await SandboxHost.spawn();
 	const runner = new N8nRunner();
 	try {
-		const sandbox = await host.start({ scale: 10, rateLimitPerMinute: 1_000_000, latencyMs: 100, items: Number(items) });
-		const ctx = { runner, sandbox, scale: 10, rateLimitPerMinute: 1_000_000, credentialId: `profile-${who}` };
+		const sandbox = await host.start({
+			scale: 10,
+			rateLimitPerMinute: 1_000_000,
+			latencyMs: 100,
+			items: Number(items),
+		});
+		const ctx = {
+			runner,
+			sandbox,
+			scale: 10,
+			rateLimitPerMinute: 1_000_000,
+			credentialId: `profile-${who}`,
+		};
 		const run = async (): Promise<number> => {
 			if (who === 'keep-alive' || who === 'reconnect' || who === 'new-agent') {
 				const connections: Connections = who;
-				const options = { ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: 250, connections };
+				const options = {
+					...sandbox,
+					...BENCH_CLIENT,
+					path: LIST_PATH,
+					pageSize: 250,
+					connections,
+				};
 				return (await bareExport(options)).records.length;
 			}
 			const variant = who === 'http' ? HTTP_250 : OUR_NODE;

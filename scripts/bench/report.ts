@@ -3,7 +3,13 @@ import { cpus, totalmem, type } from 'os';
 
 import type { BenchConfig } from './config';
 import type { GrowthResult } from './growthChild';
-import { ceilingPerMinute, type CpuKey, type CpuRow, type CpuSection, type ExportRow } from './sections';
+import {
+	ceilingPerMinute,
+	type CpuKey,
+	type CpuRow,
+	type CpuSection,
+	type ExportRow,
+} from './sections';
 import { tMin, type MultiRow } from './multiProcess';
 import type { SignatureResult } from './signature';
 import { OUR_NODE, OUR_NODE_ONE_PAGE } from './variants';
@@ -42,8 +48,17 @@ function serviceTime(minutes: number): string {
 }
 
 /** T_min of one export of `size` records by our node alone (service ms). */
-export function oursTMin(config: BenchConfig, size: number, inFlight = config.pagesInFlight): number {
-	return tMin(Math.ceil(size / config.pageSize), config.latencyMs, inFlight, config.rateLimitPerMinute);
+export function oursTMin(
+	config: BenchConfig,
+	size: number,
+	inFlight = config.pagesInFlight,
+): number {
+	return tMin(
+		Math.ceil(size / config.pageSize),
+		config.latencyMs,
+		inFlight,
+		config.rateLimitPerMinute,
+	);
 }
 
 /**
@@ -51,7 +66,12 @@ export function oursTMin(config: BenchConfig, size: number, inFlight = config.pa
  * request when none is stored, page 1 alone (it tells the page count), then the rest `inFlight` at a time;
  * past one window, each further window starts a minute after the request it replaces was answered.
  */
-export function clientFloor(config: BenchConfig, size: number, token: boolean, inFlight = config.pagesInFlight): number {
+export function clientFloor(
+	config: BenchConfig,
+	size: number,
+	token: boolean,
+	inFlight = config.pagesInFlight,
+): number {
 	const pages = Math.ceil(size / config.pageSize);
 	const budget = config.rateLimitPerMinute;
 	const firstWindow = Math.min(pages, budget);
@@ -60,7 +80,8 @@ export function clientFloor(config: BenchConfig, size: number, token: boolean, i
 }
 
 /** Section 6's label for a row: cold (token minted in the run) or warm (token stored). */
-export const tokenLabel = (row: ExportRow) => (row.warm ? 'token stored (warm)' : 'token minted first (cold)');
+export const tokenLabel = (row: ExportRow) =>
+	row.warm ? 'token stored (warm)' : 'token minted first (cold)';
 
 /** Targets of issues 8 and 14, judged on our node's rows. */
 export function verdicts(results: BenchResults): Verdict[] {
@@ -91,7 +112,11 @@ export function verdicts(results: BenchResults): Verdict[] {
 		const label = `${adaptive.processes} processes × ${int(adaptive.size)}, one client`;
 		out.push({
 			target: `≥ 85 % of the ceiling, 0 failed exports, 0 lost or duplicated (${label})`,
-			met: adaptive.percentOfCeiling >= 85 && adaptive.failedExports === 0 && adaptive.lost === 0 && adaptive.duplicated === 0,
+			met:
+				adaptive.percentOfCeiling >= 85 &&
+				adaptive.failedExports === 0 &&
+				adaptive.lost === 0 &&
+				adaptive.duplicated === 0,
 			detail: `${fixed(adaptive.percentOfCeiling)} %, ${adaptive.failedExports} failed, ${int(adaptive.lost)} lost, ${int(adaptive.duplicated)} dup.`,
 		});
 		if (fixedBudget) {
@@ -106,7 +131,9 @@ export function verdicts(results: BenchResults): Verdict[] {
 			met: adaptive.serviceMinutes * 60_000 <= 1.15 * adaptive.tMinMs,
 			detail:
 				`${serviceTime(adaptive.serviceMinutes)} = ${fixed((adaptive.serviceMinutes * 60_000) / adaptive.tMinMs, 2)} × T_min` +
-				(fixedBudget ? ` (without adaptation ${fixed((fixedBudget.serviceMinutes * 60_000) / fixedBudget.tMinMs, 2)} ×)` : '') +
+				(fixedBudget
+					? ` (without adaptation ${fixed((fixedBudget.serviceMinutes * 60_000) / fixedBudget.tMinMs, 2)} ×)`
+					: '') +
 				`; load ${fixed(adaptive.load, 2)}`,
 		});
 	}
@@ -126,7 +153,9 @@ export function verdicts(results: BenchResults): Verdict[] {
 	out.push({
 		target: 'no records lost or duplicated',
 		met: ours.every((row) => row.lost === 0 && row.duplicated === 0 && !row.error),
-		detail: ours.map((row) => `${int(row.lost)} lost / ${int(row.duplicated)} dup. at N = ${int(row.size)}`).join(', '),
+		detail: ours
+			.map((row) => `${int(row.lost)} lost / ${int(row.duplicated)} dup. at N = ${int(row.size)}`)
+			.join(', '),
 	});
 	const ratio = cpuRatio(results.cpu.rows);
 	const likeN8n = cpuRatio(results.cpu.rows, 'new-agent');
@@ -160,7 +189,11 @@ function medianRatio(rows: CpuRow[], baseline: CpuKey): number {
 }
 
 /** CPU of `who` over the bare loop `baseline` (lowest rounds). */
-export function cpuRatio(rows: CpuRow[], baseline: CpuKey = 'keep-alive', who: CpuKey = 'ours'): number {
+export function cpuRatio(
+	rows: CpuRow[],
+	baseline: CpuKey = 'keep-alive',
+	who: CpuKey = 'ours',
+): number {
 	const row = rows.find((r) => r.key === who);
 	const base = rows.find((r) => r.key === baseline);
 	return row && base ? row.cpuMs / base.cpuMs : Number.NaN;
@@ -210,7 +243,9 @@ export function table(results: BenchResults): string {
 						`scaled clock, client CPU × ${config.scale}: judged in section 6)`
 					: '') +
 				`; load ${fixed(row.load, 2)}`;
-		const target = ours ? `list = ${int(pages)}; 0 × 429${row.limitBinds ? '; ≥ 95 %' : ' (limit not binding)'}` : 'comparison';
+		const target = ours
+			? `list = ${int(pages)}; 0 × 429${row.limitBinds ? '; ≥ 95 %' : ' (limit not binding)'}`
+			: 'comparison';
 		const met = ours
 			? mark(
 					row.listRequests === pages &&

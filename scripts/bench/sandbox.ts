@@ -2,7 +2,14 @@
 import { fork, type ChildProcess } from 'child_process';
 import { join } from 'path';
 
-import type { HostReply, HostRequest, SandboxOptions, SandboxStats, SeenRequest, StartedSandbox } from './protocol';
+import type {
+	HostReply,
+	HostRequest,
+	SandboxOptions,
+	SandboxStats,
+	SeenRequest,
+	StartedSandbox,
+} from './protocol';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -18,7 +25,9 @@ export class SandboxHost {
 	}
 
 	static async spawn(): Promise<SandboxHost> {
-		const child = fork(join(__dirname, 'sandboxHost.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		const child = fork(join(__dirname, 'sandboxHost.js'), [], {
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
 		await new Promise<void>((resolve, reject) => {
 			child.once('message', () => resolve());
 			child.once('exit', (code) => reject(new Error(`sandbox host exited with ${code}`)));

@@ -32,7 +32,9 @@ async function handle(request: HostRequest): Promise<unknown> {
 			return current.stats satisfies SandboxStats;
 		case 'requests':
 			if (!current) throw new Error('no sandbox running');
-			return current.requests.map(({ at, endpointId, status }) => ({ at, endpointId, status }) satisfies SeenRequest);
+			return current.requests.map(
+				({ at, endpointId, status }) => ({ at, endpointId, status }) satisfies SeenRequest,
+			);
 		case 'stop':
 			await current?.close();
 			current = undefined;

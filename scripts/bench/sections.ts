@@ -15,7 +15,8 @@ import { signatureRate, type SignatureResult } from './signature';
 import { HTTP_250, LIST_ENDPOINT, LIST_PATH, OUR_NODE, type Variant } from './variants';
 
 /** Records per service minute the limit allows: 100 requests × 250 records. */
-export const ceilingPerMinute = (config: BenchConfig) => config.rateLimitPerMinute * config.pageSize;
+export const ceilingPerMinute = (config: BenchConfig) =>
+	config.rateLimitPerMinute * config.pageSize;
 
 /** Field that identifies an item record (unique in the seed). */
 const RECORD_KEY = 'shortID';
@@ -62,14 +63,19 @@ export interface LimitedDiagnosis {
 }
 
 /** Finds the first 429 of a run and the request whose place in the window it wanted. */
-export function diagnoseLimited(log: SeenRequest[], windowMs = 60_000): LimitedDiagnosis | undefined {
+export function diagnoseLimited(
+	log: SeenRequest[],
+	windowMs = 60_000,
+): LimitedDiagnosis | undefined {
 	if (log.length === 0) return undefined;
 	const t0 = log[0].at;
 	const list = log.filter((entry) => entry.endpointId === LIST_ENDPOINT);
 	const first = list.findIndex((entry) => entry.status === 429);
 	if (first < 0) return undefined;
 	const limited = list[first];
-	const blockingIndex = list.findIndex((entry) => entry.status !== 429 && entry.at > limited.at - windowMs);
+	const blockingIndex = list.findIndex(
+		(entry) => entry.status !== 429 && entry.at > limited.at - windowMs,
+	);
 	if (blockingIndex < 0) return undefined;
 	const token = log.find((entry) => entry.endpointId === 'token');
 	return {
@@ -82,10 +88,15 @@ export function diagnoseLimited(log: SeenRequest[], windowMs = 60_000): LimitedD
 	};
 }
 
-function records(variant: Variant, items: Array<{ json: IDataObject }>): Array<Record<string, unknown>> {
+function records(
+	variant: Variant,
+	items: Array<{ json: IDataObject }>,
+): Array<Record<string, unknown>> {
 	if (!variant.envelopes) return items.map((item) => item.json);
 	// The HTTP Request node outputs one item per page envelope: flatten `value`.
-	return items.flatMap((item) => (Array.isArray(item.json.value) ? (item.json.value as Array<Record<string, unknown>>) : []));
+	return items.flatMap((item) =>
+		Array.isArray(item.json.value) ? (item.json.value as Array<Record<string, unknown>>) : [],
+	);
 }
 
 const count = (stats: SandboxStats, id: string) => stats.requests[id] ?? 0;
@@ -118,7 +129,8 @@ export async function exportRun(
 	});
 	if (warm) {
 		const first = await runner.run(node);
-		if (first.error) throw new Error(`the unmeasured first run of ${variant.label} failed: ${first.error}`);
+		if (first.error)
+			throw new Error(`the unmeasured first run of ${variant.label} failed: ${first.error}`);
 	}
 	const before = await host.stats();
 	const logBefore = (await host.requests()).length;
@@ -184,7 +196,11 @@ const BARE_LABELS: Record<Connections, string> = {
 };
 
 /** Section 2: CPU time of our node, the HTTP Request node and bare loops over the same pages, limit not binding. */
-export async function cpuComparison(config: BenchConfig, host: SandboxHost, runner: N8nRunner): Promise<CpuSection> {
+export async function cpuComparison(
+	config: BenchConfig,
+	host: SandboxHost,
+	runner: N8nRunner,
+): Promise<CpuSection> {
 	const sandbox = await host.start({
 		scale: config.scale,
 		// Far above anything a loop can send: the comparison is about client work, not waiting.
@@ -197,7 +213,15 @@ export async function cpuComparison(config: BenchConfig, host: SandboxHost, runn
 		key: connections,
 		label: BARE_LABELS[connections],
 		run: async () =>
-			(await bareExport({ ...sandbox, ...BENCH_CLIENT, path: LIST_PATH, pageSize: config.pageSize, connections })).records.length,
+			(
+				await bareExport({
+					...sandbox,
+					...BENCH_CLIENT,
+					path: LIST_PATH,
+					pageSize: config.pageSize,
+					connections,
+				})
+			).records.length,
 	});
 	const runOurs = async () => {
 		const result = await runner.run(OUR_NODE.node({ ...ctx, credentialId: 'cpu-ours' }));
@@ -214,21 +238,29 @@ export async function cpuComparison(config: BenchConfig, host: SandboxHost, runn
 			label: HTTP_250.label,
 			run: async () => {
 				const result = await runner.run(HTTP_250.node({ ...ctx, credentialId: 'cpu-http' }));
-				if (result.error) throw new Error(`HTTP Request failed in the CPU comparison: ${result.error}`);
+				if (result.error)
+					throw new Error(`HTTP Request failed in the CPU comparison: ${result.error}`);
 				return records(HTTP_250, result.items).length;
 			},
 		},
 	];
 	// One untimed round warms JIT, TLS session caches and tokens for everyone.
 	for (const contender of contenders) await contender.run();
-	const samples = contenders.map(() => [] as Array<{ cpuMs: number; wallMs: number; records: number; requests: number }>);
+	const samples = contenders.map(
+		() => [] as Array<{ cpuMs: number; wallMs: number; records: number; requests: number }>,
+	);
 	for (let round = 0; round < config.cpuRepeats; round++) {
 		for (const [i, contender] of contenders.entries()) {
 			const before = count(await host.stats(), LIST_ENDPOINT);
 			await settle();
 			const measured = await measure(contender.run, 1000);
 			const after = count(await host.stats(), LIST_ENDPOINT);
-			samples[i].push({ cpuMs: measured.cpuMs, wallMs: measured.wallMs, records: measured.value, requests: after - before });
+			samples[i].push({
+				cpuMs: measured.cpuMs,
+				wallMs: measured.wallMs,
+				records: measured.value,
+				requests: after - before,
+			});
 		}
 	}
 	await settle();
@@ -263,7 +295,9 @@ export async function growth(config: BenchConfig, host: SandboxHost): Promise<Gr
 			latencyMs: config.latencyMs,
 			items: size,
 		});
-		results.push(await growthRun({ sandbox, size, scale: config.scale, rateLimitPerMinute: 1_000_000 }));
+		results.push(
+			await growthRun({ sandbox, size, scale: config.scale, rateLimitPerMinute: 1_000_000 }),
+		);
 		await host.stop();
 	}
 	return results;

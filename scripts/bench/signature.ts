@@ -32,10 +32,15 @@ export function signatureRate(durationMs = 1500, bodyBytes = 2048): SignatureRes
 	const secret = randomBytes(32).toString('hex');
 	// 64 distinct bodies of exactly `bodyBytes`, each a JSON event like the service sends.
 	const bodies = Array.from({ length: 64 }, () => {
-		const json = JSON.stringify({ event: 'inventory.received', data: { pad: randomBytes(bodyBytes).toString('base64') } });
+		const json = JSON.stringify({
+			event: 'inventory.received',
+			data: { pad: randomBytes(bodyBytes).toString('base64') },
+		});
 		return Buffer.from(json.slice(0, bodyBytes - 3) + '"}}', 'utf8');
 	});
-	const headers = bodies.map((body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+	const headers = bodies.map(
+		(body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+	);
 
 	const tampered = Buffer.from(bodies[0]);
 	tampered[10] ^= 1;
@@ -46,7 +51,8 @@ export function signatureRate(durationMs = 1500, bodyBytes = 2048): SignatureRes
 		if (verifySignature(bodies[i & 63], headers[i & 63], secret)) valid++;
 	});
 	// The warm-up calls count too: every call must have accepted its valid signature.
-	if (valid !== measured.calls + 2000) throw new Error(`only ${valid} valid signatures of ${measured.calls + 2000} were accepted`);
+	if (valid !== measured.calls + 2000)
+		throw new Error(`only ${valid} valid signatures of ${measured.calls + 2000} were accepted`);
 
 	const keyBuffer = Buffer.from(secret, 'utf8');
 	const hmacString = rate(500, (i) =>

@@ -14,9 +14,20 @@ async function main(): Promise<void> {
 	const runner = new N8nRunner();
 	try {
 		for (let run = 0; run < Number(runs); run++) {
-			const sandbox = await host.start({ scale: 1, rateLimitPerMinute: 100, latencyMs: Number(latency), items: Number(items) });
+			const sandbox = await host.start({
+				scale: 1,
+				rateLimitPerMinute: 100,
+				latencyMs: Number(latency),
+				items: Number(items),
+			});
 			for (const token of ['cold', 'warm']) {
-				const node = OUR_NODE.node({ runner, sandbox, scale: 1, rateLimitPerMinute: 100, credentialId: `timeline-${run}` });
+				const node = OUR_NODE.node({
+					runner,
+					sandbox,
+					scale: 1,
+					rateLimitPerMinute: 100,
+					credentialId: `timeline-${run}`,
+				});
 				await settle();
 				const before = (await host.requests()).length;
 				const t0 = Date.now();
@@ -24,7 +35,9 @@ async function main(): Promise<void> {
 				if (measured.value.error) throw new Error(measured.value.error);
 				const log = (await host.requests()).slice(before);
 				// The sandbox's clock is Date.now() at scale 1 (ScaledClock(1) keeps real time).
-				const at = log.map((entry) => `${entry.endpointId === 'token' ? 'T' : 'p'}${Math.round(entry.at - t0)}`);
+				const at = log.map(
+					(entry) => `${entry.endpointId === 'token' ? 'T' : 'p'}${Math.round(entry.at - t0)}`,
+				);
 				process.stdout.write(
 					`run ${run + 1} ${token}: ${measured.value.items.length} records, wall ${measured.wallMs.toFixed(0)} ms, CPU ${measured.cpuMs.toFixed(0)} ms; arrivals (ms): ${at.join(' ')}\n`,
 				);

@@ -57,7 +57,12 @@ function ourNode(key: string, label: string, pagesInFlight?: number): Variant {
 				type: 'n8n-nodes-inventory-pro.inventoryPro',
 				typeVersion: 1,
 				// /Item/All: every seeded item, discontinued ones included, so N seeded = N expected.
-				parameters: { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } },
+				parameters: {
+					resource: 'item',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { includeInactive: true },
+				},
 				credentials: { inventoryProApi: credential },
 			};
 		},
@@ -66,7 +71,11 @@ function ourNode(key: string, label: string, pagesInFlight?: number): Variant {
 
 export const OUR_NODE = ourNode('ours', 'Inventory Pro node (Return All)');
 /** The same with one page at a time, as before pages in flight (section 6). */
-export const OUR_NODE_ONE_PAGE = ourNode('ours-1', 'Inventory Pro node (Return All), 1 page in flight', 1);
+export const OUR_NODE_ONE_PAGE = ourNode(
+	'ours-1',
+	'Inventory Pro node (Return All), 1 page in flight',
+	1,
+);
 
 interface HttpOptions {
 	key: string;
@@ -100,7 +109,8 @@ export function httpRequestVariant(options: HttpOptions): Variant {
 				paginationCompleteWhen: 'other',
 				completeExpression: '={{ !$response.body.hasMore }}',
 			};
-			if (options.intervalMs) pagination.requestInterval = Math.round(options.intervalMs / ctx.scale);
+			if (options.intervalMs)
+				pagination.requestInterval = Math.round(options.intervalMs / ctx.scale);
 			const parameters: IDataObject = {
 				method: 'GET',
 				url: `${ctx.sandbox.baseUrl}${LIST_PATH}`,
@@ -110,7 +120,9 @@ export function httpRequestVariant(options: HttpOptions): Variant {
 			};
 			if (options.pageSize !== undefined) {
 				parameters.sendQuery = true;
-				parameters.queryParameters = { parameters: [{ name: 'pageSize', value: String(options.pageSize) }] };
+				parameters.queryParameters = {
+					parameters: [{ name: 'pageSize', value: String(options.pageSize) }],
+				};
 			}
 			return {
 				name: 'HTTP Request',
@@ -118,14 +130,27 @@ export function httpRequestVariant(options: HttpOptions): Variant {
 				typeVersion: 4.5,
 				parameters: parameters as INodeParameters,
 				credentials: { oAuth2Api: credential },
-				...(options.retryOnFail ? { retryOnFail: true, maxTries: 3, waitBetweenTries: Math.max(1, Math.round(5000 / ctx.scale)) } : {}),
+				...(options.retryOnFail
+					? {
+							retryOnFail: true,
+							maxTries: 3,
+							waitBetweenTries: Math.max(1, Math.round(5000 / ctx.scale)),
+						}
+					: {}),
 			};
 		},
 	};
 }
 
-export const HTTP_DEFAULT = httpRequestVariant({ key: 'http25', label: 'HTTP Request, default page size (25)' });
-export const HTTP_250 = httpRequestVariant({ key: 'http250', label: 'HTTP Request, pageSize 250', pageSize: 250 });
+export const HTTP_DEFAULT = httpRequestVariant({
+	key: 'http25',
+	label: 'HTTP Request, default page size (25)',
+});
+export const HTTP_250 = httpRequestVariant({
+	key: 'http250',
+	label: 'HTTP Request, pageSize 250',
+	pageSize: 250,
+});
 export const HTTP_250_RETRY = httpRequestVariant({
 	key: 'http250retry',
 	label: 'HTTP Request, pageSize 250, Retry On Fail (3 × 5 s)',

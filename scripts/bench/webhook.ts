@@ -7,7 +7,13 @@ import { cpus, loadavg } from 'os';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 import { ALL_SECURITY_IDS, startSandbox } from '../../sandbox';
-import { ensureN8n, httpsCall, loopbackCertificate, startN8n, type WorkflowJson } from '../../test/e2e/n8n';
+import {
+	ensureN8n,
+	httpsCall,
+	loopbackCertificate,
+	startN8n,
+	type WorkflowJson,
+} from '../../test/e2e/n8n';
 
 export const WEBHOOK_HEADING = "## Webhook: the trigger against n8n's Webhook node";
 
@@ -35,10 +41,16 @@ export interface WebhookResults {
 }
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+	sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 function workflow(name: string, node: Record<string, unknown>): WorkflowJson {
-	return { name, nodes: [{ ...node, position: [0, 0] } as never], connections: {}, settings: { executionOrder: 'v1' } };
+	return {
+		name,
+		nodes: [{ ...node, position: [0, 0] } as never],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 function summarise(label: string, times: number[], statuses: number[], spanMs: number): WebhookRow {
@@ -70,7 +82,12 @@ export async function webhookSection(deliveries = 2000, concurrency = 20): Promi
 		rateLimitPerMinute: 1_000_000,
 		clients: [{ ...CLIENT, securityIds: ALL_SECURITY_IDS }],
 	});
-	const n8n = await startN8n({ n8nDir, certificate, extraCa: sandbox.ca, env: { N8N_LOG_LEVEL: 'warn' } });
+	const n8n = await startN8n({
+		n8nDir,
+		certificate,
+		extraCa: sandbox.ca,
+		env: { N8N_LOG_LEVEL: 'warn' },
+	});
 	try {
 		const credential = await n8n.createCredential('inventoryProApi', {
 			baseUrl: sandbox.baseUrl,
@@ -129,7 +146,8 @@ export async function webhookSection(deliveries = 2000, concurrency = 20): Promi
 		};
 
 		log(`webhook: warm-up (20 each, not measured)`);
-		for (let i = 0; i < 20; i++) await Promise.all([send(triggerUrl, 1_000_000 + i), send(plainUrl, 1_000_000 + i)]);
+		for (let i = 0; i < 20; i++)
+			await Promise.all([send(triggerUrl, 1_000_000 + i), send(plainUrl, 1_000_000 + i)]);
 
 		// Each target has its own 20 senders, both at the same time: the same machine load for both, and
 		// neither's pace held to the other's.
@@ -149,7 +167,9 @@ export async function webhookSection(deliveries = 2000, concurrency = 20): Promi
 			await Promise.all(Array.from({ length: concurrency }, sender));
 			return { times, statuses, spanMs: performance.now() - from };
 		};
-		log(`webhook: ${deliveries} deliveries to each, ${concurrency} in flight to each, both at once`);
+		log(
+			`webhook: ${deliveries} deliveries to each, ${concurrency} in flight to each, both at once`,
+		);
 		const loadAtStart = loadavg()[0];
 		const [byTrigger, byPlain] = await Promise.all([measure(triggerUrl), measure(plainUrl)]);
 		const rows: [WebhookRow, WebhookRow] = [
@@ -161,7 +181,12 @@ export async function webhookSection(deliveries = 2000, concurrency = 20): Promi
 				`   ${row.label}: ${row.accepted}/${row.sent} accepted, ${row.perSecond.toFixed(1)}/s, p50 ${row.p50.toFixed(0)} ms, p99 ${row.p99.toFixed(0)} ms (first 500 p50 ${row.firstP50.toFixed(0)}, last 500 ${row.lastP50.toFixed(0)})`,
 			);
 		}
-		return { deliveries, concurrency, rows, load: { start: loadAtStart, end: loadavg()[0], cores: cpus().length } };
+		return {
+			deliveries,
+			concurrency,
+			rows,
+			load: { start: loadAtStart, end: loadavg()[0], cores: cpus().length },
+		};
 	} finally {
 		await n8n.stop();
 		await sandbox.close();

@@ -31,7 +31,9 @@ async function startDemoSandbox(): Promise<DemoSandbox> {
 	const entry = join(__dirname, '..', '..', 'sandbox', 'index.js');
 	if (!existsSync(entry)) throw new Error(`no sandbox build at ${entry} (npm run build:dev)`);
 	const mod = require(entry) as Record<string, unknown>;
-	const startSandbox = mod.startSandbox as (options: Record<string, unknown>) => Promise<Record<string, unknown>>;
+	const startSandbox = mod.startSandbox as (
+		options: Record<string, unknown>,
+	) => Promise<Record<string, unknown>>;
 	// trustSelfSigned: its webhook deliveries go to n8n's self-signed HTTPS listener.
 	const sandbox = await startSandbox({ port: 0, trustSelfSigned: true });
 	const client = (mod.DEMO_CLIENT ?? (sandbox.clients as unknown[] | undefined)?.[0]) as
@@ -52,7 +54,12 @@ function exampleWorkflows(): Array<{ file: string; json: WorkflowJson & { active
 	return readdirSync(dir)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, json: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowJson & { active?: boolean } }));
+		.map((file) => ({
+			file,
+			json: JSON.parse(readFileSync(join(dir, file), 'utf8')) as WorkflowJson & {
+				active?: boolean;
+			},
+		}));
 }
 
 async function main(): Promise<void> {
@@ -82,11 +89,20 @@ async function main(): Promise<void> {
 		let lines = 0;
 		const started = Date.now();
 		const ticker = setInterval(
-			() => console.log(`[demo] ... n8n starting (${Math.round((Date.now() - started) / 1000)} s, ${lines} log lines)`),
+			() =>
+				console.log(
+					`[demo] ... n8n starting (${Math.round((Date.now() - started) / 1000)} s, ${lines} log lines)`,
+				),
 			5_000,
 		);
 		try {
-			n8n = await startN8n({ n8nDir, port, owner: OWNER, extraCa: sandbox.ca, onLine: () => lines++ });
+			n8n = await startN8n({
+				n8nDir,
+				port,
+				owner: OWNER,
+				extraCa: sandbox.ca,
+				onLine: () => lines++,
+			});
 		} finally {
 			clearInterval(ticker);
 		}
@@ -96,7 +112,9 @@ async function main(): Promise<void> {
 				void stopAll(1);
 			}
 		});
-		console.log(`[demo] n8n ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${n8n.logPath})`);
+		console.log(
+			`[demo] n8n ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${n8n.logPath})`,
+		);
 
 		console.log('[demo] 4/4 credential and example workflows');
 		const credential = await n8n.createCredential(
@@ -112,13 +130,18 @@ async function main(): Promise<void> {
 		// The table examples/sync-changed-items.json upserts into.
 		await n8n
 			.createDataTable(SYNC_TABLE.name, SYNC_TABLE.columns)
-			.catch((error: unknown) => console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`));
+			.catch((error: unknown) =>
+				console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`),
+			);
 		// The nightly report writes its XLSX into n8n's allowed folder (~/.n8n-files; n8n does not create it)
 		// and has no Google account here: its Google Sheets nodes are disabled.
 		mkdirSync(n8n.filesFolder, { recursive: true });
 		for (const { file, json } of exampleWorkflows()) {
 			try {
-				const local = file === 'nightly-report-to-spreadsheet.json' ? nightlyExampleForLocalRun(n8n.filesFolder) : json;
+				const local =
+					file === 'nightly-report-to-spreadsheet.json'
+						? nightlyExampleForLocalRun(n8n.filesFolder)
+						: json;
 				const workflow = await n8n.createWorkflow(local, [credential]);
 				let note = '';
 				if (json.active) {

@@ -6,7 +6,9 @@ const inActions = process.env.GITHUB_ACTIONS === 'true';
 const withProvenance = process.env.npm_config_provenance === 'true';
 
 if (!inActions || !withProvenance) {
-	const why = !inActions ? 'this is not a GitHub Actions run' : 'provenance is off (npm publish --provenance)';
+	const why = !inActions
+		? 'this is not a GitHub Actions run'
+		: 'provenance is off (npm publish --provenance)';
 	console.error(
 		[
 			`publish refused: ${why}.`,

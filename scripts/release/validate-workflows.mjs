@@ -41,10 +41,13 @@ function main(args) {
 			console.log(`workflows: ${relative(process.cwd(), file)} is valid`);
 		} else {
 			failed = true;
-			console.error(`workflows: ${relative(process.cwd(), file)} is INVALID\n  ${describe(errors).join('\n  ')}`);
+			console.error(
+				`workflows: ${relative(process.cwd(), file)} is INVALID\n  ${describe(errors).join('\n  ')}`,
+			);
 		}
 	}
 	if (failed) process.exitCode = 1;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main(process.argv.slice(2));
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+	main(process.argv.slice(2));

@@ -59,7 +59,9 @@ function workflow(credential: { id: string; name: string }) {
 			},
 		],
 		connections: {
-			'When clicking "Execute workflow"': { main: [[{ node: 'Inventory Pro', type: 'main', index: 0 }]] },
+			'When clicking "Execute workflow"': {
+				main: [[{ node: 'Inventory Pro', type: 'main', index: 0 }]],
+			},
 		},
 	};
 }
@@ -88,7 +90,10 @@ const picker = (page: Page) => page.locator('[data-test-id="resource-locator-sho
 async function searchCustomers(page: Page): Promise<void> {
 	await picker(page).locator('[data-test-id="rlc-input"]').click();
 	await page.locator('[data-test-id="rlc-item"]').first().waitFor();
-	await page.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]').first().fill(SEARCH);
+	await page
+		.locator('[data-test-id="rlc-search"] input, input[data-test-id="rlc-search"]')
+		.first()
+		.fill(SEARCH);
 	await page
 		.locator('[data-test-id="rlc-item"]')
 		.filter({ hasText: new RegExp(SEARCH, 'i') })
@@ -107,7 +112,11 @@ async function pickFirst(page: Page): Promise<string> {
 /** Runs the step (Manual Trigger, then the node) and waits for the record in the output pane. */
 async function runStep(page: Page): Promise<void> {
 	await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
-	await page.locator('[data-test-id="output-panel"] table').filter({ visible: true }).first().waitFor();
+	await page
+		.locator('[data-test-id="output-panel"] table')
+		.filter({ visible: true })
+		.first()
+		.waitFor();
 }
 
 /** "Node executed successfully" would cover the output pane's pager. */
@@ -123,7 +132,10 @@ async function closeToasts(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-	if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+	if (!existsSync(CHROMIUM))
+		throw new Error(
+			`no Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+		);
 	const started = Date.now();
 	let sandbox: Sandbox | undefined;
 	let n8n: N8n | undefined;
@@ -135,7 +147,9 @@ async function main(): Promise<void> {
 		await browser?.close().catch(() => undefined);
 		rmSync(profile, { recursive: true, force: true });
 		await n8n?.stop().catch((e: unknown) => console.error('[screenshot] stopping n8n:', e));
-		await sandbox?.close().catch((e: unknown) => console.error('[screenshot] stopping the sandbox:', e));
+		await sandbox
+			?.close()
+			.catch((e: unknown) => console.error('[screenshot] stopping the sandbox:', e));
 	};
 	process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 	process.once('SIGTERM', () => void stopAll().then(() => process.exit(143)));
@@ -149,7 +163,12 @@ async function main(): Promise<void> {
 
 		const credential = await n8n.createCredential(
 			'inventoryProApi',
-			{ baseUrl: sandbox.baseUrl, clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, ignoreSslIssues: true },
+			{
+				baseUrl: sandbox.baseUrl,
+				clientId: DEMO_CLIENT.clientId,
+				clientSecret: DEMO_CLIENT.clientSecret,
+				ignoreSslIssues: true,
+			},
 			'Inventory Pro (sandbox)',
 		);
 		const created = await n8n.createWorkflow(workflow(credential), [credential]);
@@ -178,7 +197,9 @@ async function main(): Promise<void> {
 		await page.waitForTimeout(500); // let the output table settle
 		// The whole viewport: cropping to the panel would halve the previous-node button on its edge.
 		await page.screenshot({ path: OUTPUT });
-		log(`wrote ${relative(process.cwd(), OUTPUT)} in ${Math.round((Date.now() - started) / 1000)} s`);
+		log(
+			`wrote ${relative(process.cwd(), OUTPUT)} in ${Math.round((Date.now() - started) / 1000)} s`,
+		);
 	} catch (error) {
 		// What the browser showed when it went wrong (login page, error toast, ...).
 		const shot = join(tmpdir(), 'inventory-pro-screenshot-failure.png');

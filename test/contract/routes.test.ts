@@ -13,7 +13,8 @@ import { DIST, ensureBuilt } from '../harness/build';
 
 const clientIds = Object.keys(ENDPOINTS) as EndpointId[];
 const sandboxIds = Object.keys(ROUTES) as RouteId[];
-const wire = (row: { method: string; path: string; permission: unknown }) => `${row.method} ${row.path} ${String(row.permission)}`;
+const wire = (row: { method: string; path: string; permission: unknown }) =>
+	`${row.method} ${row.path} ${String(row.permission)}`;
 
 describe('the node’s endpoint table against the sandbox’s routes', () => {
 	it.each(clientIds)('%s: the sandbox serves the same method, path and Security ID', (id) => {
@@ -55,7 +56,9 @@ describe('the published build (dist/)', () => {
 	});
 
 	it('has rows of exactly the shipped shape', () => {
-		const built = require(join(DIST, 'nodes/shared/endpoints.js')) as { ENDPOINTS: Record<string, object> };
+		const built = require(join(DIST, 'nodes/shared/endpoints.js')) as {
+			ENDPOINTS: Record<string, object>;
+		};
 		const keys = new Set(Object.values(built.ENDPOINTS).flatMap((row) => Object.keys(row)));
 		expect([...keys].sort()).toEqual(['list', 'method', 'path', 'permission', 'query', 'summary']);
 	});

@@ -10,7 +10,9 @@ import { join } from 'path';
 import { RECORDS } from '../../nodes/shared/records';
 import { openSandbox, type TestSandbox } from '../sandbox/helpers';
 
-const DOCUMENTED = JSON.parse(readFileSync(join(__dirname, 'vendor-fields.json'), 'utf8')) as Record<string, string[]>;
+const DOCUMENTED = JSON.parse(
+	readFileSync(join(__dirname, 'vendor-fields.json'), 'utf8'),
+) as Record<string, string[]>;
 
 /** Known differences: extra = served but not documented, missing = documented but not served. */
 const KNOWN: Record<string, { extra: string[]; missing: string[]; why: string }> = {
@@ -40,11 +42,31 @@ const KNOWN: Record<string, { extra: string[]; missing: string[]; why: string }>
 		],
 		why: 'not yet aligned: lots keep their earlier shape (the trigger suites of issue 25 read it); stock writes take the documented names',
 	},
-	purchaseOrder: { extra: ['created', 'modified'], missing: [], why: "the spec's incremental-sync stamp (modifiedSince on order lists)" },
-	shippingOrder: { extra: ['created', 'modified'], missing: [], why: "the spec's incremental-sync stamp" },
-	workOrder: { extra: ['created', 'modified'], missing: [], why: "the spec's incremental-sync stamp" },
-	category: { extra: ['parentID'], missing: [], why: 'sub-categories need their parent; the docs show no field for it' },
-	location: { extra: ['modified'], missing: [], why: "the spec's incremental-sync stamp (location.list takes modifiedSince)" },
+	purchaseOrder: {
+		extra: ['created', 'modified'],
+		missing: [],
+		why: "the spec's incremental-sync stamp (modifiedSince on order lists)",
+	},
+	shippingOrder: {
+		extra: ['created', 'modified'],
+		missing: [],
+		why: "the spec's incremental-sync stamp",
+	},
+	workOrder: {
+		extra: ['created', 'modified'],
+		missing: [],
+		why: "the spec's incremental-sync stamp",
+	},
+	category: {
+		extra: ['parentID'],
+		missing: [],
+		why: 'sub-categories need their parent; the docs show no field for it',
+	},
+	location: {
+		extra: ['modified'],
+		missing: [],
+		why: "the spec's incremental-sync stamp (location.list takes modifiedSince)",
+	},
 };
 
 let t: TestSandbox;
@@ -111,13 +133,22 @@ describe('seeded records against the documented field lists, both ways', () => {
 		const record = await served(kind);
 		const { extra, missing } = diff(Object.keys(record), DOCUMENTED[kind]);
 		const known = KNOWN[kind] ?? { extra: [], missing: [] };
-		expect({ kind, extra, missing }).toEqual({ kind, extra: [...known.extra].sort(), missing: [...known.missing].sort() });
+		expect({ kind, extra, missing }).toEqual({
+			kind,
+			extra: [...known.extra].sort(),
+			missing: [...known.missing].sort(),
+		});
 	});
 });
 
 describe('the registry states the documented fields', () => {
 	it.each(kinds.filter((kind) => kind in RECORDS))('%s', (kind) => {
 		const fields = RECORDS[kind as keyof typeof RECORDS].fields as readonly string[];
-		for (const field of DOCUMENTED[kind]) expect({ kind, field, stated: fields.includes(field) }).toEqual({ kind, field, stated: true });
+		for (const field of DOCUMENTED[kind])
+			expect({ kind, field, stated: fields.includes(field) }).toEqual({
+				kind,
+				field,
+				stated: true,
+			});
 	});
 });

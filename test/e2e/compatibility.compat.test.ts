@@ -10,9 +10,26 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, httpsCall, loopbackCertificate, N8n, N8N_MAJOR, N8N_VERSION, PACKAGE_NAME, startN8n, type CredentialRef } from './n8n';
+import {
+	ensureN8n,
+	httpsCall,
+	loopbackCertificate,
+	N8n,
+	N8N_MAJOR,
+	N8N_VERSION,
+	PACKAGE_NAME,
+	startN8n,
+	type CredentialRef,
+} from './n8n';
 import { descriptionFor, parameterProblems } from './support/parameters';
-import { chain, exampleFiles, inventoryPro, loadExample, manualTrigger, PREFIX } from './support/workflows';
+import {
+	chain,
+	exampleFiles,
+	inventoryPro,
+	loadExample,
+	manualTrigger,
+	PREFIX,
+} from './support/workflows';
 
 const PAGE_SIZE = 250; // STANDARD_PAGE_SIZE: the action node asks for the largest page
 const TRIGGER = 'On stock received';
@@ -21,7 +38,9 @@ const CHANGES = 'Items created or modified';
  * What an example loses on n8n 1.x (the README's Compatibility section says so): 1.x's Data table node picks a
  * table From List or By ID only, so the sync example's table, named for portability, is picked again after import.
  */
-const LOST_ON_1X: Record<string, RegExp[]> = { 'Upsert by shortID': [/^dataTableId: mode "name" is not one of \["list","id"\]/] };
+const LOST_ON_1X: Record<string, RegExp[]> = {
+	'Upsert by shortID': [/^dataTableId: mode "name" is not one of \["list","id"\]/],
+};
 
 let n8nDir: string;
 let sandbox: Sandbox;
@@ -30,7 +49,8 @@ let credential: CredentialRef;
 let owner: SandboxClient;
 let operator: SandboxClient;
 
-const requestsTo = (endpointId: string) => sandbox.requests.filter((r) => r.endpointId === endpointId);
+const requestsTo = (endpointId: string) =>
+	sandbox.requests.filter((r) => r.endpointId === endpointId);
 
 beforeAll(async () => {
 	n8nDir = await ensureN8n();
@@ -39,7 +59,12 @@ beforeAll(async () => {
 	n8n = await startN8n({ n8nDir, certificate, extraCa: sandbox.ca });
 	credential = await n8n.createCredential(
 		'inventoryProApi',
-		{ baseUrl: sandbox.baseUrl, clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, ignoreSslIssues: false },
+		{
+			baseUrl: sandbox.baseUrl,
+			clientId: DEMO_CLIENT.clientId,
+			clientSecret: DEMO_CLIENT.clientSecret,
+			ignoreSslIssues: false,
+		},
 		'Inventory Pro (compatibility)',
 	);
 	owner = new SandboxClient(sandbox, DEMO_CLIENT);
@@ -60,7 +85,9 @@ describe(`n8n ${N8N_VERSION}: install and load`, () => {
 		expect(settings.versionCli).toBe(N8N_VERSION);
 		const folderMajor = /-node(\d+)$/.exec(basename(n8nDir))?.[1];
 		const nodeBin = readFileSync(join(n8nDir, '.node-path'), 'utf8').trim();
-		const running = execFileSync(nodeBin, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+		const running = execFileSync(nodeBin, ['-p', 'process.versions.node'], {
+			encoding: 'utf8',
+		}).trim();
 		expect(running.split('.')[0]).toBe(folderMajor);
 		if (process.env.N8N_NODE_MAJOR) expect(folderMajor).toBe(process.env.N8N_NODE_MAJOR);
 	});
@@ -83,7 +110,9 @@ describe(`n8n ${N8N_VERSION}: install and load`, () => {
 		}>;
 		const node = types.find((t) => t.name === `${PACKAGE_NAME}.inventoryPro`);
 		const values = (name: string) =>
-			(node?.properties ?? []).filter((p) => p.name === name).flatMap((p) => (p.options ?? []).map((o) => o.value));
+			(node?.properties ?? [])
+				.filter((p) => p.name === name)
+				.flatMap((p) => (p.options ?? []).map((o) => o.value));
 		expect(values('resource')).toContain('customApi');
 		expect([...values('resource'), ...values('operation')]).not.toContain('__CUSTOM_API_CALL__');
 	});
@@ -107,10 +136,16 @@ describe(`n8n ${N8N_VERSION}: a paged Return All export`, () => {
 			returnAll: true,
 			filters: {},
 		});
-		const workflow = await n8n.createWorkflow(chain('compat: report export', manualTrigger(), report), [credential]);
-		const tokensBefore = requestsTo('token').filter((r) => r.clientId === DEMO_CLIENT.clientId).length;
+		const workflow = await n8n.createWorkflow(
+			chain('compat: report export', manualTrigger(), report),
+			[credential],
+		);
+		const tokensBefore = requestsTo('token').filter(
+			(r) => r.clientId === DEMO_CLIENT.clientId,
+		).length;
 		const pagesBefore = requestsTo('report.run').length;
-		const byPartNo = (rows: Array<Record<string, unknown>>) => [...rows].sort((a, b) => Number(a.partNo) - Number(b.partNo));
+		const byPartNo = (rows: Array<Record<string, unknown>>) =>
+			[...rows].sort((a, b) => Number(a.partNo) - Number(b.partNo));
 		for (let run = 0; run < 3; run++) {
 			const execution = await n8n.runManually(workflow.id);
 			expect(execution.status).toBe('success');
@@ -118,8 +153,12 @@ describe(`n8n ${N8N_VERSION}: a paged Return All export`, () => {
 			expect(rows).toHaveLength(expected.length);
 			expect(byPartNo(rows)).toEqual(byPartNo(expected));
 		}
-		expect(requestsTo('report.run').length - pagesBefore).toBe(3 * Math.ceil(expected.length / PAGE_SIZE));
-		expect(requestsTo('token').filter((r) => r.clientId === DEMO_CLIENT.clientId).length - tokensBefore).toBe(1);
+		expect(requestsTo('report.run').length - pagesBefore).toBe(
+			3 * Math.ceil(expected.length / PAGE_SIZE),
+		);
+		expect(
+			requestsTo('token').filter((r) => r.clientId === DEMO_CLIENT.clientId).length - tokensBefore,
+		).toBe(1);
 	});
 });
 
@@ -127,10 +166,16 @@ describe(`n8n ${N8N_VERSION}: the webhook trigger's lifecycle`, () => {
 	let workflowId: string;
 	let webhookUrl: string;
 	let rec: number;
-	const subscriptions = async () => (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
+	const subscriptions = async () =>
+		(await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
 	const receive = async (reference: string) => {
 		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
-		const response = await operator.post('/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity: 3, reference });
+		const response = await operator.post('/Inventory/Receive', {
+			itemID: item.shortID,
+			warehouseID: 1,
+			quantity: 3,
+			reference,
+		});
 		expect(response.status).toBe(201);
 		return response.body as Record<string, unknown>;
 	};
@@ -144,7 +189,9 @@ describe(`n8n ${N8N_VERSION}: the webhook trigger's lifecycle`, () => {
 			parameters: { events: ['inventory.received'] },
 			credentials: { inventoryProApi: { id: '', name: '' } },
 		};
-		const workflow = await n8n.createWorkflow(chain('compat: stock received', trigger), [credential]);
+		const workflow = await n8n.createWorkflow(chain('compat: stock received', trigger), [
+			credential,
+		]);
 		workflowId = workflow.id;
 		webhookUrl = await n8n.productionWebhookUrl(workflow, TRIGGER);
 		await n8n.activate(workflowId);
@@ -165,7 +212,10 @@ describe(`n8n ${N8N_VERSION}: the webhook trigger's lifecycle`, () => {
 			data: expect.objectContaining({ recNo: receipt.recNo, reference: 'compat-1' }),
 		});
 
-		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 999999, shortID: 'FORGED', quantity: 1 } });
+		const body = JSON.stringify({
+			event: 'inventory.received',
+			data: { recNo: 999999, shortID: 'FORGED', quantity: 1 },
+		});
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
 		const wrong = await httpsCall('POST', webhookUrl, n8n.ca, {
 			raw: body,
@@ -193,7 +243,12 @@ describe(`n8n ${N8N_VERSION}: the Changes Trigger`, () => {
 			name: CHANGES,
 			type: `${PREFIX}inventoryProPollTrigger`,
 			typeVersion: 1,
-			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, watch: 'item.list', event: 'any', options: {} },
+			parameters: {
+				pollTimes: { item: [{ mode: 'everyMinute' }] },
+				watch: 'item.list',
+				event: 'any',
+				options: {},
+			},
 			credentials: { inventoryProApi: { id: '', name: '' } },
 		};
 		const workflow = await n8n.createWorkflow(chain('compat: changes', trigger), [credential]);
@@ -202,8 +257,11 @@ describe(`n8n ${N8N_VERSION}: the Changes Trigger`, () => {
 		const emitted = N8n.output(execution, CHANGES).map((i) => i.json);
 		expect(emitted.length).toBeGreaterThan(0);
 		const known = new Map(sandbox.store.items.rows.map((item) => [item.shortID, item]));
-		for (const item of emitted) expect(item).toMatchObject({ modified: known.get(String(item.shortID))?.modified });
-		const newestFirst = [...sandbox.store.items.rows].sort((a, b) => (a.modified < b.modified ? 1 : -1));
+		for (const item of emitted)
+			expect(item).toMatchObject({ modified: known.get(String(item.shortID))?.modified });
+		const newestFirst = [...sandbox.store.items.rows].sort((a, b) =>
+			a.modified < b.modified ? 1 : -1,
+		);
 		const oldestShown = newestFirst[emitted.length - 1].modified;
 		expect(emitted.map((item) => item.modified)).toContain(newestFirst[0].modified);
 		for (const item of emitted) expect(String(item.modified) >= oldestShown).toBe(true);
@@ -212,18 +270,24 @@ describe(`n8n ${N8N_VERSION}: the Changes Trigger`, () => {
 
 describe(`n8n ${N8N_VERSION}: the example workflows`, () => {
 	// Checked against the descriptions this n8n serves its editor: its own n8n-nodes-base and our nodes.
-	test.each(exampleFiles())("%s: every node's type, version and parameters are ones this n8n knows", async (file) => {
-		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
-		for (const node of loadExample(file).nodes) {
-			const description = descriptionFor(known, node);
-			expect({ node: node.name, known: description !== undefined }).toEqual({ node: node.name, known: true });
-			const lost = N8N_MAJOR < 2 ? (LOST_ON_1X[node.name] ?? []) : [];
-			expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({
-				node: node.name,
-				problems: lost.map((problem) => expect.stringMatching(problem)),
-			});
-		}
-	});
+	test.each(exampleFiles())(
+		"%s: every node's type, version and parameters are ones this n8n knows",
+		async (file) => {
+			const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
+			for (const node of loadExample(file).nodes) {
+				const description = descriptionFor(known, node);
+				expect({ node: node.name, known: description !== undefined }).toEqual({
+					node: node.name,
+					known: true,
+				});
+				const lost = N8N_MAJOR < 2 ? (LOST_ON_1X[node.name] ?? []) : [];
+				expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({
+					node: node.name,
+					problems: lost.map((problem) => expect.stringMatching(problem)),
+				});
+			}
+		},
+	);
 });
 
 describe(`n8n ${N8N_VERSION}: loopback only`, () => {

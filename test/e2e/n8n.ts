@@ -13,7 +13,12 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { loopbackCertificate, type Certificate } from './support/cert';
-import { installCommunityPackage, packRepository, REPO_ROOT, type PackedPackage } from './support/community-package';
+import {
+	installCommunityPackage,
+	packRepository,
+	REPO_ROOT,
+	type PackedPackage,
+} from './support/community-package';
 import { httpsCall, N8nSession, RestError } from './support/http';
 import { freePort, spawnGroup, type Spawned } from './support/processes';
 
@@ -122,7 +127,12 @@ export interface ExecutionSummary {
 }
 
 export interface NodeRunData {
-	data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> | null> };
+	data?: {
+		main?: Array<Array<{
+			json: Record<string, unknown>;
+			binary?: Record<string, BinaryRef>;
+		}> | null>;
+	};
 	error?: { message?: string; description?: string; [key: string]: unknown };
 	[key: string]: unknown;
 }
@@ -170,7 +180,9 @@ function httpGetStatus(url: string): Promise<number> {
  * Installs (first run: minutes) or finds the pinned n8n (N8N_VERSION, on Node N8N_NODE_MAJOR); returns its folder.
  * Progress goes to `progress`.
  */
-export function ensureN8n(progress: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<string> {
+export function ensureN8n(
+	progress: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const child = spawn('bash', [join(REPO_ROOT, 'scripts', 'n8n', 'ensure-n8n.sh')], {
 			cwd: REPO_ROOT,
@@ -351,14 +363,20 @@ export class N8n {
 	 * Production URL of a saved workflow's webhook trigger node, from the node type's own webhook
 	 * description: <base>webhook/<webhookId>/<path>, or <base>webhook/<path> for full-path nodes.
 	 */
-	async productionWebhookUrl(workflow: Workflow, nodeName: string, webhookName = 'default'): Promise<string> {
+	async productionWebhookUrl(
+		workflow: Workflow,
+		nodeName: string,
+		webhookName = 'default',
+	): Promise<string> {
 		const node = workflow.nodes.find((n) => n.name === nodeName);
 		if (!node) throw new Error(`workflow ${workflow.id} has no node "${nodeName}"`);
 		const type = (await this.nodeTypes()).find((t) => t.name === node.type);
 		const hook = type?.webhooks?.find((w) => w.name === webhookName);
 		if (!hook) throw new Error(`node type ${node.type} has no webhook "${webhookName}"`);
 		if (hook.path.startsWith('='))
-			throw new Error(`webhook path of ${node.type} is an expression (${hook.path}); build the URL with webhookUrl()`);
+			throw new Error(
+				`webhook path of ${node.type} is an expression (${hook.path}); build the URL with webhookUrl()`,
+			);
 		if (hook.isFullPath) return `${this.baseUrl}webhook/${hook.path.replace(/^\//, '')}`;
 		if (!node.webhookId) throw new Error(`node "${nodeName}" has no webhookId`);
 		return this.webhookUrl(node.webhookId, hook.path);
@@ -389,13 +407,23 @@ export class N8n {
 		if (this.options.installPackage !== false) {
 			if (!this.options.packed) await mkdir(join(this.root, 'pack'));
 			this.packed = this.options.packed ?? (await packRepository(join(this.root, 'pack')));
-			this.installOutput = (await installCommunityPackage(this.root, this.packed, nodeBin)).npmOutput;
+			this.installOutput = (
+				await installCommunityPackage(this.root, this.packed, nodeBin)
+			).npmOutput;
 		}
 
 		this.port = this.options.port ?? (await freePort());
 		this.brokerPort = await freePort();
 		this.env = {
-			...n8nEnvironment({ userFolder: this.root, port: this.port, brokerPort: this.brokerPort, keyFile, certFile, nodeBin, extraCaFile }),
+			...n8nEnvironment({
+				userFolder: this.root,
+				port: this.port,
+				brokerPort: this.brokerPort,
+				keyFile,
+				certFile,
+				nodeBin,
+				extraCaFile,
+			}),
 			...this.options.env,
 		};
 		this.logFile = createWriteStream(this.logPath);
@@ -413,18 +441,22 @@ export class N8n {
 	/** Starts the n8n process with the environment of the first start and waits until it is ready. */
 	private async launch(): Promise<void> {
 		const bin = join(this.options.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
-		this.process = spawnGroup(this.nodeBin, [bin, this.command, ...(this.options.commandArgs ?? [])], {
-			cwd: this.root,
-			env: this.env,
-			cleanupDir: this.options.keepFolder ? undefined : this.root,
-			onLine: (line) => {
-				this.logFile?.write(`${line}\n`);
-				this.tail.push(line);
-				if (this.tail.length > 400) this.tail.splice(0, this.tail.length - 400);
-				this.lineListeners.forEach((listener) => listener(line));
-				this.options.onLine?.(line);
+		this.process = spawnGroup(
+			this.nodeBin,
+			[bin, this.command, ...(this.options.commandArgs ?? [])],
+			{
+				cwd: this.root,
+				env: this.env,
+				cleanupDir: this.options.keepFolder ? undefined : this.root,
+				onLine: (line) => {
+					this.logFile?.write(`${line}\n`);
+					this.tail.push(line);
+					if (this.tail.length > 400) this.tail.splice(0, this.tail.length - 400);
+					this.lineListeners.forEach((listener) => listener(line));
+					this.options.onLine?.(line);
+				},
 			},
-		});
+		);
 		this.session = new N8nSession(this.baseUrl, this.ca);
 		await this.waitUntilReady(this.options.readyTimeoutMs ?? 180_000);
 	}
@@ -460,19 +492,30 @@ export class N8n {
 		let stage = 'readiness';
 		while (Date.now() < deadline) {
 			if (exitCode !== undefined) {
-				throw new Error(`n8n exited (${exitCode}) before it was ready. Last output:\n${this.recentLog()}`);
+				throw new Error(
+					`n8n exited (${exitCode}) before it was ready. Last output:\n${this.recentLog()}`,
+				);
 			}
 			try {
 				if (this.command === 'worker') {
 					// A worker serves no REST API; its health check (plain HTTP) turns ready once DB and Redis are connected.
-					if ((await httpGetStatus(`http://127.0.0.1:${this.env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`)) === 200) return;
+					if (
+						(await httpGetStatus(
+							`http://127.0.0.1:${this.env.QUEUE_HEALTH_CHECK_PORT}/healthz/readiness`,
+						)) === 200
+					)
+						return;
 				} else if (stage === 'readiness') {
-					const res = await httpsCall('GET', `${this.baseUrl}healthz/readiness`, this.ca, { timeoutMs: 5_000 });
+					const res = await httpsCall('GET', `${this.baseUrl}healthz/readiness`, this.ca, {
+						timeoutMs: 5_000,
+					});
 					if (res.status === 200) stage = this.command === 'webhook' ? 'done' : 'settings';
 					if (stage === 'done') return;
 				}
 				if (stage === 'settings') {
-					const res = await httpsCall('GET', `${this.baseUrl}rest/settings`, this.ca, { timeoutMs: 5_000 });
+					const res = await httpsCall('GET', `${this.baseUrl}rest/settings`, this.ca, {
+						timeoutMs: 5_000,
+					});
 					if (res.status === 200 && (JSON.parse(res.text) as { data?: unknown }).data) return;
 				}
 			} catch {
@@ -480,7 +523,9 @@ export class N8n {
 			}
 			await new Promise((r) => setTimeout(r, 250));
 		}
-		throw new Error(`n8n was not ready after ${timeoutMs} ms (waiting for ${stage}). Last output:\n${this.recentLog()}`);
+		throw new Error(
+			`n8n was not ready after ${timeoutMs} ms (waiting for ${stage}). Last output:\n${this.recentLog()}`,
+		);
 	}
 
 	private async setUpOwner(): Promise<void> {
@@ -507,24 +552,42 @@ export class N8n {
 	}
 
 	/** GET /types/credentials.json: every credential type, e.g. `inventoryProApi`. */
-	async credentialTypes(): Promise<Array<{ name: string; displayName: string; properties: Array<{ name: string }> }>> {
+	async credentialTypes(): Promise<
+		Array<{ name: string; displayName: string; properties: Array<{ name: string }> }>
+	> {
 		const res = await this.session.raw('GET', '/types/credentials.json');
-		if (res.status !== 200) throw new RestError('GET', '/types/credentials.json', res.status, res.text);
+		if (res.status !== 200)
+			throw new RestError('GET', '/types/credentials.json', res.status, res.text);
 		return JSON.parse(res.text);
 	}
 
-	async createCredential(type: string, data: Record<string, unknown>, name = `${type} (e2e)`): Promise<CredentialRef> {
-		const created = await this.session.call<CredentialRef>('POST', '/rest/credentials', { name, type, data });
+	async createCredential(
+		type: string,
+		data: Record<string, unknown>,
+		name = `${type} (e2e)`,
+	): Promise<CredentialRef> {
+		const created = await this.session.call<CredentialRef>('POST', '/rest/credentials', {
+			name,
+			type,
+			data,
+		});
 		return { id: created.id, name: created.name, type: created.type };
 	}
 
 	/** PATCH /rest/credentials/:id: replaces the credential's data, as saving it in the editor does. */
 	async updateCredential(credential: CredentialRef, data: Record<string, unknown>): Promise<void> {
-		await this.session.call('PATCH', `/rest/credentials/${credential.id}`, { name: credential.name, type: credential.type, data });
+		await this.session.call('PATCH', `/rest/credentials/${credential.id}`, {
+			name: credential.name,
+			type: credential.type,
+			data,
+		});
 	}
 
 	/** POST /rest/credentials/test with the stored credential: n8n runs the credential's test request. */
-	async testCredential(credential: CredentialRef, data: Record<string, unknown>): Promise<{ status: string; message: string }> {
+	async testCredential(
+		credential: CredentialRef,
+		data: Record<string, unknown>,
+	): Promise<{ status: string; message: string }> {
 		return await this.session.call('POST', '/rest/credentials/test', {
 			credentials: { id: credential.id, name: credential.name, type: credential.type, data },
 		});
@@ -535,7 +598,9 @@ export class N8n {
 	 * the given credentials, and webhook nodes without a webhookId get one (the editor assigns it).
 	 */
 	async createWorkflow(json: WorkflowJson, credentials: CredentialRef[] = []): Promise<Workflow> {
-		const webhookTypes = new Set((await this.nodeTypes()).filter((t) => t.webhooks?.length).map((t) => t.name));
+		const webhookTypes = new Set(
+			(await this.nodeTypes()).filter((t) => t.webhooks?.length).map((t) => t.name),
+		);
 		const nodes = json.nodes.map((node) => {
 			const copy: WorkflowNode = { ...node };
 			if (webhookTypes.has(node.type) && !node.webhookId) copy.webhookId = randomUUID();
@@ -570,35 +635,50 @@ export class N8n {
 	 */
 	async activate(id: string, timeoutMs = 60_000): Promise<PublicationStatus> {
 		const { versionId } = await this.getWorkflow(id);
-		const activated = await this.session.call<Workflow>('POST', `/rest/workflows/${id}/activate`, { versionId });
+		const activated = await this.session.call<Workflow>('POST', `/rest/workflows/${id}/activate`, {
+			versionId,
+		});
 		// n8n 1.x has no publication service: the call itself runs checkExists/create and fails if a trigger does.
 		if (N8N_MAJOR < 2) return this.legacyStatus(activated, versionId);
 		const status = await this.waitForPublication(
 			id,
-			(s) => s.status === 'failed' || s.status === 'partial' || (s.status === 'published' && s.liveVersionId === versionId),
+			(s) =>
+				s.status === 'failed' ||
+				s.status === 'partial' ||
+				(s.status === 'published' && s.liveVersionId === versionId),
 			timeoutMs,
 		);
 		if (status.status !== 'published') {
-			throw new Error(`activation of workflow ${id} ended ${status.status}: ${JSON.stringify(status.triggers)}`);
+			throw new Error(
+				`activation of workflow ${id} ended ${status.status}: ${JSON.stringify(status.triggers)}`,
+			);
 		}
 		return status;
 	}
 
 	/** Deactivates ("unpublishes") and waits until n8n has removed the triggers (the trigger's delete method ran). */
 	async deactivate(id: string, timeoutMs = 60_000): Promise<PublicationStatus> {
-		const deactivated = await this.session.call<Workflow>('POST', `/rest/workflows/${id}/deactivate`, {});
+		const deactivated = await this.session.call<Workflow>(
+			'POST',
+			`/rest/workflows/${id}/deactivate`,
+			{},
+		);
 		if (N8N_MAJOR < 2) return this.legacyStatus(deactivated, deactivated.versionId); // the call ran delete
 		return await this.waitForPublication(id, (s) => s.status === 'not_published', timeoutMs);
 	}
 
 	/** n8n 1.x: the state an (de)activation call returned, in the terms of 2.x's publication status. */
 	private legacyStatus(workflow: Workflow, versionId: string): PublicationStatus {
-		if (!workflow.active) return { status: 'not_published', liveVersionId: null, pendingVersionId: null, triggers: [] };
+		if (!workflow.active)
+			return { status: 'not_published', liveVersionId: null, pendingVersionId: null, triggers: [] };
 		return { status: 'published', liveVersionId: versionId, pendingVersionId: null, triggers: [] };
 	}
 
 	async publicationStatus(id: string): Promise<PublicationStatus> {
-		return await this.session.call<PublicationStatus>('GET', `/rest/workflows/${id}/publication-status`);
+		return await this.session.call<PublicationStatus>(
+			'GET',
+			`/rest/workflows/${id}/publication-status`,
+		);
 	}
 
 	private async waitForPublication(
@@ -609,7 +689,10 @@ export class N8n {
 		const deadline = Date.now() + timeoutMs;
 		let status = await this.publicationStatus(id);
 		while (!done(status)) {
-			if (Date.now() > deadline) throw new Error(`workflow ${id}: publication still ${JSON.stringify(status)} after ${timeoutMs} ms`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`workflow ${id}: publication still ${JSON.stringify(status)} after ${timeoutMs} ms`,
+				);
 			await new Promise((r) => setTimeout(r, 200));
 			status = await this.publicationStatus(id);
 		}
@@ -627,7 +710,10 @@ export class N8n {
 		columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>,
 	): Promise<{ id: string; name: string }> {
 		const project = await this.personalProjectId();
-		return await this.session.call('POST', `/rest/projects/${project}/data-tables`, { name, columns });
+		return await this.session.call('POST', `/rest/projects/${project}/data-tables`, {
+			name,
+			columns,
+		});
 	}
 
 	/** The rows of a data table (the first 250: n8n's page limit). */
@@ -642,12 +728,16 @@ export class N8n {
 
 	async executions(workflowId: string): Promise<ExecutionSummary[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await this.session.call<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=100`);
+		const page = await this.session.call<{ results: ExecutionSummary[] }>(
+			'GET',
+			`/rest/executions?filter=${filter}&limit=100`,
+		);
 		// n8n lists running executions and finished ones in two queries: one that finishes in between is
 		// listed twice under the same id (seen: "running" and "success"). One entry per id, the finished one.
 		const byId = new Map<string, ExecutionSummary>();
 		for (const execution of page.results) {
-			if (!byId.has(execution.id) || TERMINAL.has(execution.status)) byId.set(execution.id, execution);
+			if (!byId.has(execution.id) || TERMINAL.has(execution.status))
+				byId.set(execution.id, execution);
 		}
 		return [...byId.values()];
 	}
@@ -658,16 +748,26 @@ export class N8n {
 		// statements: read in between, it is finished with no data (seen once). Read again until the data is there.
 		const deadline = Date.now() + 10_000;
 		for (;;) {
-			const raw = await this.session.call<Omit<Execution, 'data'> & { data?: string | Execution['data'] }>('GET', `/rest/executions/${id}`);
-			const data = typeof raw.data === 'string' ? (this.flatted().parse(raw.data) as Execution['data']) : raw.data;
+			const raw = await this.session.call<
+				Omit<Execution, 'data'> & { data?: string | Execution['data'] }
+			>('GET', `/rest/executions/${id}`);
+			const data =
+				typeof raw.data === 'string'
+					? (this.flatted().parse(raw.data) as Execution['data'])
+					: raw.data;
 			const finished = TERMINAL.has(raw.status) || raw.finished;
-			if (data?.resultData || !finished || Date.now() > deadline) return { ...raw, data: data as Execution['data'] };
+			if (data?.resultData || !finished || Date.now() > deadline)
+				return { ...raw, data: data as Execution['data'] };
 			await new Promise((r) => setTimeout(r, 200));
 		}
 	}
 
 	/** Polls until `count` executions of the workflow have finished, or throws after `timeoutMs`. */
-	async waitForExecutions(workflowId: string, count: number, timeoutMs = 30_000): Promise<ExecutionSummary[]> {
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		timeoutMs = 30_000,
+	): Promise<ExecutionSummary[]> {
 		const deadline = Date.now() + timeoutMs;
 		let seen: ExecutionSummary[] = [];
 		while (Date.now() < deadline) {
@@ -675,22 +775,34 @@ export class N8n {
 			if (seen.filter((e) => TERMINAL.has(e.status)).length >= count) return seen;
 			await new Promise((r) => setTimeout(r, 200));
 		}
-		throw new Error(`expected ${count} finished executions of workflow ${workflowId}, saw ${JSON.stringify(seen)}`);
+		throw new Error(
+			`expected ${count} finished executions of workflow ${workflowId}, saw ${JSON.stringify(seen)}`,
+		);
 	}
 
 	/**
 	 * Runs a saved workflow like the editor's "Execute workflow" button (POST /rest/workflows/:id/run)
 	 * from its Manual Trigger (or `triggerName`) and waits for the finished execution.
 	 */
-	async runManually(workflowId: string, triggerName?: string, timeoutMs = 60_000): Promise<Execution> {
+	async runManually(
+		workflowId: string,
+		triggerName?: string,
+		timeoutMs = 60_000,
+	): Promise<Execution> {
 		const workflow = await this.getWorkflow(workflowId);
-		const name = triggerName ?? workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')?.name;
+		const name =
+			triggerName ?? workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger')?.name;
 		if (!name) throw new Error(`workflow ${workflowId} has no Manual Trigger; pass triggerName`);
-		const started = await this.session.call<{ executionId?: string }>('POST', `/rest/workflows/${workflowId}/run`, {
-			...(await this.runBody(workflowId)),
-			triggerToStartFrom: { name },
-		});
-		if (!started.executionId) throw new Error(`n8n started no execution: ${JSON.stringify(started)}`);
+		const started = await this.session.call<{ executionId?: string }>(
+			'POST',
+			`/rest/workflows/${workflowId}/run`,
+			{
+				...(await this.runBody(workflowId)),
+				triggerToStartFrom: { name },
+			},
+		);
+		if (!started.executionId)
+			throw new Error(`n8n started no execution: ${JSON.stringify(started)}`);
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			try {
@@ -708,7 +820,10 @@ export class N8n {
 	 * The editor's "Listen for test event" on a webhook trigger (POST /rest/workflows/:id/run from that
 	 * trigger): n8n registers the test webhook and waits for one call. Resolves with n8n's answer.
 	 */
-	async listenForTestEvent(workflowId: string, triggerName: string): Promise<Record<string, unknown>> {
+	async listenForTestEvent(
+		workflowId: string,
+		triggerName: string,
+	): Promise<Record<string, unknown>> {
 		return await this.session.call('POST', `/rest/workflows/${workflowId}/run`, {
 			...(await this.runBody(workflowId)),
 			triggerToStartFrom: { name: triggerName },
@@ -721,10 +836,19 @@ export class N8n {
 	}
 
 	/** The items a node returned in an execution (first run, first output). */
-	static output(execution: Execution, nodeName: string): Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> {
+	static output(
+		execution: Execution,
+		nodeName: string,
+	): Array<{ json: Record<string, unknown>; binary?: Record<string, BinaryRef> }> {
 		const run = execution.data.resultData.runData[nodeName]?.[0];
-		if (!run) throw new Error(`node "${nodeName}" did not run; error: ${JSON.stringify(execution.data.resultData.error ?? null)}`);
-		if (run.error) throw new Error(`node "${nodeName}" failed: ${run.error.message ?? JSON.stringify(run.error)}`);
+		if (!run)
+			throw new Error(
+				`node "${nodeName}" did not run; error: ${JSON.stringify(execution.data.resultData.error ?? null)}`,
+			);
+		if (run.error)
+			throw new Error(
+				`node "${nodeName}" failed: ${run.error.message ?? JSON.stringify(run.error)}`,
+			);
 		return run.data?.main?.[0] ?? [];
 	}
 
@@ -742,7 +866,9 @@ export class N8n {
 	 * with the same library n8n wrote it with, or `flatted` for execution data.
 	 */
 	requireFromN8n<T = unknown>(name: string): T {
-		return createRequire(join(this.options.n8nDir, 'node_modules', 'n8n', 'package.json'))(name) as T;
+		return createRequire(join(this.options.n8nDir, 'node_modules', 'n8n', 'package.json'))(
+			name,
+		) as T;
 	}
 
 	private flatted(): { parse(text: string): unknown } {
@@ -755,6 +881,7 @@ export class N8n {
 		this.stopped = true;
 		await this.process?.stop();
 		await new Promise<void>((resolve) => (this.logFile ? this.logFile.end(resolve) : resolve()));
-		if (!this.options.keepFolder) await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+		if (!this.options.keepFolder)
+			await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
 	}
 }

@@ -9,7 +9,15 @@ import { join } from 'path';
 import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { ScaledClock } from '../../sandbox/clock';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, httpsCall, loopbackCertificate, N8n, PACKAGE_NAME, type CredentialRef, type Workflow } from './n8n';
+import {
+	ensureN8n,
+	httpsCall,
+	loopbackCertificate,
+	N8n,
+	PACKAGE_NAME,
+	type CredentialRef,
+	type Workflow,
+} from './n8n';
 import { QueueCluster } from './support/queue';
 import { chain, inventoryPro, loadExample, manualTrigger, PREFIX } from './support/workflows';
 
@@ -73,7 +81,8 @@ afterAll(async () => {
 }, 120_000);
 
 /** Which process logged `pattern` (e.g. the worker that ran an execution). */
-const whoLogged = (pattern: string) => Object.keys(logs).filter((name) => logs[name].some((line) => line.includes(pattern)));
+const whoLogged = (pattern: string) =>
+	Object.keys(logs).filter((name) => logs[name].some((line) => line.includes(pattern)));
 
 describe('the cluster', () => {
 	test('every process loaded the package from its own user folder', async () => {
@@ -83,17 +92,35 @@ describe('the cluster', () => {
 		// Each process loads only what is in its own folder (n8n 2.40.7 scans <folder>/.n8n/nodes/node_modules).
 		for (const folder of folders) {
 			expect(
-				existsSync(join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'dist', 'nodes', 'InventoryPro', 'InventoryPro.node.js')),
+				existsSync(
+					join(
+						folder,
+						'.n8n',
+						'nodes',
+						'node_modules',
+						PACKAGE_NAME,
+						'dist',
+						'nodes',
+						'InventoryPro',
+						'InventoryPro.node.js',
+					),
+				),
 			).toBe(true);
 		}
 		const types = (await main.nodeTypes()).map((type) => type.name);
 		expect(types).toEqual(
-			expect.arrayContaining([`${PREFIX}inventoryPro`, `${PREFIX}inventoryProTrigger`, `${PREFIX}inventoryProPollTrigger`]),
+			expect.arrayContaining([
+				`${PREFIX}inventoryPro`,
+				`${PREFIX}inventoryProTrigger`,
+				`${PREFIX}inventoryProPollTrigger`,
+			]),
 		);
 		// Workers and the webhook processor have no REST API: their logs show no failure to load it, and the
 		// scenarios below only pass if they run our nodes.
 		for (const name of ['worker1', 'worker2', 'webhook']) {
-			expect(logs[name]?.some((line) => /inventory-pro.*(error|fail)/i.test(line)) ?? false).toBe(false);
+			expect(logs[name]?.some((line) => /inventory-pro.*(error|fail)/i.test(line)) ?? false).toBe(
+				false,
+			);
 		}
 	});
 });
@@ -103,10 +130,16 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 	let workflow: Workflow;
 	let webhookUrl: string;
 
-	const subscriptions = async () => (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
+	const subscriptions = async () =>
+		(await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
 	const receive = async (reference: string) => {
 		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
-		const response = await operator.post('/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity: 3, reference });
+		const response = await operator.post('/Inventory/Receive', {
+			itemID: item.shortID,
+			warehouseID: 1,
+			quantity: 3,
+			reference,
+		});
 		expect(response.status).toBe(201);
 		await sandbox.webhooks.idle();
 		return response.body as Record<string, unknown>;
@@ -128,9 +161,14 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 	test('activation on main registers exactly one subscription, pointing at the webhook processor', async () => {
 		expect(await subscriptions()).toEqual([]);
 		const example = loadExample('inventory-received-to-sheet-and-slack.json');
-		for (const node of example.nodes) if (['n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack'].includes(node.type)) node.disabled = true;
+		for (const node of example.nodes)
+			if (['n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack'].includes(node.type))
+				node.disabled = true;
 		workflow = await main.createWorkflow(example, [credential]);
-		webhookUrl = (await main.productionWebhookUrl(workflow, nodeName)).replace(main.baseUrl, cluster.webhook!.baseUrl);
+		webhookUrl = (await main.productionWebhookUrl(workflow, nodeName)).replace(
+			main.baseUrl,
+			cluster.webhook!.baseUrl,
+		);
 		await main.activate(workflow.id);
 		const subs = await subscriptions();
 		expect(subs).toHaveLength(1);
@@ -144,14 +182,19 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 	});
 
 	test('forged deliveries get 401 at the webhook processor and start nothing', async () => {
-		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 1, reference: 'forged' } });
+		const body = JSON.stringify({
+			event: 'inventory.received',
+			data: { recNo: 1, reference: 'forged' },
+		});
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
 		const forged = await httpsCall('POST', webhookUrl, cluster.webhook!.ca, {
 			raw: body,
 			headers: { ...headers, 'x-webhook-signature': `sha256=${'0'.repeat(64)}` },
 		});
 		expect(forged.status).toBe(401);
-		expect((await httpsCall('POST', webhookUrl, cluster.webhook!.ca, { raw: body, headers })).status).toBe(401);
+		expect(
+			(await httpsCall('POST', webhookUrl, cluster.webhook!.ca, { raw: body, headers })).status,
+		).toBe(401);
 		await receive('queue-2');
 		await expectExecutions(2, 'queue-2');
 	});
@@ -184,7 +227,12 @@ describe('Scenario 2: two exports at once on two workers, one client, 100 reques
 							chain(
 								`queue export ${name}`,
 								manualTrigger(),
-								inventoryPro('All items', { resource: 'item', operation: 'getAll', returnAll: true, filters: { includeInactive: true } }),
+								inventoryPro('All items', {
+									resource: 'item',
+									operation: 'getAll',
+									returnAll: true,
+									filters: { includeInactive: true },
+								}),
 							),
 							[credential],
 						),
@@ -192,10 +240,14 @@ describe('Scenario 2: two exports at once on two workers, one client, 100 reques
 			);
 			sandbox.resetStats();
 			const started = Date.now();
-			const executions = await Promise.all(workflows.map(async (w) => await main.runManually(w.id, undefined, 10 * 60_000)));
+			const executions = await Promise.all(
+				workflows.map(async (w) => await main.runManually(w.id, undefined, 10 * 60_000)),
+			);
 			const wallMs = Date.now() - started;
 
-			const ranOn = executions.map((execution) => whoLogged(`Worker started execution ${execution.id} `));
+			const ranOn = executions.map((execution) =>
+				whoLogged(`Worker started execution ${execution.id} `),
+			);
 			expect(ranOn.map((names) => names.length)).toEqual([1, 1]);
 			expect(new Set(ranOn.flat()).size).toBe(2); // two workers, one export each
 			for (const execution of executions) {
@@ -229,20 +281,31 @@ describe('Scenario 3: polling trigger in queue mode', () => {
 		'fires once per change: only the leader polls, the emitted execution runs on a worker',
 		async () => {
 			// The trigger's reads: by Modified (the first activation asks for the newest, later polls for changes since).
-			const pollRequests = () => sandbox.requests.filter((r) => r.endpointId === 'item.list' && r.query.sort === 'modified').length;
+			const pollRequests = () =>
+				sandbox.requests.filter((r) => r.endpointId === 'item.list' && r.query.sort === 'modified')
+					.length;
 			const example = loadExample('sync-changed-items.json');
-			const trigger = example.nodes.find((node) => node.type === `${PREFIX}inventoryProPollTrigger`)!;
-			const workflow = await main.createWorkflow(chain('queue poll', { ...trigger, position: undefined }), [credential]);
+			const trigger = example.nodes.find(
+				(node) => node.type === `${PREFIX}inventoryProPollTrigger`,
+			)!;
+			const workflow = await main.createWorkflow(
+				chain('queue poll', { ...trigger, position: undefined }),
+				[credential],
+			);
 			const before = pollRequests();
 			await main.activate(workflow.id);
 			// The first poll (activation) only sets the cursor: nothing is emitted.
 			const deadline = Date.now() + 30_000;
-			while (pollRequests() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+			while (pollRequests() === before && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 200));
 			expect(pollRequests()).toBeGreaterThan(before);
 			await new Promise((r) => setTimeout(r, 1_000));
 
 			const changed = sandbox.store.items.rows.find((i) => !i.discontinued)!.shortID;
-			expect((await operator.put('/Item', { itemID: changed, description: 'Changed in queue mode' })).status).toBe(200);
+			expect(
+				(await operator.put('/Item', { itemID: changed, description: 'Changed in queue mode' }))
+					.status,
+			).toBe(200);
 			const [execution] = await main.waitForExecutions(workflow.id, 1, 150_000);
 			const run = await main.execution(execution.id);
 			expect(N8n.output(run, trigger.name).map((item) => item.json.shortID)).toEqual([changed]);
@@ -251,7 +314,8 @@ describe('Scenario 3: polling trigger in queue mode', () => {
 			// One more scheduled poll finds nothing new: still one execution, and one poll request per tick (not one per process).
 			const polls = pollRequests();
 			const next = Date.now() + 150_000;
-			while (pollRequests() === polls && Date.now() < next) await new Promise((r) => setTimeout(r, 500));
+			while (pollRequests() === polls && Date.now() < next)
+				await new Promise((r) => setTimeout(r, 500));
 			await new Promise((r) => setTimeout(r, 1_000));
 			expect(pollRequests()).toBe(polls + 1);
 			expect(await main.executions(workflow.id)).toHaveLength(1);

@@ -49,10 +49,15 @@ describe('README install steps on a fresh n8n home', () => {
 		expect(steps).toMatch(new RegExp(`^npm install --omit=peer ${PACKAGE_NAME}$`, 'm'));
 		expect(existsSync(join(home, '.n8n'))).toBe(false);
 
-		const script = steps.replace(new RegExp(`(npm install [^\\n]*)${PACKAGE_NAME}$`, 'm'), `$1${packed.tarball}`);
+		const script = steps.replace(
+			new RegExp(`(npm install [^\\n]*)${PACKAGE_NAME}$`, 'm'),
+			`$1${packed.tarball}`,
+		);
 		// The host's environment (its CA bundle, proxy settings) without the npm settings jest inherits from
 		// `npm test`, a fresh HOME, and the machine's npm cache so the peer's metadata is not fetched again.
-		const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+		const env: NodeJS.ProcessEnv = Object.fromEntries(
+			Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)),
+		);
 		Object.assign(env, {
 			PATH: `${dirname(process.execPath)}:${process.env.PATH ?? '/usr/bin:/bin'}`,
 			HOME: home,
@@ -61,11 +66,26 @@ describe('README install steps on a fresh n8n home', () => {
 		await run('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: work, env, timeout: 240_000 });
 
 		const nodes = join(home, '.n8n', 'nodes');
-		const installed = JSON.parse(readFileSync(join(nodes, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8')) as { version: string };
+		const installed = JSON.parse(
+			readFileSync(join(nodes, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8'),
+		) as { version: string };
 		expect(installed.version).toBe(packed.version);
-		expect(existsSync(join(nodes, 'node_modules', PACKAGE_NAME, 'dist', 'credentials', 'InventoryProApi.credentials.js'))).toBe(true);
+		expect(
+			existsSync(
+				join(
+					nodes,
+					'node_modules',
+					PACKAGE_NAME,
+					'dist',
+					'credentials',
+					'InventoryProApi.credentials.js',
+				),
+			),
+		).toBe(true);
 		// n8n-workflow is n8n's own; a second copy here would shadow it for our nodes.
-		expect((await readdir(join(nodes, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual([PACKAGE_NAME]);
+		expect(
+			(await readdir(join(nodes, 'node_modules'))).filter((name) => !name.startsWith('.')),
+		).toEqual([PACKAGE_NAME]);
 	}, 300_000);
 
 	test(
@@ -80,7 +100,11 @@ describe('README install steps on a fresh n8n home', () => {
 			});
 			const listed = (await n8n.nodeTypes()).map((t) => t.name);
 			expect(listed).toEqual(
-				expect.arrayContaining(['inventoryPro', 'inventoryProTrigger', 'inventoryProPollTrigger'].map((name) => `${PACKAGE_NAME}.${name}`)),
+				expect.arrayContaining(
+					['inventoryPro', 'inventoryProTrigger', 'inventoryProPollTrigger'].map(
+						(name) => `${PACKAGE_NAME}.${name}`,
+					),
+				),
 			);
 			expect((await n8n.credentialTypes()).map((t) => t.name)).toContain('inventoryProApi');
 		},

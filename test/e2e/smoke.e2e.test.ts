@@ -4,7 +4,12 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { NodeHelpers, type INode, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type INode,
+	type INodeParameters,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { ensureN8n, httpsCall, N8n, PACKAGE_NAME, startN8n } from './n8n';
 import { REPO_ROOT } from './support/community-package';
@@ -22,18 +27,27 @@ function declaredTypes(): { nodes: string[]; tools: string[]; credentials: strin
 	const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
 	const load = (file: string) => {
 		const path = join(REPO_ROOT, file);
-		if (!existsSync(path)) throw new Error(`package.json lists ${file}, which the build did not produce (run npm run build)`);
+		if (!existsSync(path))
+			throw new Error(
+				`package.json lists ${file}, which the build did not produce (run npm run build)`,
+			);
 		// n8n takes the export named like the file (Foo.node.js → Foo), so other exports must not matter here either.
 		const className = file.replace(/^.*\//, '').replace(/\.(node|credentials)\.js$/, '');
 		const exported = (require(path) as Record<string, new () => unknown>)[className];
-		if (typeof exported !== 'function') throw new Error(`${file} does not export a class named ${className}`);
-		return new exported() as { name?: string; description?: { name: string; usableAsTool?: boolean } };
+		if (typeof exported !== 'function')
+			throw new Error(`${file} does not export a class named ${className}`);
+		return new exported() as {
+			name?: string;
+			description?: { name: string; usableAsTool?: boolean };
+		};
 	};
 	const nodes = manifest.n8n.nodes.map((file) => load(file).description);
 	return {
 		nodes: nodes.map((description) => description?.name ?? ''),
 		// n8n adds an AI-agent tool variant, <name>Tool, of every node marked usableAsTool.
-		tools: nodes.filter((description) => description?.usableAsTool).map((description) => `${description?.name}Tool`),
+		tools: nodes
+			.filter((description) => description?.usableAsTool)
+			.map((description) => `${description?.name}Tool`),
 		credentials: manifest.n8n.credentials.map((file) => load(file).name ?? ''),
 	};
 }
@@ -62,16 +76,22 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		expect(manifest.name).toBe(PACKAGE_NAME);
 		expect(manifest.peerDependencies).toBeUndefined();
 		expect(manifest.devDependencies).toBeUndefined();
-		const registry = JSON.parse(readFileSync(join(n8n.root, '.n8n', 'nodes', 'package.json'), 'utf8')) as {
+		const registry = JSON.parse(
+			readFileSync(join(n8n.root, '.n8n', 'nodes', 'package.json'), 'utf8'),
+		) as {
 			dependencies: Record<string, string>;
 		};
 		expect(Object.keys(registry.dependencies)).toEqual([PACKAGE_NAME]);
 	});
 
 	test('n8n lists every node type the package declares (and the tool variants of usableAsTool nodes)', async () => {
-		const listed = (await n8n.nodeTypes()).map((t) => t.name).filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
+		const listed = (await n8n.nodeTypes())
+			.map((t) => t.name)
+			.filter((name) => name.startsWith(`${PACKAGE_NAME}.`));
 		expect(listed.length).toBeGreaterThan(0);
-		expect(listed.sort()).toEqual([...declared.nodes, ...declared.tools].map((name) => `${PACKAGE_NAME}.${name}`).sort());
+		expect(listed.sort()).toEqual(
+			[...declared.nodes, ...declared.tools].map((name) => `${PACKAGE_NAME}.${name}`).sort(),
+		);
 	});
 
 	test('the editor offers no "Custom API Call" beside our Custom API Request; our guard notice is there should a workflow name it', async () => {
@@ -79,13 +99,21 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		// credential type still has `authenticate` after it copies the types with object spread
 		// (load-nodes-and-credentials.js postProcessLoaders), which drops our class method: measured here.
 		const types = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
-		const ours = types.filter((t) => t.name === `${PACKAGE_NAME}.inventoryPro` || t.name === `${PACKAGE_NAME}.inventoryProTool`);
-		expect(ours.map((t) => t.name).sort()).toEqual([`${PACKAGE_NAME}.inventoryPro`, `${PACKAGE_NAME}.inventoryProTool`]);
+		const ours = types.filter(
+			(t) =>
+				t.name === `${PACKAGE_NAME}.inventoryPro` || t.name === `${PACKAGE_NAME}.inventoryProTool`,
+		);
+		expect(ours.map((t) => t.name).sort()).toEqual([
+			`${PACKAGE_NAME}.inventoryPro`,
+			`${PACKAGE_NAME}.inventoryProTool`,
+		]);
 		for (const type of ours) {
 			const dropdowns = (name: string) =>
 				type.properties
 					.filter((p) => p.name === name)
-					.map((p) => ((p.options ?? []) as Array<{ name: string; value: unknown }>).map((o) => o.value));
+					.map((p) =>
+						((p.options ?? []) as Array<{ name: string; value: unknown }>).map((o) => o.value),
+					);
 			const [resources] = dropdowns('resource');
 			expect(resources).toContain('customApi');
 			expect(resources).not.toContain(CUSTOM_API_CALL);
@@ -94,10 +122,21 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 			for (const values of operations) expect(values).not.toContain(CUSTOM_API_CALL);
 
 			// A workflow that names n8n's entry anyway (hand-written, or from an n8n that injects it) shows our notice.
-			const node = { id: 'n', name: 'Inventory Pro', type: type.name, typeVersion: 2, position: [0, 0], parameters: {} } as INode;
+			const node = {
+				id: 'n',
+				name: 'Inventory Pro',
+				type: type.name,
+				typeVersion: 2,
+				position: [0, 0],
+				parameters: {},
+			} as INode;
 			const notices = (parameters: Record<string, unknown>) =>
 				type.properties
-					.filter((p) => p.type === 'notice' && NodeHelpers.displayParameter(parameters as INodeParameters, p, node, type))
+					.filter(
+						(p) =>
+							p.type === 'notice' &&
+							NodeHelpers.displayParameter(parameters as INodeParameters, p, node, type),
+					)
 					.map((p) => p.displayName);
 			const guard = expect.stringMatching(/^Use Resource › Custom API Request instead/);
 			expect(notices({ resource: CUSTOM_API_CALL })).toEqual([guard]);
@@ -110,7 +149,14 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 		const credential = (await n8n.credentialTypes()).find((t) => t.name === 'inventoryProApi');
 		expect(credential).toBeDefined();
 		expect(credential?.properties.map((p) => p.name)).toEqual(
-			expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'clientAuthentication', 'ignoreSslIssues', 'requestsPerMinute']),
+			expect.arrayContaining([
+				'baseUrl',
+				'clientId',
+				'clientSecret',
+				'clientAuthentication',
+				'ignoreSslIssues',
+				'requestsPerMinute',
+			]),
 		);
 	});
 
@@ -120,8 +166,15 @@ describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
 			clientId: 'smoke-client',
 			clientSecret: 'smoke-secret',
 		});
-		const listed = await n8n.session.call<Array<{ id: string; type: string }>>('GET', '/rest/credentials');
-		expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.id, type: 'inventoryProApi' })]));
+		const listed = await n8n.session.call<Array<{ id: string; type: string }>>(
+			'GET',
+			'/rest/credentials',
+		);
+		expect(listed).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ id: created.id, type: 'inventoryProApi' }),
+			]),
+		);
 	});
 
 	test('the editor is served over HTTPS at the printed URL', async () => {

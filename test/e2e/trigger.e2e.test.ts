@@ -6,7 +6,15 @@
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, httpsCall, loopbackCertificate, N8n, startN8n, type CredentialRef, type Workflow } from './n8n';
+import {
+	ensureN8n,
+	httpsCall,
+	loopbackCertificate,
+	N8n,
+	startN8n,
+	type CredentialRef,
+	type Workflow,
+} from './n8n';
 import { chain, PREFIX } from './support/workflows';
 
 const CLIENT = { clientId: 'e2e-trigger', clientSecret: 'e2e-trigger-secret-1' };
@@ -25,7 +33,11 @@ let operator: SandboxClient;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+async function until<T>(
+	what: string,
+	probe: () => Promise<T | undefined | false>,
+	timeoutMs: number,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
@@ -48,7 +60,9 @@ async function receive(quantity: number): Promise<Record<string, unknown>> {
 }
 
 async function subscriptionAt(url: string): Promise<Record<string, any> | undefined> {
-	const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, any>>;
+	const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<
+		Record<string, any>
+	>;
 	return subs.find((sub) => sub.url === url);
 }
 
@@ -64,9 +78,13 @@ async function runs(workflowId: string): Promise<Array<Array<Record<string, any>
 	return out;
 }
 
-const quantities = (all: Array<Array<Record<string, any>>>) => all.map((items) => items.map((item) => item.data?.quantity));
+const quantities = (all: Array<Array<Record<string, any>>>) =>
+	all.map((items) => items.map((item) => item.data?.quantity));
 
-async function triggerWorkflow(name: string, parameters: Record<string, unknown>): Promise<{ workflow: Workflow; url: string }> {
+async function triggerWorkflow(
+	name: string,
+	parameters: Record<string, unknown>,
+): Promise<{ workflow: Workflow; url: string }> {
 	const trigger = {
 		name: NODE,
 		type: `${PREFIX}inventoryProTrigger`,
@@ -79,8 +97,14 @@ async function triggerWorkflow(name: string, parameters: Record<string, unknown>
 }
 
 /** A new trigger workflow on receipts, activated, then n8n down while these receipts fail until the service disables it. */
-async function outage(name: string, amounts: number[]): Promise<{ workflow: Workflow; url: string; rec: number }> {
-	const { workflow, url } = await triggerWorkflow(name, { events: ['inventory.received'], options: { checkInterval: 1 } });
+async function outage(
+	name: string,
+	amounts: number[],
+): Promise<{ workflow: Workflow; url: string; rec: number }> {
+	const { workflow, url } = await triggerWorkflow(name, {
+		events: ['inventory.received'],
+		options: { checkInterval: 1 },
+	});
 	await n8n.activate(workflow.id);
 	const rec = Number((await subscriptionAt(url))!.rec);
 	await n8n.halt();
@@ -90,7 +114,11 @@ async function outage(name: string, amounts: number[]): Promise<{ workflow: Work
 }
 
 /** The trigger's items of the first successful execution that has any. */
-async function firstOutput(workflowId: string, what: string, timeoutMs: number): Promise<Array<Record<string, any>>> {
+async function firstOutput(
+	workflowId: string,
+	what: string,
+	timeoutMs: number,
+): Promise<Array<Record<string, any>>> {
 	return await until(
 		what,
 		async () => {
@@ -119,11 +147,21 @@ beforeAll(async () => {
 		extraCa: sandbox.ca,
 		// What the trigger says in n8n's log (the note quotes it), and n8n's re-publication at start.
 		onLine: (line) => {
-			if (/Inventory Pro Trigger|Re-publishing|publish/i.test(line)) process.stderr.write(`[n8n] ${line}\n`);
+			if (/Inventory Pro Trigger|Re-publishing|publish/i.test(line))
+				process.stderr.write(`[n8n] ${line}\n`);
 		},
 	});
-	credentialData = { baseUrl: sandbox.baseUrl, clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, ignoreSslIssues: false };
-	credential = await n8n.createCredential('inventoryProApi', credentialData, 'Inventory Pro (trigger e2e)');
+	credentialData = {
+		baseUrl: sandbox.baseUrl,
+		clientId: CLIENT.clientId,
+		clientSecret: CLIENT.clientSecret,
+		ignoreSslIssues: false,
+	};
+	credential = await n8n.createCredential(
+		'inventoryProApi',
+		credentialData,
+		'Inventory Pro (trigger e2e)',
+	);
 	owner = new SandboxClient(sandbox, CLIENT);
 	operator = new SandboxClient(
 		sandbox,
@@ -164,7 +202,10 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 
 	test('(b) one signed delivery POSTed three times starts one execution', async () => {
 		const secret = deriveSigningSecret(CLIENT.clientSecret, workflowId, webhookId);
-		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 990001, quantity: 200, reference: 'replayed' } });
+		const body = JSON.stringify({
+			event: 'inventory.received',
+			data: { recNo: 990001, quantity: 200, reference: 'replayed' },
+		});
 		const { createHmac } = await import('crypto');
 		const headers = {
 			'content-type': 'application/json',
@@ -180,8 +221,12 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 		await sleep(3000);
 		expect(quantities(await runs(workflowId))).toEqual([[100], [200]]);
 		// Measured: n8n saved the static data webhook() changed (the key that makes a repeat a repeat).
-		const saved = (await n8n.getWorkflow(workflowId)) as unknown as { staticData?: Record<string, any> };
-		expect(Object.keys(saved.staticData?.[`node:${NODE}`]?.seen ?? {}).length).toBeGreaterThanOrEqual(2);
+		const saved = (await n8n.getWorkflow(workflowId)) as unknown as {
+			staticData?: Record<string, any>;
+		};
+		expect(
+			Object.keys(saved.staticData?.[`node:${NODE}`]?.seen ?? {}).length,
+		).toBeGreaterThanOrEqual(2);
 	});
 
 	test(
@@ -198,7 +243,9 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 				2 * MINUTE,
 			);
 			expect(disabled).toMatchObject({ active: false, disableType: 1 });
-			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value as Array<Record<string, any>>;
+			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value as Array<
+				Record<string, any>
+			>;
 			expect(log.filter((entry) => entry.success === false).length).toBeGreaterThanOrEqual(3);
 			// One more while it is disabled: never attempted.
 			await receive(304);
@@ -227,16 +274,27 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			const recoveredAfter = Date.now() - started;
 			const all = await runs(workflowId);
 			expect(quantities(all)).toEqual([[100], [200], [301, 302, 303, 304]]);
-			for (const item of all[2]) expect(item).toMatchObject({ event: 'inventory.received', recovered: true });
-			process.stderr.write(`trigger e2e: healed ${healedAfter} ms, recovered ${recoveredAfter} ms after n8n was started again\n`);
+			for (const item of all[2])
+				expect(item).toMatchObject({ event: 'inventory.received', recovered: true });
+			process.stderr.write(
+				`trigger e2e: healed ${healedAfter} ms, recovered ${recoveredAfter} ms after n8n was started again\n`,
+			);
 
 			// A repeat of (b) after the restart still starts nothing.
-			expect((await httpsCall('POST', webhookUrl, n8n.ca, { raw: replay.body, headers: replay.headers })).status).toBe(200);
+			expect(
+				(await httpsCall('POST', webhookUrl, n8n.ca, { raw: replay.body, headers: replay.headers }))
+					.status,
+			).toBe(200);
 
 			// A later receipt runs once, live.
 			await receive(305);
 			await n8n.waitForExecutions(workflowId, 4);
-			expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
+			expect(quantities(await runs(workflowId))).toEqual([
+				[100],
+				[200],
+				[301, 302, 303, 304],
+				[305],
+			]);
 		},
 		5 * MINUTE,
 	);
@@ -245,7 +303,12 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 		'(a) one check interval later nothing repeats',
 		async () => {
 			await sleep(MINUTE + 10_000);
-			expect(quantities(await runs(workflowId))).toEqual([[100], [200], [301, 302, 303, 304], [305]]);
+			expect(quantities(await runs(workflowId))).toEqual([
+				[100],
+				[200],
+				[301, 302, 303, 304],
+				[305],
+			]);
 		},
 		2 * MINUTE,
 	);
@@ -263,7 +326,10 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			// The next check re-keys the subscription (a PUT carrying the new signing secret).
 			await until(
 				're-key',
-				async () => sandbox.requests.slice(before).some((r) => r.endpointId === 'webhook.update' && r.status === 200),
+				async () =>
+					sandbox.requests
+						.slice(before)
+						.some((r) => r.endpointId === 'webhook.update' && r.status === 200),
 				2 * MINUTE + 30_000,
 			);
 			await receive(403);
@@ -273,7 +339,9 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 				.slice(ran)
 				.flat();
 			expect(all.sort()).toEqual([401, 402, 403]);
-			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<Record<string, any>>;
+			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<
+				Record<string, any>
+			>;
 			expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
 			await n8n.deactivate(workflowId);
 		},
@@ -295,7 +363,8 @@ describe('(d) Fetch Item Details while the item API answers 429', () => {
 			// Baseline: the same delivery while the item API answers normally.
 			await receive(500);
 			await n8n.waitForExecutions(workflow.id, 1);
-			const [baseline] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
+			const [baseline] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body
+				.value as Array<Record<string, any>>;
 			sandbox.failNext('item.get', 'rate_limited', 20);
 			await receive(501);
 			await n8n.waitForExecutions(workflow.id, 2);
@@ -303,8 +372,12 @@ describe('(d) Fetch Item Details while the item API answers 429', () => {
 			const all = await runs(workflow.id);
 			expect(all).toHaveLength(2);
 			expect(all[0][0].item).toMatchObject({ shortID: all[0][0].data.shortID });
-			expect(all[1][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
-			const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body.value as Array<Record<string, any>>;
+			expect(all[1][0]).toMatchObject({
+				item: null,
+				itemError: expect.stringMatching(/429|rate/i),
+			});
+			const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body
+				.value as Array<Record<string, any>>;
 			expect(entry).toMatchObject({ success: true, attempt: 1 });
 			expect(entry.duration).toBeLessThan(3500);
 			process.stderr.write(
@@ -320,7 +393,10 @@ describe('(6) the service failing while n8n restarts', () => {
 	test(
 		'the trigger stays on: the failure is reported once in words, then the check heals and catches up',
 		async () => {
-			const { workflow, rec } = await outage('e2e: trigger while the service fails', [601, 602, 603]);
+			const { workflow, rec } = await outage(
+				'e2e: trigger while the service fails',
+				[601, 602, 603],
+			);
 			// Every subscription read fails: at the re-publication and at the next two checks.
 			sandbox.failNext('webhook.get', 'internal_error', 3);
 			await n8n.resume();
@@ -336,10 +412,21 @@ describe('(6) the service failing while n8n restarts', () => {
 			expect(JSON.stringify(run.data.resultData.error)).toMatch(/could not check its subscription/);
 
 			// The service answers again: the next check heals and runs the missed receipts once.
-			const recovered = await firstOutput(workflow.id, 'the recovered receipts', 2 * MINUTE + 30_000);
-			expect(recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity)).toEqual([601, 602, 603]);
-			expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
-			expect((await n8n.executions(workflow.id)).filter((e) => e.status === 'error')).toHaveLength(1);
+			const recovered = await firstOutput(
+				workflow.id,
+				'the recovered receipts',
+				2 * MINUTE + 30_000,
+			);
+			expect(
+				recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity),
+			).toEqual([601, 602, 603]);
+			expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({
+				active: true,
+				disableType: 0,
+			});
+			expect((await n8n.executions(workflow.id)).filter((e) => e.status === 'error')).toHaveLength(
+				1,
+			);
 			await n8n.deactivate(workflow.id);
 		},
 		8 * MINUTE,
@@ -350,14 +437,22 @@ describe('the editor: "Listen for test event"', () => {
 	test(
 		"shows the service's test event as the trigger's output",
 		async () => {
-			const { workflow } = await triggerWorkflow('e2e: trigger test event', { events: ['inventory.received'] });
-			const before = new Set((await owner.get('/Webhook', { pageSize: 250 })).body.value.map((s: Record<string, any>) => s.rec));
+			const { workflow } = await triggerWorkflow('e2e: trigger test event', {
+				events: ['inventory.received'],
+			});
+			const before = new Set(
+				(await owner.get('/Webhook', { pageSize: 250 })).body.value.map(
+					(s: Record<string, any>) => s.rec,
+				),
+			);
 			const started = await n8n.listenForTestEvent(workflow.id, NODE);
 			expect(started).toMatchObject({ waitingForWebhook: true });
 			const testSub = await until(
 				'test subscription',
 				async () => {
-					const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, any>>;
+					const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<
+						Record<string, any>
+					>;
 					return subs.find((s) => !before.has(s.rec) && String(s.url).includes('/webhook-test/'));
 				},
 				MINUTE,
@@ -368,7 +463,10 @@ describe('the editor: "Listen for test event"', () => {
 			const run = await n8n.execution(execution.id);
 			expect(run.mode).toBe('manual');
 			expect(N8n.output(run, NODE).map((item) => item.json)).toEqual([
-				expect.objectContaining({ event: 'test', data: expect.objectContaining({ rec: testSub.rec }) }),
+				expect.objectContaining({
+					event: 'test',
+					data: expect.objectContaining({ rec: testSub.rec }),
+				}),
 			]);
 		},
 		3 * MINUTE,
@@ -379,7 +477,10 @@ describe('(25) catch-up where the movement rows lack the expected key column', (
 	test(
 		'after an outage and a plain restart each receipt the log names runs once with data: null and the reason; the check completes',
 		async () => {
-			const { workflow, rec } = await outage('e2e: trigger catch-up without recNo', [701, 702, 703]);
+			const { workflow, rec } = await outage(
+				'e2e: trigger catch-up without recNo',
+				[701, 702, 703],
+			);
 			// A deployment whose movement rows carry their number under another name.
 			const rows = sandbox.store.materialIn.rows as unknown as Array<Record<string, unknown>>;
 			for (const row of rows) {
@@ -388,15 +489,26 @@ describe('(25) catch-up where the movement rows lack the expected key column', (
 			}
 			try {
 				await n8n.resume();
-				const recovered = await firstOutput(workflow.id, 'the receipts named by the log', 3 * MINUTE);
+				const recovered = await firstOutput(
+					workflow.id,
+					'the receipts named by the log',
+					3 * MINUTE,
+				);
 				expect(recovered).toHaveLength(3);
 				for (const item of recovered) {
 					expect(item).toMatchObject({ event: 'inventory.received', data: null, recovered: true });
 					expect(String(item.reason)).toMatch(/has no "recNo"/);
 				}
-				expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true, disableType: 0 });
+				expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({
+					active: true,
+					disableType: 0,
+				});
 				// Reported once, by the next check; nothing runs again.
-				await until('one failed execution', async () => (await n8n.executions(workflow.id)).some((e) => e.status === 'error'), 2 * MINUTE);
+				await until(
+					'one failed execution',
+					async () => (await n8n.executions(workflow.id)).some((e) => e.status === 'error'),
+					2 * MINUTE,
+				);
 				await sleep(MINUTE + 10_000);
 				const executions = await n8n.executions(workflow.id);
 				expect(executions.filter((e) => e.status === 'error')).toHaveLength(1);

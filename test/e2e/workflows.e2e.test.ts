@@ -9,7 +9,15 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, httpsCall, loopbackCertificate, N8n, startN8n, type CredentialRef, type Execution } from './n8n';
+import {
+	ensureN8n,
+	httpsCall,
+	loopbackCertificate,
+	N8n,
+	startN8n,
+	type CredentialRef,
+	type Execution,
+} from './n8n';
 import { portInUse } from './support/processes';
 import { descriptionFor, parameterProblems } from './support/parameters';
 import {
@@ -25,8 +33,13 @@ import {
 } from './support/workflows';
 
 interface Xlsx {
-	read(data: Buffer, options: { type: 'buffer'; raw?: boolean }): { SheetNames: string[]; Sheets: Record<string, unknown> };
-	utils: { sheet_to_json<T>(sheet: unknown, options: { header?: 1; raw?: boolean; defval?: unknown }): T[] };
+	read(
+		data: Buffer,
+		options: { type: 'buffer'; raw?: boolean },
+	): { SheetNames: string[]; Sheets: Record<string, unknown> };
+	utils: {
+		sheet_to_json<T>(sheet: unknown, options: { header?: 1; raw?: boolean; defval?: unknown }): T[];
+	};
 }
 
 const PAGE_SIZE = 250; // STANDARD_PAGE_SIZE: the action node asks for the largest page
@@ -39,7 +52,8 @@ let operator: SandboxClient;
 /** The account n8n's credential uses, to look at its webhook subscriptions. */
 let owner: SandboxClient;
 
-const requestsTo = (endpointId: string) => sandbox.requests.filter((r) => r.endpointId === endpointId);
+const requestsTo = (endpointId: string) =>
+	sandbox.requests.filter((r) => r.endpointId === endpointId);
 
 beforeAll(async () => {
 	const n8nDir = await ensureN8n();
@@ -49,7 +63,12 @@ beforeAll(async () => {
 	n8n = await startN8n({ n8nDir, certificate, extraCa: sandbox.ca });
 	credential = await n8n.createCredential(
 		'inventoryProApi',
-		{ baseUrl: sandbox.baseUrl, clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret, ignoreSslIssues: false },
+		{
+			baseUrl: sandbox.baseUrl,
+			clientId: DEMO_CLIENT.clientId,
+			clientSecret: DEMO_CLIENT.clientSecret,
+			ignoreSslIssues: false,
+		},
 		'Inventory Pro (sandbox)',
 	);
 	const scoped = DEMO_CLIENTS.find((c) => c.clientId === 'scoped'); // may write to warehouse 1
@@ -100,7 +119,11 @@ describe('Changes Trigger (polling), part 1: the sync example activated', () => 
 		expect(rows.map((row) => row.shortID).sort()).toEqual([...first].sort());
 		for (const row of rows) {
 			const item = sandbox.store.items.rows.find((i) => i.shortID === row.shortID)!;
-			expect(row).toMatchObject({ partNo: item.partNo, description: item.description, modified: item.modified });
+			expect(row).toMatchObject({
+				partNo: item.partNo,
+				description: item.description,
+				modified: item.modified,
+			});
 		}
 	});
 
@@ -115,7 +138,9 @@ const CHANGED = 'Changed by the e2e poll scenario';
 let table: { id: string; name: string };
 let changedItem: { workflowId: string; shortID: string; pollsBefore: number } | undefined;
 const pollRequests = () =>
-	requestsTo('item.list').filter((r) => r.clientId === DEMO_CLIENT.clientId && r.query.modifiedSince !== undefined);
+	requestsTo('item.list').filter(
+		(r) => r.clientId === DEMO_CLIENT.clientId && r.query.modifiedSince !== undefined,
+	);
 
 describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nodes disabled)', () => {
 	let execution: Execution;
@@ -127,7 +152,9 @@ describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nod
 		folderBeforeRun = existsSync(n8n.filesFolder);
 		// What the README asks of a user: create the folder n8n may write to.
 		await mkdir(n8n.filesFolder, { recursive: true });
-		const workflow = await n8n.createWorkflow(nightlyExampleForLocalRun(n8n.filesFolder), [credential]);
+		const workflow = await n8n.createWorkflow(nightlyExampleForLocalRun(n8n.filesFolder), [
+			credential,
+		]);
 		const before = requestsTo('report.run').length;
 		execution = await n8n.runManually(workflow.id, 'Every night at 02:00');
 		reportRequests = requestsTo('report.run').length - before;
@@ -141,7 +168,8 @@ describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nod
 	}, 120_000);
 	let reportRequests = 0;
 
-	const byPartNo = (rows: Array<Record<string, unknown>>) => [...rows].sort((a, b) => Number(a.partNo) - Number(b.partNo));
+	const byPartNo = (rows: Array<Record<string, unknown>>) =>
+		[...rows].sort((a, b) => Number(a.partNo) - Number(b.partNo));
 
 	test('n8n does not create its allowed files folder (~/.n8n-files) itself', () => {
 		expect(folderBeforeRun).toBe(false);
@@ -164,7 +192,9 @@ describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nod
 		expect(run['Clear sheet']).toHaveLength(1);
 		expect(run['Append report rows']).toHaveLength(1);
 		// executionIndex: the order in which n8n ran the nodes of this execution.
-		expect(Number(run['Clear sheet'][0].executionIndex)).toBeLessThan(Number(run['Append report rows'][0].executionIndex));
+		expect(Number(run['Clear sheet'][0].executionIndex)).toBeLessThan(
+			Number(run['Append report rows'][0].executionIndex),
+		);
 		const rows = N8n.output(execution, 'Append report rows').map((i) => i.json);
 		expect(rows).toHaveLength(expected.length);
 		expect(byPartNo(rows)).toEqual(byPartNo(expected));
@@ -174,8 +204,13 @@ describe('Scenario 1: nightly report example → XLSX on disk (Google Sheets nod
 		const day = (time?: string) => (time ?? '').slice(0, 10);
 		const files = await readdir(n8n.filesFolder);
 		expect(files).toHaveLength(1);
-		expect([`stock-valuation-${day(execution.startedAt)}.xlsx`, `stock-valuation-${day(execution.stoppedAt)}.xlsx`]).toContain(files[0]);
-		expect(N8n.output(execution, 'Save XLSX to disk')[0].json.fileName).toBe(join(n8n.filesFolder, files[0]));
+		expect([
+			`stock-valuation-${day(execution.startedAt)}.xlsx`,
+			`stock-valuation-${day(execution.stoppedAt)}.xlsx`,
+		]).toContain(files[0]);
+		expect(N8n.output(execution, 'Save XLSX to disk')[0].json.fileName).toBe(
+			join(n8n.filesFolder, files[0]),
+		);
 
 		const xlsx = n8n.requireFromN8n<Xlsx>('@e965/xlsx');
 		const book = xlsx.read(await readFile(join(n8n.filesFolder, files[0])), { type: 'buffer' });
@@ -195,10 +230,16 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 	let webhookUrl: string;
 	let rec: number;
 
-	const subscriptions = async () => (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
+	const subscriptions = async () =>
+		(await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<Record<string, unknown>>;
 	const receive = async (reference: string) => {
 		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
-		const response = await operator.post('/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity: 7, reference });
+		const response = await operator.post('/Inventory/Receive', {
+			itemID: item.shortID,
+			warehouseID: 1,
+			quantity: 7,
+			reference,
+		});
 		expect(response.status).toBe(201);
 		return response.body as Record<string, unknown>;
 	};
@@ -231,7 +272,12 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 		const run = await n8n.execution(executions[0].id);
 		const [item] = N8n.output(run, nodeName);
 		expect(item.json.event).toBe('inventory.received');
-		expect(item.json.data).toMatchObject({ recNo: receipt.recNo, shortID: receipt.shortID, quantity: 7, reference: 'e2e-receipt-1' });
+		expect(item.json.data).toMatchObject({
+			recNo: receipt.recNo,
+			shortID: receipt.shortID,
+			quantity: 7,
+			reference: 'e2e-receipt-1',
+		});
 		// The row the example would append to the sheet.
 		expect(N8n.output(run, 'Receipt row').map((i) => i.json)).toEqual([
 			{
@@ -247,13 +293,23 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 			},
 		]);
 
-		const log = (await owner.get(`/Webhook/${rec}/log`)).body.value as Array<Record<string, unknown>>;
+		const log = (await owner.get(`/Webhook/${rec}/log`)).body.value as Array<
+			Record<string, unknown>
+		>;
 		expect(log).toHaveLength(1);
-		expect(log[0]).toMatchObject({ event: 'inventory.received', success: true, statusCode: 200, attempt: 1 });
+		expect(log[0]).toMatchObject({
+			event: 'inventory.received',
+			success: true,
+			statusCode: 200,
+			attempt: 1,
+		});
 	});
 
 	test('a forged delivery (wrong or missing signature) is answered 401 and starts nothing', async () => {
-		const body = JSON.stringify({ event: 'inventory.received', data: { recNo: 999999, shortID: 'FORGED', quantity: 1 } });
+		const body = JSON.stringify({
+			event: 'inventory.received',
+			data: { recNo: 999999, shortID: 'FORGED', quantity: 1 },
+		});
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
 		const wrong = await httpsCall('POST', webhookUrl, n8n.ca, {
 			raw: body,
@@ -268,8 +324,13 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 		await sandbox.webhooks.idle();
 		const executions = await n8n.waitForExecutions(workflowId, 2);
 		expect(executions).toHaveLength(2);
-		const latest = await n8n.execution(executions.map((e) => e.id).sort((a, b) => Number(b) - Number(a))[0]);
-		expect(N8n.output(latest, nodeName)[0].json.data).toMatchObject({ recNo: receipt.recNo, reference: 'e2e-receipt-2' });
+		const latest = await n8n.execution(
+			executions.map((e) => e.id).sort((a, b) => Number(b) - Number(a))[0],
+		);
+		expect(N8n.output(latest, nodeName)[0].json.data).toMatchObject({
+			recNo: receipt.recNo,
+			reference: 'e2e-receipt-2',
+		});
 	});
 
 	test('deactivation deletes the subscription', async () => {
@@ -309,39 +370,52 @@ describe('Scenario 3: Get Many items with Return All', () => {
 });
 
 describe('the example workflows', () => {
-	test.each(exampleFiles())("%s imports into n8n; every node's type, version and parameters are ones n8n knows", async (file) => {
-		const example = loadExample(file);
-		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
-		for (const node of example.nodes) {
-			const description = descriptionFor(known, node);
-			expect({ node: node.name, type: description?.name, version: node.typeVersion }).toEqual({
-				node: node.name,
-				type: node.type,
-				version: node.typeVersion,
-			});
-			// Checked against the description this n8n serves the editor (n8n-nodes-base 2.40.2 and ours).
-			expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({ node: node.name, problems: [] });
-			for (const refs of Object.values(node.credentials ?? {})) expect(refs).toEqual({ id: '', name: expect.any(String) });
-		}
-		expect(example.nodes.some((node) => node.type.startsWith(PREFIX))).toBe(true);
-		const created = await n8n.createWorkflow(example, [credential]);
-		expect((await n8n.getWorkflow(created.id)).nodes).toHaveLength(example.nodes.length);
-	});
+	test.each(exampleFiles())(
+		"%s imports into n8n; every node's type, version and parameters are ones n8n knows",
+		async (file) => {
+			const example = loadExample(file);
+			const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
+			for (const node of example.nodes) {
+				const description = descriptionFor(known, node);
+				expect({ node: node.name, type: description?.name, version: node.typeVersion }).toEqual({
+					node: node.name,
+					type: node.type,
+					version: node.typeVersion,
+				});
+				// Checked against the description this n8n serves the editor (n8n-nodes-base 2.40.2 and ours).
+				expect({ node: node.name, problems: parameterProblems(node, description!) }).toEqual({
+					node: node.name,
+					problems: [],
+				});
+				for (const refs of Object.values(node.credentials ?? {}))
+					expect(refs).toEqual({ id: '', name: expect.any(String) });
+			}
+			expect(example.nodes.some((node) => node.type.startsWith(PREFIX))).toBe(true);
+			const created = await n8n.createWorkflow(example, [credential]);
+			expect((await n8n.getWorkflow(created.id)).nodes).toHaveLength(example.nodes.length);
+		},
+	);
 
 	test('the parameter check finds a misspelt Google Sheets parameter, an unknown option value and a wrong locator mode', async () => {
 		const known = (await n8n.nodeTypes()) as unknown as INodeTypeDescription[];
-		const clear = loadExample('nightly-report-to-spreadsheet.json').nodes.find((node) => node.name === 'Clear sheet')!;
+		const clear = loadExample('nightly-report-to-spreadsheet.json').nodes.find(
+			(node) => node.name === 'Clear sheet',
+		)!;
 		const problems = (change: Record<string, unknown>) => {
 			const node = { ...clear, parameters: { ...clear.parameters, ...change } };
 			return parameterProblems(node, descriptionFor(known, node)!);
 		};
 		expect(problems({})).toEqual([]);
-		expect(problems({ keepHeaderRow: true })).toEqual([expect.stringMatching(/^keepHeaderRow: no such parameter/)]);
-		expect(problems({ clear: 'everything' })).toContainEqual(expect.stringMatching(/^clear: "everything" is not one of/));
-		expect(problems({ range: 'A:F' })).toEqual([expect.stringMatching(/^range: not shown/)]);
-		expect(problems({ sheetName: { __rl: true, mode: 'title', value: 'Stock Valuation' } })).toEqual([
-			expect.stringMatching(/^sheetName: mode "title"/),
+		expect(problems({ keepHeaderRow: true })).toEqual([
+			expect.stringMatching(/^keepHeaderRow: no such parameter/),
 		]);
+		expect(problems({ clear: 'everything' })).toContainEqual(
+			expect.stringMatching(/^clear: "everything" is not one of/),
+		);
+		expect(problems({ range: 'A:F' })).toEqual([expect.stringMatching(/^range: not shown/)]);
+		expect(
+			problems({ sheetName: { __rl: true, mode: 'title', value: 'Stock Valuation' } }),
+		).toEqual([expect.stringMatching(/^sheetName: mode "title"/)]);
 	});
 });
 
@@ -354,14 +428,18 @@ describe('Changes Trigger (polling), part 2: a scheduled poll', () => {
 		const executions = await n8n.waitForExecutions(workflowId, 2, 130_000);
 		expect(executions).toHaveLength(2);
 		expect(executions.every((e) => e.status === 'success')).toBe(true);
-		const latest = await n8n.execution(executions.map((e) => e.id).sort((a, b) => Number(b) - Number(a))[0]);
+		const latest = await n8n.execution(
+			executions.map((e) => e.id).sort((a, b) => Number(b) - Number(a))[0],
+		);
 		const emitted = N8n.output(latest, 'Items created or modified').map((i) => i.json);
 		expect(emitted).toEqual([expect.objectContaining({ shortID, description: CHANGED })]);
 		expect(pollRequests().length).toBeGreaterThan(pollsBefore);
 
 		const rows = await n8n.dataTableRows(table.id);
 		expect(rows).toHaveLength(3);
-		expect(rows.filter((row) => row.description === CHANGED).map((row) => row.shortID)).toEqual([shortID]);
+		expect(rows.filter((row) => row.description === CHANGED).map((row) => row.shortID)).toEqual([
+			shortID,
+		]);
 
 		await n8n.deactivate(workflowId);
 		expect(await n8n.executions(workflowId)).toHaveLength(2);
@@ -375,15 +453,19 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 	}
 	/** What the editor posts when "From list" opens or the user types: n8n runs our listSearch method. */
 	const search = async (methodName: string, filter?: string, paginationToken?: string) =>
-		await n8n.session.call<Found>('POST', '/rest/dynamic-node-parameters/resource-locator-results', {
-			path: 'parameters.record',
-			nodeTypeAndVersion: { name: 'n8n-nodes-inventory-pro.inventoryPro', version: 2 },
-			currentNodeParameters: {},
-			methodName,
-			filter,
-			paginationToken,
-			credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
-		});
+		await n8n.session.call<Found>(
+			'POST',
+			'/rest/dynamic-node-parameters/resource-locator-results',
+			{
+				path: 'parameters.record',
+				nodeTypeAndVersion: { name: 'n8n-nodes-inventory-pro.inventoryPro', version: 2 },
+				currentNodeParameters: {},
+				methodName,
+				filter,
+				paginationToken,
+				credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
+			},
+		);
 
 	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {
 		const kinds: Array<[string, () => Array<string | number>]> = [
@@ -393,19 +475,25 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 			['searchShippingOrders', () => sandbox.store.shippingOrders.rows.map((r) => r.soNo)],
 			['searchWorkOrders', () => sandbox.store.workOrders.rows.map((r) => r.woNo)],
 			['searchAssets', () => sandbox.store.assets.rows.map((r) => r.shortID)],
-			['searchItems', () => sandbox.store.items.rows.filter((r) => !r.discontinued).map((r) => r.shortID)],
+			[
+				'searchItems',
+				() => sandbox.store.items.rows.filter((r) => !r.discontinued).map((r) => r.shortID),
+			],
 		];
 		for (const [method, ids] of kinds) {
 			const known = new Set(ids().map(String));
 			const all = await search(method);
 			expect({ method, some: all.results.length > 0 }).toEqual({ method, some: true });
-			for (const result of all.results) expect({ method, known: known.has(result.value) }).toEqual({ method, known: true });
+			for (const result of all.results)
+				expect({ method, known: known.has(result.value) }).toEqual({ method, known: true });
 
 			// A word of the first record's title finds it, and everything found carries that word or id.
-			const word = all.results[0].name.split(/[\s—-]+/).find((w) => w.length >= 4) ?? all.results[0].value;
+			const word =
+				all.results[0].name.split(/[\s—-]+/).find((w) => w.length >= 4) ?? all.results[0].value;
 			const narrowed = await search(method, word);
 			expect(narrowed.results.map((r) => r.value)).toContain(all.results[0].value);
-			for (const result of narrowed.results) expect(`${result.name} ${result.value}`.toLowerCase()).toContain(word.toLowerCase());
+			for (const result of narrowed.results)
+				expect(`${result.name} ${result.value}`.toLowerCase()).toContain(word.toLowerCase());
 		}
 	});
 

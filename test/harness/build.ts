@@ -11,7 +11,10 @@ import { join } from 'path';
 
 export const ROOT = join(__dirname, '..', '..');
 export const DIST = join(ROOT, 'dist');
-const LOCK = join(tmpdir(), `inventory-pro-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 8)}.lock`);
+const LOCK = join(
+	tmpdir(),
+	`inventory-pro-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 8)}.lock`,
+);
 const STAMP = join(DIST, 'credentials', 'InventoryProApi.credentials.js');
 
 function newest(dir: string, pattern: RegExp): number {
@@ -26,7 +29,10 @@ function newest(dir: string, pattern: RegExp): number {
 
 function isStale(): boolean {
 	if (!existsSync(STAMP)) return true;
-	const sources = Math.max(newest(join(ROOT, 'nodes'), /\.ts$/), newest(join(ROOT, 'credentials'), /\.ts$/));
+	const sources = Math.max(
+		newest(join(ROOT, 'nodes'), /\.ts$/),
+		newest(join(ROOT, 'credentials'), /\.ts$/),
+	);
 	const built = Math.min(statSync(STAMP).mtimeMs, newest(join(DIST, 'nodes'), /\.js$/));
 	return sources > built;
 }
@@ -53,7 +59,10 @@ export function ensureBuilt(): void {
 		if (isStale()) {
 			const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 			try {
-				execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.json')], { cwd: ROOT, stdio: 'pipe' });
+				execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.json')], {
+					cwd: ROOT,
+					stdio: 'pipe',
+				});
 			} catch (error) {
 				// Type errors still emit JavaScript; only a missing build is fatal.
 				if (!existsSync(STAMP)) throw error;

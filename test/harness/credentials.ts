@@ -41,7 +41,11 @@ export class CredentialStore {
 	private readonly preAuthRuns = new Map<string, number>();
 	private nextId = 1;
 
-	add(type: string, data: ICredentialDataDecryptedObject, name = `${type} ${this.nextId}`): StoredCredential {
+	add(
+		type: string,
+		data: ICredentialDataDecryptedObject,
+		name = `${type} ${this.nextId}`,
+	): StoredCredential {
 		const entry = { id: String(this.nextId++), name, type, data: { ...data } };
 		this.entries.set(entry.id, entry);
 		return entry;
@@ -105,11 +109,21 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** A type's properties over its parents', and OAuth2's token field, as n8n's CredentialsHelper has them. */
 	getCredentialsProperties(name: string): INodeProperties[] {
 		const type = this.types.getByName(name);
-		const inherited = (type.extends ?? []).flatMap((parent) => this.getCredentialsProperties(parent));
+		const inherited = (type.extends ?? []).flatMap((parent) =>
+			this.getCredentialsProperties(parent),
+		);
 		const own = type.properties.filter((p) => !inherited.some((q) => q.name === p.name));
-		const merged = [...inherited.map((p) => type.properties.find((q) => q.name === p.name) ?? p), ...own];
+		const merged = [
+			...inherited.map((p) => type.properties.find((q) => q.name === p.name) ?? p),
+			...own,
+		];
 		if (name === 'oAuth2Api') {
-			merged.push({ displayName: 'oauthTokenData', name: 'oauthTokenData', type: 'json', default: {} });
+			merged.push({
+				displayName: 'oauthTokenData',
+				name: 'oauthTokenData',
+				type: 'json',
+				default: {},
+			});
 		}
 		return merged;
 	}
@@ -126,9 +140,19 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
 		}
 		if (authenticate?.type === 'generic') {
-			if (!workflow || !node) throw new Error('Workflow and node are required for declarative credential authentication');
+			if (!workflow || !node)
+				throw new Error('Workflow and node are required for declarative credential authentication');
 			const resolve = (value: string) =>
-				String(workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '');
+				String(
+					workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						'',
+					) ?? '',
+				);
 			const target = requestOptions as unknown as Record<string, Record<string, string>>;
 			for (const [outerKey, values] of Object.entries(authenticate.properties)) {
 				target[outerKey] ??= {};
@@ -148,15 +172,22 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.types.getByName(typeName);
-		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (expirable === undefined || typeof type.preAuthentication !== 'function') return undefined;
 		// n8n's credential test runs a NoOp node whose parameter `temp` is '': always a fresh exchange.
-		const isTestingCredentials = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
-		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials) return undefined;
+		const isTestingCredentials =
+			node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !isTestingCredentials)
+			return undefined;
 
 		const details = node.credentials?.[typeName];
 		this.store.countPreAuthentication(details?.id ?? undefined);
-		const output = (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		const output = (await type.preAuthentication.call(
+			helpers,
+			credentials,
+		)) as ICredentialDataDecryptedObject;
 		if (output[expirable.name] === undefined) return undefined;
 		if (details) {
 			const entry = this.stored(details);
@@ -173,7 +204,12 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.types.getByName(typeName);
 		if (typeof type.preAuthentication !== 'function') return undefined;
-		return ((await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject) ?? undefined;
+		return (
+			((await type.preAuthentication.call(
+				helpers,
+				credentials,
+			)) as ICredentialDataDecryptedObject) ?? undefined
+		);
 	}
 
 	async getCredentials(details: INodeCredentialsDetails, type: string): Promise<ICredentials> {
@@ -187,7 +223,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	}
 
 	/** Stored data with the type's defaults, like applyDefaultsAndOverwrites (no overwrites or expressions here). */
-	applyDefaults(type: string, data: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
+	applyDefaults(
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): ICredentialDataDecryptedObject {
 		const properties = this.getCredentialsProperties(type);
 		const withDefaults = NodeHelpers.getNodeParameters(
 			properties,
@@ -214,7 +253,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return raw ? data : this.applyDefaults(type, data);
 	}
 
-	async updateCredentials(details: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+	async updateCredentials(
+		details: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
 		this.stored(details).data = { ...data };
 	}
 

@@ -67,7 +67,11 @@ export function additionalData(
 /** n8n's connections from pairs of node names: main output 0 → main input 0. */
 export function connect(pairs: Array<[from: string, to: string]>): IConnections {
 	return pairs.reduce<IConnections>((all, [from, to]) => {
-		const list = (all[from] ??= { main: [[]] }).main[0] as Array<{ node: string; type: 'main'; index: number }>;
+		const list = (all[from] ??= { main: [[]] }).main[0] as Array<{
+			node: string;
+			type: 'main';
+			index: number;
+		}>;
 		list.push({ node: to, type: 'main', index: 0 });
 		return all;
 	}, {});
@@ -86,7 +90,20 @@ export async function executeWorkflow(
 	connections: IConnections,
 ): Promise<IRun> {
 	const id = `wf-${++executionCounter}`;
-	const workflow = new Workflow({ id, name: 'Harness run', nodes, connections, active: false, nodeTypes, settings: {} });
-	const data = additionalData(credentialsHelper, 'manual', { id, name: 'Harness run', nodes, connections });
+	const workflow = new Workflow({
+		id,
+		name: 'Harness run',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes,
+		settings: {},
+	});
+	const data = additionalData(credentialsHelper, 'manual', {
+		id,
+		name: 'Harness run',
+		nodes,
+		connections,
+	});
 	return await new core.WorkflowExecute(data, 'manual').run({ workflow });
 }

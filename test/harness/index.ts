@@ -28,7 +28,13 @@ import type {
 
 import { ManualClock, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { CredentialStore, HarnessCredentialsHelper } from './credentials';
-import { additionalData as makeAdditionalData, connect, executeWorkflow, outputOf, type WorkflowData } from './execute';
+import {
+	additionalData as makeAdditionalData,
+	connect,
+	executeWorkflow,
+	outputOf,
+	type WorkflowData,
+} from './execute';
 import { core, prepareN8n, workflowLib } from './n8n';
 import { CredentialTypeRegistry, NodeTypeRegistry } from './nodeTypes';
 
@@ -136,7 +142,11 @@ export interface Harness {
 	runWorkflow(spec: WorkflowSpec): Promise<RunResult>;
 	/** The editor's "Test" of a credential, as n8n's CredentialsTester does it. */
 	testCredential(ref: CredentialRef): Promise<CredentialTestResult>;
-	additionalData(mode: WorkflowExecuteMode, workflowData: WorkflowData, executionId?: string): IWorkflowExecuteAdditionalData;
+	additionalData(
+		mode: WorkflowExecuteMode,
+		workflowData: WorkflowData,
+		executionId?: string,
+	): IWorkflowExecuteAdditionalData;
 	/** POST /Token requests the sandbox received (any status). */
 	tokenRequests(): number;
 	/** Requests the sandbox received for an endpoint id (any status). */
@@ -147,7 +157,12 @@ export interface Harness {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
 	prepareN8n();
 	const sandbox =
-		options.useSandbox ?? (await startSandbox({ clock: new ManualClock(), rateLimitPerMinute: 1_000_000, ...options.sandbox }));
+		options.useSandbox ??
+		(await startSandbox({
+			clock: new ManualClock(),
+			rateLimitPerMinute: 1_000_000,
+			...options.sandbox,
+		}));
 	const nodeTypes = new NodeTypeRegistry(options.nodeTypes);
 	const credentialTypes = new CredentialTypeRegistry();
 	const credentials = new CredentialStore();
@@ -162,7 +177,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 		...overrides,
 	});
 	const addCredential = (data: Partial<InventoryProCredential>) =>
-		credentials.add(CREDENTIAL_TYPE, { accessToken: '', ...(data as ICredentialDataDecryptedObject) }).id;
+		credentials.add(CREDENTIAL_TYPE, {
+			accessToken: '',
+			...(data as ICredentialDataDecryptedObject),
+		}).id;
 	const credentialId = addCredential(credential());
 
 	const additionalData: Harness['additionalData'] = (mode, workflowData, executionId) =>
@@ -193,28 +211,48 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 				continueOnFail: nodeSpec.continueOnFail,
 			};
 		});
-		const connections = Array.isArray(spec.connections) ? connect(spec.connections) : spec.connections;
+		const connections = Array.isArray(spec.connections)
+			? connect(spec.connections)
+			: spec.connections;
 		const run = await executeWorkflow(nodeTypes, credentialsHelper, nodes, connections);
 		const runData = run.data.resultData.runData;
 		const output = (name: string) => outputOf(run, name) ?? [];
 		const outputNode = spec.outputNode ?? nodes[nodes.length - 1].name;
-		return { items: output(outputNode), error: run.data.resultData.error as RunResult['error'], runData, run, output };
+		return {
+			items: output(outputNode),
+			error: run.data.resultData.error as RunResult['error'],
+			runData,
+			run,
+			output,
+		};
 	};
 
 	const run = async (spec: RunSpec): Promise<RunResult> => {
 		const trigger: NodeSpec = { name: 'Start', type: 'manualTrigger' };
 		const feed: NodeSpec[] = spec.inputItems
-			? [{ name: 'Input', type: 'fixedItems', parameters: { items: JSON.stringify(spec.inputItems) } }]
+			? [
+					{
+						name: 'Input',
+						type: 'fixedItems',
+						parameters: { items: JSON.stringify(spec.inputItems) },
+					},
+				]
 			: [];
 		const nodes = [trigger, ...feed, { ...spec, name: spec.name ?? 'Under Test' }];
-		const connections = nodes.slice(1).map((node, i) => [nodes[i].name!, node.name!] as [string, string]);
+		const connections = nodes
+			.slice(1)
+			.map((node, i) => [nodes[i].name!, node.name!] as [string, string]);
 		return await runWorkflow({ nodes, connections });
 	};
 
 	const testCredential = async (ref: CredentialRef): Promise<CredentialTestResult> => {
 		const id = typeof ref === 'string' ? ref : addCredential(credential(ref));
 		const stored = credentials.get(id);
-		return await testLikeN8n(stored.id, stored.name, credentialsHelper.applyDefaults(stored.type, stored.data));
+		return await testLikeN8n(
+			stored.id,
+			stored.name,
+			credentialsHelper.applyDefaults(stored.type, stored.data),
+		);
 	};
 
 	/**
@@ -222,17 +260,30 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 	 * credentials-tester.service.ts): a NoOp-typed node with the test request as routing, run through
 	 * n8n-core's RoutingNode; failures become the dialog's message by the same rules.
 	 */
-	const testLikeN8n = async (id: string, name: string, data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> => {
+	const testLikeN8n = async (
+		id: string,
+		name: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<CredentialTestResult> => {
 		const type = credentialTypes.getByName(CREDENTIAL_TYPE);
 		const testRequest = type.test;
-		if (!testRequest) return { status: 'Error', message: 'No testing function found for this credential.' };
+		if (!testRequest)
+			return { status: 'Error', message: 'No testing function found for this credential.' };
 		const noOp = nodeTypes.getByNameAndVersion('n8n-nodes-base.noOp');
 		const nodeTypeCopy: INodeType = {
 			description: {
 				...noOp.description,
 				name: 'n8n-nodes-base.noOp',
 				credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-				properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' }],
+				properties: [
+					{
+						displayName: 'Temp',
+						name: 'temp',
+						type: 'string',
+						routing: { request: testRequest.request },
+						default: '',
+					},
+				],
 			},
 		};
 		const node: INode = {
@@ -249,7 +300,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 			getByNameAndVersion: () => nodeTypeCopy,
 			getKnownTypes: () => ({}),
 		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: mockNodeTypes });
+		const workflow = new Workflow({
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: mockNodeTypes,
+		});
 		const runExecutionData = workflowLib.createRunExecutionData({ resultData: { runData: {} } });
 		const context = new core.ExecuteContext(
 			workflow,
@@ -263,11 +319,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 			{ node, data: {}, source: null },
 			[],
 		);
-		const routingNode = new core.RoutingNode(context, nodeTypeCopy, { id, name, type: CREDENTIAL_TYPE, data });
+		const routingNode = new core.RoutingNode(context, nodeTypeCopy, {
+			id,
+			name,
+			type: CREDENTIAL_TYPE,
+			data,
+		});
 		try {
 			await routingNode.runNode();
 		} catch (caught) {
-			const error = caught as { cause?: { response?: { status: number; statusText?: string }; code?: string }; message: string };
+			const error = caught as {
+				cause?: { response?: { status: number; statusText?: string }; code?: string };
+				message: string;
+			};
 			if (error.cause?.response) {
 				const { status, statusText } = error.cause.response;
 				for (const rule of testRequest.rules ?? []) {

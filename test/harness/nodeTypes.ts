@@ -38,7 +38,9 @@ function builtDist(): string {
 
 function instantiate<T>(file: string, exportName?: string): T {
 	const mod = require(file) as Record<string, new () => T>;
-	const Ctor = exportName ? mod[exportName] : Object.values(mod).find((value) => typeof value === 'function');
+	const Ctor = exportName
+		? mod[exportName]
+		: Object.values(mod).find((value) => typeof value === 'function');
 	if (typeof Ctor !== 'function') throw new Error(`${file} exports no class ${exportName ?? ''}`);
 	return new Ctor();
 }
@@ -46,7 +48,11 @@ function instantiate<T>(file: string, exportName?: string): T {
 function filesUnder(dir: string, suffix: string): string[] {
 	if (!existsSync(dir)) return [];
 	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-		entry.isDirectory() ? filesUnder(join(dir, entry.name), suffix) : entry.name.endsWith(suffix) ? [join(dir, entry.name)] : [],
+		entry.isDirectory()
+			? filesUnder(join(dir, entry.name), suffix)
+			: entry.name.endsWith(suffix)
+				? [join(dir, entry.name)]
+				: [],
 	);
 }
 
@@ -88,7 +94,10 @@ export class NodeTypeRegistry implements INodeTypes {
 	resolve(type: string): string {
 		if (this.factories.has(type)) return type;
 		const matches = [...this.factories.keys()].filter((name) => name.endsWith(`.${type}`));
-		if (matches.length !== 1) throw new Error(`Unknown or ambiguous node type "${type}" (known: ${[...this.factories.keys()].join(', ')})`);
+		if (matches.length !== 1)
+			throw new Error(
+				`Unknown or ambiguous node type "${type}" (known: ${[...this.factories.keys()].join(', ')})`,
+			);
 		return matches[0];
 	}
 

@@ -23,7 +23,13 @@ import type {
 
 import { core, prepareN8n } from './n8n';
 import { outputOf } from './execute';
-import { singleNodeWorkflow, triggerNode, withHooks, type TriggerNodeOptions, type WorkflowInstance } from './triggerNode';
+import {
+	singleNodeWorkflow,
+	triggerNode,
+	withHooks,
+	type TriggerNodeOptions,
+	type WorkflowInstance,
+} from './triggerNode';
 // After ./n8n, which sets n8n up before anything of it loads.
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 
@@ -51,7 +57,8 @@ let nextWorkflowId = 1;
 /** n8n adds the Poll Times parameter to every polling node when it loads it. */
 function withPollingParameters(nodeType: INodeType): INodeType {
 	const { properties } = nodeType.description;
-	if (!properties.some((p) => p.name === 'pollTimes')) properties.unshift(...commonPollingParameters);
+	if (!properties.some((p) => p.name === 'pollTimes'))
+		properties.unshift(...commonPollingParameters);
 	return nodeType;
 }
 
@@ -107,7 +114,10 @@ export class Poller {
 			this.workflowData(),
 			`manual-${Date.now()}`,
 		);
-		const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: this.node });
+		const run = await new WorkflowExecute(additionalData, 'manual').run({
+			workflow,
+			startNode: this.node,
+		});
 		const error = run.data.resultData.error;
 		if (error) throw error;
 		return outputOf(run, NODE_NAME);
@@ -153,7 +163,12 @@ export class Poller {
 	private async run(testingTrigger: boolean): Promise<PollOutcome> {
 		const executionsBefore = this.executions.length;
 		const errorsBefore = this.errors.length;
-		const executor = Container.get(PollTriggerExecutor).create(this.workflow, this.node, this.pollFunctions, () => true);
+		const executor = Container.get(PollTriggerExecutor).create(
+			this.workflow,
+			this.node,
+			this.pollFunctions,
+			() => true,
+		);
 		let error: Error | undefined;
 		try {
 			await executor(testingTrigger);

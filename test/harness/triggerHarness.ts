@@ -42,13 +42,23 @@ import { createCertificate } from '../../sandbox/tls';
 import { DIST } from './build';
 import { core, prepareN8n, workflowLib } from './n8n';
 import { outputOf } from './execute';
-import { singleNodeWorkflow, triggerNode, withHooks, type TriggerNodeOptions, type WorkflowInstance } from './triggerNode';
+import {
+	singleNodeWorkflow,
+	triggerNode,
+	withHooks,
+	type TriggerNodeOptions,
+	type WorkflowInstance,
+} from './triggerNode';
 
 const { HookContext, PollContext, PollTriggerExecutor, WebhookContext, WorkflowExecute } = core;
 
 /** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
 export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/memory').testSeam {
-	return (require(`${DIST}/nodes/InventoryProTrigger/memory.js`) as typeof import('../../nodes/InventoryProTrigger/memory')).testSeam;
+	return (
+		require(
+			`${DIST}/nodes/InventoryProTrigger/memory.js`,
+		) as typeof import('../../nodes/InventoryProTrigger/memory')
+	).testSeam;
 }
 
 /** One run of the trigger's poller. */
@@ -62,7 +72,10 @@ const { createRunExecutionData } = workflowLib;
 
 export interface TriggerHarnessOptions extends TriggerNodeOptions {
 	/** Makes the additionalData of one run (credentials helper, hooks …) for the given mode. */
-	additionalData: (mode: WorkflowExecuteMode, workflowData: { id: string; name: string; nodes: INode[] }) => IWorkflowExecuteAdditionalData;
+	additionalData: (
+		mode: WorkflowExecuteMode,
+		workflowData: { id: string; name: string; nodes: INode[] },
+	) => IWorkflowExecuteAdditionalData;
 	workflowName?: string;
 	/** Scheme of n8n's WEBHOOK_URL as the node sees it; 'http' to test the refusal. Deliveries always arrive over HTTPS. */
 	webhookScheme?: 'https' | 'http';
@@ -140,9 +153,18 @@ function toRequest(req: IncomingMessage, rawBody: Buffer) {
 		.trim()
 		.toLowerCase();
 	let body: unknown = {};
-	if (rawBody.length > 0 && contentType === 'application/json') body = JSON.parse(rawBody.toString('utf8'));
+	if (rawBody.length > 0 && contentType === 'application/json')
+		body = JSON.parse(rawBody.toString('utf8'));
 	const header = (name: string) => req.headers[name.toLowerCase()];
-	return Object.assign(req, { rawBody, body, contentType, query: {}, params: {}, header, get: header });
+	return Object.assign(req, {
+		rawBody,
+		body,
+		contentType,
+		query: {},
+		params: {},
+		header,
+		get: header,
+	});
 }
 
 interface Registration {
@@ -176,7 +198,9 @@ export class TriggerHarness {
 		const description = options.nodeType.description.webhooks?.[0];
 		if (!description) throw new Error('The node declares no webhook');
 		this.description = description;
-		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000002', NODE_NAME, { webhookId: WEBHOOK_ID });
+		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000002', NODE_NAME, {
+			webhookId: WEBHOOK_ID,
+		});
 	}
 
 	/** PEM of the receiver's certificate. */
@@ -198,7 +222,9 @@ export class TriggerHarness {
 
 	/** The static data n8n holds in memory for the active workflow (or the saved copy when inactive). */
 	memory(): IDataObject {
-		return JSON.parse(JSON.stringify(this.production?.workflow.staticData ?? this.saved)) as IDataObject;
+		return JSON.parse(
+			JSON.stringify(this.production?.workflow.staticData ?? this.saved),
+		) as IDataObject;
 	}
 
 	/** Node parameters changed in the editor (take effect at the next activation). */
@@ -211,12 +237,24 @@ export class TriggerHarness {
 		const workflow = this.makeWorkflow(this.saved);
 		const webhookData = this.webhookData(workflow, 'trigger', false);
 		try {
-			const exists = await this.runHook('checkExists', workflow, webhookData, 'trigger', activation);
+			const exists = await this.runHook(
+				'checkExists',
+				workflow,
+				webhookData,
+				'trigger',
+				activation,
+			);
 			if (!exists) await this.runHook('create', workflow, webhookData, 'trigger', activation);
 		} catch (error) {
 			// n8n's clearWebhooks: delete with the static data from the database, then the error surfaces.
 			const stored = this.makeWorkflow(this.saved);
-			await this.runHook('delete', stored, this.webhookData(stored, 'internal', false), 'internal', 'update').catch(() => undefined);
+			await this.runHook(
+				'delete',
+				stored,
+				this.webhookData(stored, 'internal', false),
+				'internal',
+				'update',
+			).catch(() => undefined);
 			this.saved = this.copy(stored.staticData);
 			this.production = undefined;
 			throw error;
@@ -228,7 +266,13 @@ export class TriggerHarness {
 	async deactivate(): Promise<void> {
 		const workflow = this.makeWorkflow(this.saved);
 		this.production = undefined;
-		await this.runHook('delete', workflow, this.webhookData(workflow, 'internal', false), 'internal', 'update');
+		await this.runHook(
+			'delete',
+			workflow,
+			this.webhookData(workflow, 'internal', false),
+			'internal',
+			'update',
+		);
 		this.saved = this.copy(workflow.staticData);
 	}
 
@@ -258,7 +302,12 @@ export class TriggerHarness {
 			emit,
 			(error: Error) => (result.error = error),
 		);
-		const executor = Container.get(PollTriggerExecutor).create(workflow, this.node, context, () => true);
+		const executor = Container.get(PollTriggerExecutor).create(
+			workflow,
+			this.node,
+			context,
+			() => true,
+		);
 		try {
 			await executor(testingTrigger);
 		} catch (error) {
@@ -292,9 +341,11 @@ export class TriggerHarness {
 	async listenForTestEvent(): Promise<void> {
 		const workflow = this.makeWorkflow({});
 		const webhookData = this.webhookData(workflow, 'manual', true);
-		await this.runHook('checkExists', workflow, webhookData, 'manual', 'manual').then(async (exists) => {
-			if (!exists) await this.runHook('create', workflow, webhookData, 'manual', 'manual');
-		});
+		await this.runHook('checkExists', workflow, webhookData, 'manual', 'manual').then(
+			async (exists) => {
+				if (!exists) await this.runHook('create', workflow, webhookData, 'manual', 'manual');
+			},
+		);
 		this.testRegistration = { test: true, workflow, webhookData };
 	}
 
@@ -312,7 +363,12 @@ export class TriggerHarness {
 		return new Promise((resolve, reject) => {
 			const req = httpsRequest(
 				this.productionUrl,
-				{ method: 'POST', ca: this.ca, agent: false, headers: { ...headers, 'content-length': String(body.length) } },
+				{
+					method: 'POST',
+					ca: this.ca,
+					agent: false,
+					headers: { ...headers, 'content-length': String(body.length) },
+				},
 				(res) => {
 					res.resume();
 					res.on('end', () => resolve(res.statusCode ?? 0));
@@ -327,7 +383,8 @@ export class TriggerHarness {
 	static headersOf(call: ReceivedCall): Record<string, string> {
 		const headers: Record<string, string> = {};
 		for (const [name, value] of Object.entries(call.headers)) {
-			if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
+			if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
+				headers[name] = value;
 		}
 		return headers;
 	}
@@ -339,11 +396,14 @@ export class TriggerHarness {
 
 	async close(): Promise<void> {
 		await this.idle();
-		await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+		await new Promise<void>((resolve) =>
+			this.server ? this.server.close(() => resolve()) : resolve(),
+		);
 	}
 
 	private baseUrl(kind: 'webhook' | 'webhook-test'): string {
-		const origin = this.options.webhookScheme === 'http' ? this.origin.replace(/^https:/, 'http:') : this.origin;
+		const origin =
+			this.options.webhookScheme === 'http' ? this.origin.replace(/^https:/, 'http:') : this.origin;
 		return `${origin}/${kind}`;
 	}
 
@@ -352,7 +412,11 @@ export class TriggerHarness {
 	}
 
 	private workflowData() {
-		return { id: this.workflowId, name: this.options.workflowName ?? 'Stock alerts', nodes: [this.node] };
+		return {
+			id: this.workflowId,
+			name: this.options.workflowName ?? 'Stock alerts',
+			nodes: [this.node],
+		};
 	}
 
 	private makeWorkflow(staticData: IDataObject): WorkflowInstance {
@@ -366,7 +430,11 @@ export class TriggerHarness {
 		return withHooks(data, mode, this.workflowData(), `exec-${Date.now()}`);
 	}
 
-	private webhookData(workflow: WorkflowInstance, mode: WorkflowExecuteMode, isTest: boolean): IWebhookData {
+	private webhookData(
+		workflow: WorkflowInstance,
+		mode: WorkflowExecuteMode,
+		isTest: boolean,
+	): IWebhookData {
 		return {
 			httpMethod: 'POST',
 			node: NODE_NAME,
@@ -388,7 +456,14 @@ export class TriggerHarness {
 	): Promise<boolean | undefined> {
 		const fn = this.nodeType.webhookMethods?.default?.[method];
 		if (!fn) throw new Error(`The node has no webhookMethods.default.${method}`);
-		const context = new HookContext(workflow, this.node, webhookData.workflowExecuteAdditionalData, mode, activation, webhookData);
+		const context = new HookContext(
+			workflow,
+			this.node,
+			webhookData.workflowExecuteAdditionalData,
+			mode,
+			activation,
+			webhookData,
+		);
 		return await fn.call(context);
 	}
 
@@ -415,7 +490,8 @@ export class TriggerHarness {
 			res.writeHead(status, { 'content-type': 'application/json' });
 			res.end(JSON.stringify(body));
 		};
-		if (this.failWith !== undefined) return answer(this.failWith, { message: 'Receiver failing on purpose' });
+		if (this.failWith !== undefined)
+			return answer(this.failWith, { message: 'Receiver failing on purpose' });
 		const registration =
 			path === new URL(this.productionUrl.replace(/^http:/, 'https:')).pathname
 				? this.production
@@ -439,7 +515,15 @@ export class TriggerHarness {
 		const response = new ResponseStandIn(res);
 		additionalData.httpRequest = request as never;
 		additionalData.httpResponse = response as never;
-		const context = new WebhookContext(workflow, this.node, additionalData, mode, registration.webhookData, [], null);
+		const context = new WebhookContext(
+			workflow,
+			this.node,
+			additionalData,
+			mode,
+			registration.webhookData,
+			[],
+			null,
+		);
 
 		let result: IWebhookResponseData;
 		try {
@@ -452,7 +536,11 @@ export class TriggerHarness {
 		// when it answers. Measured in n8n 2.40.7: after an answer that starts an execution the save does
 		// not happen (the execution's workflow object resets the change flag first), so only answers
 		// without an execution save here.
-		if (!registration.test && result.workflowData === undefined && workflow.staticData.__dataChanged === true) {
+		if (
+			!registration.test &&
+			result.workflowData === undefined &&
+			workflow.staticData.__dataChanged === true
+		) {
 			this.saved = this.copy(workflow.staticData);
 		}
 		if (result.noWebhookResponse === true) {
@@ -470,7 +558,13 @@ export class TriggerHarness {
 			if (registration.test) {
 				// TestWebhooks: after the first execution the test registration goes away.
 				this.testRegistration = undefined;
-				await this.runHook('delete', registration.workflow, registration.webhookData, 'internal', 'update');
+				await this.runHook(
+					'delete',
+					registration.workflow,
+					registration.webhookData,
+					'internal',
+					'update',
+				);
 			}
 		})();
 		this.pending.add(work);
@@ -485,9 +579,15 @@ export class TriggerHarness {
 		call: ReceivedCall,
 	): Promise<void> {
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }] },
+			executionData: {
+				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
+			},
 		});
-		const run = await new WorkflowExecute(this.additionalData(mode), mode, runExecutionData).processRunExecutionData(workflow);
+		const run = await new WorkflowExecute(
+			this.additionalData(mode),
+			mode,
+			runExecutionData,
+		).processRunExecutionData(workflow);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;
 			return;

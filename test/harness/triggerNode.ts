@@ -28,7 +28,12 @@ export interface TriggerNodeOptions {
 	credentials: INodeCredentials;
 }
 
-export function triggerNode(options: TriggerNodeOptions, id: string, name: string, extra: Partial<INode> = {}): INode {
+export function triggerNode(
+	options: TriggerNodeOptions,
+	id: string,
+	name: string,
+	extra: Partial<INode> = {},
+): INode {
 	return {
 		id,
 		name,
@@ -42,14 +47,28 @@ export function triggerNode(options: TriggerNodeOptions, id: string, name: strin
 }
 
 /** An active workflow of the one node, holding `staticData` as n8n's workflow object does. */
-export function singleNodeWorkflow(data: WorkflowData, nodeType: INodeType, staticData: IDataObject): WorkflowInstance {
+export function singleNodeWorkflow(
+	data: WorkflowData,
+	nodeType: INodeType,
+	staticData: IDataObject,
+): WorkflowInstance {
 	const nodeTypes = {
 		getByName: () => nodeType,
-		getByNameAndVersion: (_name: string, version?: number) => NodeHelpers.getVersionedNodeType(nodeType, version),
+		getByNameAndVersion: (_name: string, version?: number) =>
+			NodeHelpers.getVersionedNodeType(nodeType, version),
 		getKnownTypes: () => ({}),
 	};
 	const { id, name, nodes } = data;
-	return new Workflow({ id, name, nodes, connections: {}, active: true, nodeTypes: nodeTypes, staticData, settings: {} });
+	return new Workflow({
+		id,
+		name,
+		nodes,
+		connections: {},
+		active: true,
+		nodeTypes: nodeTypes,
+		staticData,
+		settings: {},
+	});
 }
 
 /** additionalData with lifecycle hooks, which an execution needs and a caller's factory may leave out. */

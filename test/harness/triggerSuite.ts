@@ -22,7 +22,11 @@ export interface TriggerSuite {
 	api: SandboxClient;
 	/** The client secret the credential holds now. */
 	clientSecret: string;
-	newTrigger(options: { parameters: INodeParameters; webhookScheme?: 'http'; workflowName?: string }): Promise<TriggerHarness>;
+	newTrigger(options: {
+		parameters: INodeParameters;
+		webhookScheme?: 'http';
+		workflowName?: string;
+	}): Promise<TriggerHarness>;
 	/** Rotates the client secret in the service and in the stored credential; undefined restores it. */
 	rotateSecret(secret: string | undefined): void;
 	/** Non-zero request counts since the last resetStats(), for webhook.* endpoints or the ids given. */

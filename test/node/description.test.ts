@@ -28,20 +28,28 @@ function fieldsOf(resource: string, operation: string): INodeProperties[] {
 function shownIn(property: INodeProperties, version: number): boolean {
 	const conditions = property.displayOptions?.show?.['@version'];
 	if (!conditions) return true;
-	return conditions.some((c) => (typeof c === 'number' ? c === version : version >= Number((c as { _cnd: { gte?: number } })._cnd.gte)));
+	return conditions.some((c) =>
+		typeof c === 'number'
+			? c === version
+			: version >= Number((c as { _cnd: { gte?: number } })._cnd.gte),
+	);
 }
 
 function operationFor(id: EndpointId): [string, string] {
 	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
 		for (const [operation, definition] of Object.entries(module.operations)) {
-			if ((definition.option.endpoints as readonly string[]).includes(id)) return [resource, operation];
+			if ((definition.option.endpoints as readonly string[]).includes(id))
+				return [resource, operation];
 		}
 	}
 	throw new Error(`no operation reaches ${id}`);
 }
 
 /** The service's model of every row the node knows (the contract test checks the ids are the same). */
-const rows = (Object.keys(ENDPOINTS) as EndpointId[]).map((id): [EndpointId, RouteSpec] => [id, ROUTES[id]]);
+const rows = (Object.keys(ENDPOINTS) as EndpointId[]).map((id): [EndpointId, RouteSpec] => [
+	id,
+	ROUTES[id],
+]);
 
 describe('Inventory Pro node description', () => {
 	it('is the inventoryPro node, usable as a tool, with light and dark icons and a codex', () => {
@@ -64,14 +72,17 @@ describe('Inventory Pro node description', () => {
 
 	it('offers the 14 resources of the spec in camelCase plus the Custom API Request', () => {
 		const resource = properties.find((property) => property.name === 'resource')!;
-		const values = (resource.options as Array<{ value: string }>).map((option) => option.value).sort();
+		const values = (resource.options as Array<{ value: string }>)
+			.map((option) => option.value)
+			.sort();
 		expect(values).toEqual([...RESOURCES, 'customApi'].sort());
 	});
 
 	it('reaches every row of the endpoint table from some operation', () => {
 		const { unreachable, markdown } = operationsTable();
 		expect(unreachable).toEqual([]);
-		for (const [id] of rows) expect(markdown).toContain(`${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`);
+		for (const [id] of rows)
+			expect(markdown).toContain(`${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`);
 	});
 
 	it('calls list reads getAll where a resource has one list, with returnAll and limit', () => {
@@ -83,38 +94,51 @@ describe('Inventory Pro node description', () => {
 		}
 	});
 
-	it.each(rows.filter(([, row]) => row.list))('%s offers exactly the filters the spec allows', (id, row) => {
-		const [resource, operation] = operationFor(id);
-		const filters = fieldsOf(resource, operation).find((property) => property.name === 'filters')!;
-		const names = (filters.options as INodeProperties[]).map((option) => option.name);
-		const list = row.list!;
-		expect(names.includes('modifiedSince')).toBe(list.modifiedSince === 'supported' || list.modifiedSince === 'headerOnly');
-		expect(names.includes('startDate')).toBe(Boolean(list.orderDates));
-		expect(names.includes('endDate')).toBe(Boolean(list.orderDates));
-		expect(names).toEqual(expect.arrayContaining(['sort', 'direction']));
-		const sort = (filters.options as INodeProperties[]).find((option) => option.name === 'sort')!;
-		if (list.sort === 'reportColumns') expect(sort.type).toBe('string');
-		// Any column may be typed; the documented ones are suggested.
-		expect(sort.type).toBe('string');
-		if (list.sort !== 'reportColumns') for (const column of list.sort) expect(sort.description).toContain(column);
-		const notice = fieldsOf(resource, operation).some((property) => property.type === 'notice');
-		expect(notice).toBe(list.modifiedSince === 'headerOnly');
-	});
+	it.each(rows.filter(([, row]) => row.list))(
+		'%s offers exactly the filters the spec allows',
+		(id, row) => {
+			const [resource, operation] = operationFor(id);
+			const filters = fieldsOf(resource, operation).find(
+				(property) => property.name === 'filters',
+			)!;
+			const names = (filters.options as INodeProperties[]).map((option) => option.name);
+			const list = row.list!;
+			expect(names.includes('modifiedSince')).toBe(
+				list.modifiedSince === 'supported' || list.modifiedSince === 'headerOnly',
+			);
+			expect(names.includes('startDate')).toBe(Boolean(list.orderDates));
+			expect(names.includes('endDate')).toBe(Boolean(list.orderDates));
+			expect(names).toEqual(expect.arrayContaining(['sort', 'direction']));
+			const sort = (filters.options as INodeProperties[]).find((option) => option.name === 'sort')!;
+			if (list.sort === 'reportColumns') expect(sort.type).toBe('string');
+			// Any column may be typed; the documented ones are suggested.
+			expect(sort.type).toBe('string');
+			if (list.sort !== 'reportColumns')
+				for (const column of list.sort) expect(sort.description).toContain(column);
+			const notice = fieldsOf(resource, operation).some((property) => property.type === 'notice');
+			expect(notice).toBe(list.modifiedSince === 'headerOnly');
+		},
+	);
 
-	it.each(rows.filter(([, row]) => row.body))('%s puts required body fields on top, optional ones in a collection', (id, row) => {
-		const [resource, operation] = operationFor(id);
-		const fields = fieldsOf(resource, operation);
-		for (const field of row.body!) {
-			const top = fields.find((property) => property.name === field.name);
-			if (field.required) {
-				expect(top?.required).toBe(true);
-			} else {
-				expect(top).toBeUndefined();
-				const collection = fields.find((property) => property.type === 'collection')!;
-				expect((collection.options as INodeProperties[]).map((option) => option.name)).toContain(field.name);
+	it.each(rows.filter(([, row]) => row.body))(
+		'%s puts required body fields on top, optional ones in a collection',
+		(id, row) => {
+			const [resource, operation] = operationFor(id);
+			const fields = fieldsOf(resource, operation);
+			for (const field of row.body!) {
+				const top = fields.find((property) => property.name === field.name);
+				if (field.required) {
+					expect(top?.required).toBe(true);
+				} else {
+					expect(top).toBeUndefined();
+					const collection = fields.find((property) => property.type === 'collection')!;
+					expect((collection.options as INodeProperties[]).map((option) => option.name)).toContain(
+						field.name,
+					);
+				}
 			}
-		}
-	});
+		},
+	);
 
 	// An operation's key is written in its resource's map and again in its file (show(resource, op)): a mismatch
 	// hides its fields with no compile error, so every field must be shown for exactly its own key.
@@ -125,10 +149,14 @@ describe('Inventory Pro node description', () => {
 					.filter((property) => {
 						const show = property.displayOptions?.show;
 						return (
-							JSON.stringify(show?.resource) !== JSON.stringify([resource]) || JSON.stringify(show?.operation) !== JSON.stringify([key])
+							JSON.stringify(show?.resource) !== JSON.stringify([resource]) ||
+							JSON.stringify(show?.operation) !== JSON.stringify([key])
 						);
 					})
-					.map((property) => `${resource}.${key}: ${property.name} shown for ${JSON.stringify(property.displayOptions?.show)}`),
+					.map(
+						(property) =>
+							`${resource}.${key}: ${property.name} shown for ${JSON.stringify(property.displayOptions?.show)}`,
+					),
 			),
 		);
 		expect(mismatched).toEqual([]);
@@ -136,7 +164,9 @@ describe('Inventory Pro node description', () => {
 
 	// An agent's tool description is "<action> in Inventory Pro": two operations must never read alike.
 	it('gives every operation an action text of its own', () => {
-		const actions = Object.values(RESOURCE_MODULES).flatMap((module) => Object.values(module.operations).map((op) => op.option.action));
+		const actions = Object.values(RESOURCE_MODULES).flatMap((module) =>
+			Object.values(module.operations).map((op) => op.option.action),
+		);
 		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
 		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-z)]$/);
 	});
@@ -148,7 +178,12 @@ describe('Inventory Pro node description', () => {
 					const names = fieldsOf(resource, operation)
 						.filter((property) => shownIn(property, version))
 						.map((property) => property.name);
-					expect({ version, resource, operation, names }).toEqual({ version, resource, operation, names: [...new Set(names)] });
+					expect({ version, resource, operation, names }).toEqual({
+						version,
+						resource,
+						operation,
+						names: [...new Set(names)],
+					});
 				}
 			}
 		}
@@ -178,19 +213,32 @@ describe('Inventory Pro node description', () => {
 			'getReports',
 			'getWarehouses',
 		]);
-		const warehouse = fieldsOf('warehouse', 'getItems').find((property) => property.name === 'warehouseID')!;
+		const warehouse = fieldsOf('warehouse', 'getItems').find(
+			(property) => property.name === 'warehouseID',
+		)!;
 		expect(warehouse.type).toBe('resourceLocator');
 		const report = fieldsOf('report', 'run').find((property) => property.name === 'reportID')!;
 		expect(report.type).toBe('resourceLocator');
-		const receive = fieldsOf('inventory', 'receive').find((property) => property.name === 'additionalFields')!;
-		const location = (receive.options as INodeProperties[]).find((option) => option.name === 'spot')!;
-		expect([location.displayName, location.typeOptions?.loadOptionsMethod]).toEqual(['Spot Name or ID', 'getLocations']);
-		const update = fieldsOf('shippingOrder', 'update').find((property) => property.name === 'updateFields')!;
-		const status = (update.options as INodeProperties[]).find((option) => option.name === 'status')!;
-		expect([status.displayName, status.type, (status.options as Array<{ value: string }>).map((o) => o.value)]).toEqual([
-			'Status',
-			'options',
-			['Open', 'Partial', 'Closed'],
+		const receive = fieldsOf('inventory', 'receive').find(
+			(property) => property.name === 'additionalFields',
+		)!;
+		const location = (receive.options as INodeProperties[]).find(
+			(option) => option.name === 'spot',
+		)!;
+		expect([location.displayName, location.typeOptions?.loadOptionsMethod]).toEqual([
+			'Spot Name or ID',
+			'getLocations',
 		]);
+		const update = fieldsOf('shippingOrder', 'update').find(
+			(property) => property.name === 'updateFields',
+		)!;
+		const status = (update.options as INodeProperties[]).find(
+			(option) => option.name === 'status',
+		)!;
+		expect([
+			status.displayName,
+			status.type,
+			(status.options as Array<{ value: string }>).map((o) => o.value),
+		]).toEqual(['Status', 'options', ['Open', 'Partial', 'Closed']]);
 	});
 });

@@ -22,13 +22,21 @@ beforeAll(async () => {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: { resource: 'inventory', operation: 'receive' },
-		credentials: { inventoryProApi: { id: h.credentialId, name: h.credentials.get(h.credentialId).name } },
+		credentials: {
+			inventoryProApi: { id: h.credentialId, name: h.credentials.get(h.credentialId).name },
+		},
 	};
 });
 afterAll(async () => await h?.stop());
 
 function context(parameter: string) {
-	const workflow = new workflowLib.Workflow({ id: 'methods', nodes: [node], connections: {}, active: false, nodeTypes: h.nodeTypes });
+	const workflow = new workflowLib.Workflow({
+		id: 'methods',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: h.nodeTypes,
+	});
 	const data = h.additionalData('internal', { id: 'methods', name: 'Methods', nodes: [node] });
 	return new core.LoadOptionsContext(workflow, node, data, `parameters.${parameter}`);
 }
@@ -40,15 +48,21 @@ const loadOptions = (name: string) => nodeType.methods!.loadOptions![name] as Lo
 
 describe('resource locator searches', () => {
 	it('lists warehouses by name (the registry label) with their IDs, filtered by the search text', async () => {
-		const { result, requests } = await capture(h, () => listSearch('searchWarehouses').call(context('warehouseID')));
+		const { result, requests } = await capture(h, () =>
+			listSearch('searchWarehouses').call(context('warehouseID')),
+		);
 		expect(requests.map((request) => request.path)).toEqual(['/api/v2/Warehouse']);
-		expect(result.results).toEqual(h.sandbox.store.warehouses.rows.map((w) => ({ name: w.name, value: String(w.warehouseID) })));
+		expect(result.results).toEqual(
+			h.sandbox.store.warehouses.rows.map((w) => ({ name: w.name, value: String(w.warehouseID) })),
+		);
 		const east = await listSearch('searchWarehouses').call(context('warehouseID'), 'east');
 		expect(east.results).toEqual([{ name: 'East Coast Warehouse', value: '2' }]);
 	});
 
 	it('lists the reports this client may run', async () => {
-		const { result, requests } = await capture(h, () => listSearch('searchReports').call(context('reportID')));
+		const { result, requests } = await capture(h, () =>
+			listSearch('searchReports').call(context('reportID')),
+		);
 		expect(requests[0].path).toBe('/api/v2/Report');
 		expect(result.results[0]).toEqual({ name: 'Stock Valuation', value: '1' });
 		const low = await listSearch('searchReports').call(context('reportID'), 'LOW');
@@ -64,15 +78,21 @@ describe('resource locator searches', () => {
 		expect(requests.every((request) => request.path === path)).toBe(true);
 		const rows = h.sandbox.store[table].rows as unknown as Array<Record<string, unknown>>;
 		const active = table === 'locations' ? rows : rows.filter((row) => row.active);
-		expect(result.results.map((r) => String(r.value)).sort()).toEqual(active.map((row) => String(row[idField])).sort());
+		expect(result.results.map((r) => String(r.value)).sort()).toEqual(
+			active.map((row) => String(row[idField])).sort(),
+		);
 	});
 });
 
 describe('collection dropdowns', () => {
 	it('name categories, reason codes and locations as a write body does', async () => {
-		const categories = await loadOptions('getCategories').call(context('additionalFields.category'));
+		const categories = await loadOptions('getCategories').call(
+			context('additionalFields.category'),
+		);
 		expect(categories).toContainEqual({ name: 'Fasteners', value: 'Fasteners' });
-		const reasons = await loadOptions('getReasonCodes').call(context('additionalFields.reasonCode'));
+		const reasons = await loadOptions('getReasonCodes').call(
+			context('additionalFields.reasonCode'),
+		);
 		expect(reasons).toContainEqual({ name: 'RECEIPT', value: 'RECEIPT' });
 		const locations = await loadOptions('getLocations').call(context('additionalFields.location'));
 		expect(locations).toContainEqual({ name: 'RECV-01 — MAIN receiving dock', value: 'RECV-01' });
@@ -91,13 +111,21 @@ async function allPages(method: string, parameter: string, filter?: string) {
 	const { requests } = await capture(h, async () => {
 		let token: string | undefined;
 		do {
-			const search = nodeType.methods!.listSearch![method] as (this: unknown, f?: string, t?: string) => Promise<Page>;
+			const search = nodeType.methods!.listSearch![method] as (
+				this: unknown,
+				f?: string,
+				t?: string,
+			) => Promise<Page>;
 			const page = await search.call(context(parameter), filter, token);
 			pages.push(page);
 			token = page.paginationToken;
 		} while (token !== undefined && pages.length < 50);
 	});
-	return { pages, requests, values: pages.flatMap((page) => page.results.map((r) => String(r.value))) };
+	return {
+		pages,
+		requests,
+		values: pages.flatMap((page) => page.results.map((r) => String(r.value))),
+	};
 }
 
 describe('record locators: the service has no search, so the list is read page by page and filtered here', () => {
@@ -111,33 +139,51 @@ describe('record locators: the service has no search, so the list is read page b
 		['searchAssets', 'asset', 'shortID', 'asset', 'shortID'],
 	] as const;
 
-	it.each(kinds)('%s offers every %s the list endpoint returns, page by page', async (method, resource, parameter, _r, idField) => {
-		const records = await items(h, resource, 'getAll', { returnAll: true, output: 'raw' });
-		const { values, requests } = await allPages(method, parameter);
-		expect(values).toEqual(records.map((record) => String(record[idField])));
-		expect(new Set(requests.map((request) => request.path)).size).toBe(1);
-		expect(requests.map((request) => request.query.page)).toEqual(requests.map((_, i) => String(i + 1)));
-	});
+	it.each(kinds)(
+		'%s offers every %s the list endpoint returns, page by page',
+		async (method, resource, parameter, _r, idField) => {
+			const records = await items(h, resource, 'getAll', { returnAll: true, output: 'raw' });
+			const { values, requests } = await allPages(method, parameter);
+			expect(values).toEqual(records.map((record) => String(record[idField])));
+			expect(new Set(requests.map((request) => request.path)).size).toBe(1);
+			expect(requests.map((request) => request.query.page)).toEqual(
+				requests.map((_, i) => String(i + 1)),
+			);
+		},
+	);
 
 	it('titles records by their documented key and label: From List shows ACME-CORP, not a number', async () => {
 		const { values, pages } = await allPages('searchCustomers', 'shortID', 'acme-corp');
 		expect(values).toEqual(['ACME-CORP']);
-		expect(pages[0].results[0]).toEqual({ name: 'ACME-CORP — Acme Corporation', value: 'ACME-CORP' });
+		expect(pages[0].results[0]).toEqual({
+			name: 'ACME-CORP — Acme Corporation',
+			value: 'ACME-CORP',
+		});
 		const orders = await allPages('searchPurchaseOrders', 'poNo', 'PO-2025-0042');
 		const order = h.sandbox.store.purchaseOrders.get('PO-2025-0042')!;
-		expect(orders.pages[0].results).toEqual([{ name: `PO-2025-0042 — ${order.vendor} — ${order.status}`, value: 'PO-2025-0042' }]);
+		expect(orders.pages[0].results).toEqual([
+			{ name: `PO-2025-0042 — ${order.vendor} — ${order.status}`, value: 'PO-2025-0042' },
+		]);
 	});
 
 	it('filters by the search text over the pages it reads, and hands back a token for the rest', async () => {
 		const all = await items(h, 'item', 'getAll', { returnAll: true, output: 'raw' });
 		const target = all[all.length - 1];
-		const { pages, values } = await allPages('searchItems', 'shortID', String(target.shortID).toLowerCase());
+		const { pages, values } = await allPages(
+			'searchItems',
+			'shortID',
+			String(target.shortID).toLowerCase(),
+		);
 		expect(values).toContain(String(target.shortID));
 		for (const page of pages)
 			for (const result of page.results)
-				expect(`${result.name} ${result.value}`.toLowerCase()).toContain(String(target.shortID).toLowerCase());
+				expect(`${result.name} ${result.value}`.toLowerCase()).toContain(
+					String(target.shortID).toLowerCase(),
+				);
 		// Without a match nearby, one call reads at most 4 pages, then returns a token to go on.
-		const first = await capture(h, () => listSearch('searchItems').call(context('shortID'), 'no such item anywhere'));
+		const first = await capture(h, () =>
+			listSearch('searchItems').call(context('shortID'), 'no such item anywhere'),
+		);
 		expect(first.requests.length).toBe(Math.min(4, Math.ceil(all.length / 250)));
 	});
 });
@@ -147,17 +193,29 @@ describe('webhook subscription search', () => {
 		const made: Array<{ rec: string; name: string; url: string }> = [];
 		for (const [n, name] of ['Stock to ERP', 'Orders to chat', 'Stock to BI'].entries()) {
 			const url = `https://127.0.0.1:9/hooks/search-${n}`;
-			const [record] = await items(h, 'webhook', 'create', { name, url, events: ['item.created'], payloadMode: 2, active: true });
+			const [record] = await items(h, 'webhook', 'create', {
+				name,
+				url,
+				events: ['item.created'],
+				payloadMode: 2,
+				active: true,
+			});
 			made.push({ rec: String(record.rec), name, url });
 		}
 		const listed = await items(h, 'webhook', 'getAll', { returnAll: true });
 		const everything = await allPages('searchWebhooks', 'rec');
 		expect(everything.requests.map((request) => request.path)).toEqual(['/api/v2/Webhook']);
 		expect(everything.values).toEqual(listed.map((record) => String(record.rec)));
-		for (const { rec, name, url } of made) expect(everything.pages[0].results).toContainEqual({ name: `${name} — ${url}`, value: rec });
+		for (const { rec, name, url } of made)
+			expect(everything.pages[0].results).toContainEqual({ name: `${name} — ${url}`, value: rec });
 
-		expect((await allPages('searchWebhooks', 'rec', 'stock TO')).values).toEqual([made[0].rec, made[2].rec]);
-		expect((await allPages('searchWebhooks', 'rec', 'hooks/search-1')).values).toEqual([made[1].rec]);
+		expect((await allPages('searchWebhooks', 'rec', 'stock TO')).values).toEqual([
+			made[0].rec,
+			made[2].rec,
+		]);
+		expect((await allPages('searchWebhooks', 'rec', 'hooks/search-1')).values).toEqual([
+			made[1].rec,
+		]);
 		expect((await allPages('searchWebhooks', 'rec', 'no such subscription')).values).toEqual([]);
 	});
 });
@@ -171,21 +229,41 @@ describe('the 20-page bound of record searches', () => {
 	async function pagesOf(filter: string | undefined) {
 		const bigNode = {
 			...node,
-			credentials: { inventoryProApi: { id: big.credentialId, name: big.credentials.get(big.credentialId).name } },
+			credentials: {
+				inventoryProApi: { id: big.credentialId, name: big.credentials.get(big.credentialId).name },
+			},
 		};
-		const workflow = new workflowLib.Workflow({ id: 'bound', nodes: [bigNode], connections: {}, active: false, nodeTypes: big.nodeTypes });
+		const workflow = new workflowLib.Workflow({
+			id: 'bound',
+			nodes: [bigNode],
+			connections: {},
+			active: false,
+			nodeTypes: big.nodeTypes,
+		});
 		const data = big.additionalData('internal', { id: 'bound', name: 'Bound', nodes: [bigNode] });
-		const search = nodeType.methods!.listSearch!.searchItems as (this: unknown, f?: string, t?: string) => Promise<Page>;
+		const search = nodeType.methods!.listSearch!.searchItems as (
+			this: unknown,
+			f?: string,
+			t?: string,
+		) => Promise<Page>;
 		const pages: Page[] = [];
 		const { requests } = await capture(big, async () => {
 			let token: string | undefined;
 			do {
-				const page = await search.call(new core.LoadOptionsContext(workflow, bigNode, data, 'parameters.itemID'), filter, token);
+				const page = await search.call(
+					new core.LoadOptionsContext(workflow, bigNode, data, 'parameters.itemID'),
+					filter,
+					token,
+				);
 				pages.push(page);
 				token = page.paginationToken;
 			} while (token !== undefined && pages.length < 50);
 		});
-		return { pages, requests, values: pages.flatMap((page) => page.results.map((r) => String(r.value))) };
+		return {
+			pages,
+			requests,
+			values: pages.flatMap((page) => page.results.map((r) => String(r.value))),
+		};
 	}
 
 	it('stops after 20 pages and returns what it read, though the list goes on', async () => {
@@ -193,7 +271,9 @@ describe('the 20-page bound of record searches', () => {
 		expect(all.length).toBeGreaterThan(21 * 250);
 
 		const unfiltered = await pagesOf(undefined);
-		expect(unfiltered.requests.map((request) => request.query.page)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+		expect(unfiltered.requests.map((request) => request.query.page)).toEqual(
+			Array.from({ length: 20 }, (_, i) => String(i + 1)),
+		);
 		expect(unfiltered.pages.at(-1)!.paginationToken).toBeUndefined();
 		expect(unfiltered.values).toEqual(all.slice(0, 20 * 250).map((item) => String(item.shortID)));
 

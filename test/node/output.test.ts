@@ -3,7 +3,15 @@ import { flatten, toRecords } from '../../nodes/InventoryPro/actions/common/outp
 
 describe('flatten', () => {
 	it('turns nested objects into dotted keys and arrays into JSON text', () => {
-		expect(flatten({ poNo: 5001, vendor: { id: 3, address: { city: 'Berlin' } }, tags: ['a', 'b'], shipped: null, total: 12.5 })).toEqual({
+		expect(
+			flatten({
+				poNo: 5001,
+				vendor: { id: 3, address: { city: 'Berlin' } },
+				tags: ['a', 'b'],
+				shipped: null,
+				total: 12.5,
+			}),
+		).toEqual({
 			poNo: 5001,
 			'vendor.id': 3,
 			'vendor.address.city': 'Berlin',

@@ -23,7 +23,11 @@ interface ReadCase {
 	count?: number;
 }
 
-const limited = (parameters: INodeParameters = {}) => ({ returnAll: false, limit: 3, ...parameters });
+const limited = (parameters: INodeParameters = {}) => ({
+	returnAll: false,
+	limit: 3,
+	...parameters,
+});
 
 const cases: ReadCase[] = [
 	{
@@ -42,7 +46,14 @@ const cases: ReadCase[] = [
 		field: 'shortID',
 		count: 1,
 	},
-	{ resource: 'inventory', operation: 'getAll', parameters: limited(), request: { path: '/Inventory' }, field: 'quantity', count: 3 },
+	{
+		resource: 'inventory',
+		operation: 'getAll',
+		parameters: limited(),
+		request: { path: '/Inventory' },
+		field: 'quantity',
+		count: 3,
+	},
 	{
 		resource: 'item',
 		operation: 'getAll',
@@ -158,10 +169,20 @@ const cases: ReadCase[] = [
 	{
 		resource: 'purchaseOrder',
 		operation: 'getAll',
-		parameters: limited({ filters: { startDate: '2025-01-01', endDate: '2025-12-31T23:59:59Z', modifiedSince: '2025-01-01T00:00:00Z' } }),
+		parameters: limited({
+			filters: {
+				startDate: '2025-01-01',
+				endDate: '2025-12-31T23:59:59Z',
+				modifiedSince: '2025-01-01T00:00:00Z',
+			},
+		}),
 		request: {
 			path: '/PurchaseOrder',
-			query: { startDate: '2025-01-01', endDate: '2025-12-31T23:59:59Z', modifiedSince: '2025-01-01T00:00:00Z' },
+			query: {
+				startDate: '2025-01-01',
+				endDate: '2025-12-31T23:59:59Z',
+				modifiedSince: '2025-01-01T00:00:00Z',
+			},
 		},
 		field: 'poNo',
 		count: 3,
@@ -190,7 +211,14 @@ const cases: ReadCase[] = [
 		field: 'lines',
 		count: 1,
 	},
-	{ resource: 'workOrder', operation: 'getAll', parameters: limited(), request: { path: '/WorkOrder' }, field: 'woNo', count: 3 },
+	{
+		resource: 'workOrder',
+		operation: 'getAll',
+		parameters: limited(),
+		request: { path: '/WorkOrder' },
+		field: 'woNo',
+		count: 3,
+	},
 	{
 		resource: 'workOrder',
 		operation: 'get',
@@ -271,7 +299,13 @@ const cases: ReadCase[] = [
 		field: 'partNo',
 		count: 3,
 	},
-	{ resource: 'report', operation: 'getAll', parameters: { returnAll: true }, request: { path: '/Report' }, field: 'reportID' },
+	{
+		resource: 'report',
+		operation: 'getAll',
+		parameters: { returnAll: true },
+		request: { path: '/Report' },
+		field: 'reportID',
+	},
 	{
 		resource: 'report',
 		operation: 'run',
@@ -300,23 +334,30 @@ function fill<T>(value: T): T {
 }
 
 describe('read operations', () => {
-	it.each(cases.map((c) => [`${c.resource}.${c.operation} → ${c.request.path}`, c] as const))('%s', async (_, raw) => {
-		const c = fill(raw);
-		const { result, requests } = await capture(h, () => items(h, c.resource, c.operation, c.parameters));
-		expect(requests.length).toBeGreaterThan(0);
-		const [first] = requests;
-		expect(first.method).toBe(c.request.method ?? 'GET');
-		expect(first.path).toBe(`/api/v2${c.request.path}`);
-		expect(first.status).toBe(200);
-		if (c.request.query) expect(first.query).toEqual(expect.objectContaining(c.request.query));
-		if (c.count !== undefined) expect(result).toHaveLength(c.count);
-		expect(result.length).toBeGreaterThan(0);
-		for (const record of result) expect(record).toHaveProperty([c.field]);
-	});
+	it.each(cases.map((c) => [`${c.resource}.${c.operation} → ${c.request.path}`, c] as const))(
+		'%s',
+		async (_, raw) => {
+			const c = fill(raw);
+			const { result, requests } = await capture(h, () =>
+				items(h, c.resource, c.operation, c.parameters),
+			);
+			expect(requests.length).toBeGreaterThan(0);
+			const [first] = requests;
+			expect(first.method).toBe(c.request.method ?? 'GET');
+			expect(first.path).toBe(`/api/v2${c.request.path}`);
+			expect(first.status).toBe(200);
+			if (c.request.query) expect(first.query).toEqual(expect.objectContaining(c.request.query));
+			if (c.count !== undefined) expect(result).toHaveLength(c.count);
+			expect(result.length).toBeGreaterThan(0);
+			for (const record of result) expect(record).toHaveProperty([c.field]);
+		},
+	);
 
 	it('pages through every active item: several requests, each record once', async () => {
 		const active = h.sandbox.store.items.rows.filter((item) => !item.discontinued).length;
-		const { result, requests } = await capture(h, () => items(h, 'item', 'getAll', { returnAll: true }));
+		const { result, requests } = await capture(h, () =>
+			items(h, 'item', 'getAll', { returnAll: true }),
+		);
 		expect(result).toHaveLength(active);
 		expect(new Set(result.map((item) => item.partNo)).size).toBe(active);
 		expect(requests.map((request) => request.query.page)).toEqual(
@@ -327,18 +368,32 @@ describe('read operations', () => {
 	});
 
 	it('Get Stock Levels: every level of all warehouses, or of one, each once', async () => {
-		const all = await capture(h, () => items(h, 'inventory', 'getStockLevels', { returnAll: true }));
-		const expected = new Set(h.sandbox.store.stock.rows.filter((s) => s.quantity > 0).map((s) => `${s.partNo}|${s.warehouseID}`));
-		expect(all.result.map((level) => `${String(level.partNo)}|${String(level.wID)}`).sort()).toEqual([...expected].sort());
-		expect(all.requests.every((request) => request.path === '/api/v2/Inventory/StockLevels')).toBe(true);
-		const one = await capture(h, () => items(h, 'inventory', 'getStockLevels', { returnAll: true, filters: { warehouseID: 2 } }));
+		const all = await capture(h, () =>
+			items(h, 'inventory', 'getStockLevels', { returnAll: true }),
+		);
+		const expected = new Set(
+			h.sandbox.store.stock.rows
+				.filter((s) => s.quantity > 0)
+				.map((s) => `${s.partNo}|${s.warehouseID}`),
+		);
+		expect(
+			all.result.map((level) => `${String(level.partNo)}|${String(level.wID)}`).sort(),
+		).toEqual([...expected].sort());
+		expect(all.requests.every((request) => request.path === '/api/v2/Inventory/StockLevels')).toBe(
+			true,
+		);
+		const one = await capture(h, () =>
+			items(h, 'inventory', 'getStockLevels', { returnAll: true, filters: { warehouseID: 2 } }),
+		);
 		expect(one.requests[0].path).toBe('/api/v2/Inventory/StockLevels/2');
 		expect(one.result.length).toBe([...expected].filter((key) => key.endsWith('|2')).length);
 		expect(one.result.every((level) => level.wID === 2)).toBe(true);
 	});
 
 	it('pages orders at their page size of 50 and stops at the limit', async () => {
-		const { result, requests } = await capture(h, () => items(h, 'purchaseOrder', 'getAll', { returnAll: false, limit: 120 }));
+		const { result, requests } = await capture(h, () =>
+			items(h, 'purchaseOrder', 'getAll', { returnAll: false, limit: 120 }),
+		);
 		expect(result).toHaveLength(120);
 		expect(requests).toHaveLength(3);
 		expect(requests.every((request) => request.query.pageSize === '50')).toBe(true);
@@ -346,7 +401,10 @@ describe('read operations', () => {
 
 	it('includes discontinued items only when asked (/Item/All)', async () => {
 		const { result, requests } = await capture(h, () =>
-			items(h, 'item', 'getAll', { returnAll: true, filters: { includeInactive: true, sort: 'shortID', direction: 'DESC' } }),
+			items(h, 'item', 'getAll', {
+				returnAll: true,
+				filters: { includeInactive: true, sort: 'shortID', direction: 'DESC' },
+			}),
 		);
 		expect(requests[0].path).toBe('/api/v2/Item/All');
 		expect(result).toHaveLength(h.sandbox.store.items.rows.length);
@@ -357,17 +415,24 @@ describe('read operations', () => {
 
 	it('looks an item up by its shortID', async () => {
 		const shortID = h.sandbox.store.items.rows[5].shortID;
-		const { result, requests } = await capture(h, () => items(h, 'item', 'get', { key: byId(shortID) }));
+		const { result, requests } = await capture(h, () =>
+			items(h, 'item', 'get', { key: byId(shortID) }),
+		);
 		expect(requests[0].query).toEqual({ key: shortID, type: 'id' });
-		expect(result).toEqual([expect.objectContaining({ shortID, partNo: h.sandbox.store.items.rows[5].partNo })]);
+		expect(result).toEqual([
+			expect.objectContaining({ shortID, partNo: h.sandbox.store.items.rows[5].partNo }),
+		]);
 	});
 
 	it('runs a whole report into flat rows, one item each', async () => {
-		const { result, requests } = await capture(h, () => items(h, 'report', 'run', { reportID: byId(1), returnAll: true }));
+		const { result, requests } = await capture(h, () =>
+			items(h, 'report', 'run', { reportID: byId(1), returnAll: true }),
+		);
 		expect(requests.length).toBeGreaterThan(1);
 		expect(result.length).toBeGreaterThan(250);
 		for (const row of result.slice(0, 50)) {
-			for (const value of Object.values(row)) expect(value === null || typeof value !== 'object').toBe(true);
+			for (const value of Object.values(row))
+				expect(value === null || typeof value !== 'object').toBe(true);
 		}
 		expect(Object.keys(result[0])).toEqual([
 			'partNo',
@@ -392,19 +457,37 @@ describe('read operations', () => {
 	it('pairs each of many output items with the input item it came from (n8n-core cannot fill that in)', async () => {
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'item', operation: 'getAll', returnAll: false, limit: '={{ $json.limit }}' },
+			parameters: {
+				resource: 'item',
+				operation: 'getAll',
+				returnAll: false,
+				limit: '={{ $json.limit }}',
+			},
 			inputItems: [{ limit: 2 }, { limit: 3 }],
 		});
 		expect(result.error).toBeUndefined();
 		const output = result.runData['Under Test'][0].data!.main[0]!;
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }, { item: 1 }]);
+		expect(output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 1 },
+			{ item: 1 },
+		]);
 	});
 
 	it('reads one record per input item, in input order', async () => {
-		const inputItems: IDataObject[] = h.sandbox.store.items.rows.slice(0, 3).map((item) => ({ part: item.shortID }));
+		const inputItems: IDataObject[] = h.sandbox.store.items.rows
+			.slice(0, 3)
+			.map((item) => ({ part: item.shortID }));
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'item', operation: 'get', output: 'raw', key: { __rl: true, mode: 'id', value: '={{ $json.part }}' } },
+			parameters: {
+				resource: 'item',
+				operation: 'get',
+				output: 'raw',
+				key: { __rl: true, mode: 'id', value: '={{ $json.part }}' },
+			},
 			inputItems,
 		});
 		expect(result.error).toBeUndefined();

@@ -2,7 +2,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../../sandbox';
-import { startHarness, type Harness, type HarnessOptions, type RunResult, type RunSpec } from '../harness';
+import {
+	startHarness,
+	type Harness,
+	type HarnessOptions,
+	type RunResult,
+	type RunSpec,
+} from '../harness';
 
 export type { Harness, RunResult };
 
@@ -12,7 +18,11 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
 
 /** A resource locator value in "By ID" mode, as a saved workflow holds it. */
 export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-export const fromList = (value: string | number) => ({ __rl: true, mode: 'list', value: String(value) });
+export const fromList = (value: string | number) => ({
+	__rl: true,
+	mode: 'list',
+	value: String(value),
+});
 
 /** Runs the Inventory Pro node with one resource/operation and returns what came out. */
 export async function runOp(
@@ -22,7 +32,11 @@ export async function runOp(
 	parameters: INodeParameters = {},
 	extra: Omit<RunSpec, 'type' | 'parameters'> = {},
 ): Promise<RunResult> {
-	return await h.run({ type: 'inventoryPro', parameters: { resource, operation, ...parameters }, ...extra });
+	return await h.run({
+		type: 'inventoryPro',
+		parameters: { resource, operation, ...parameters },
+		...extra,
+	});
 }
 
 /** Like runOp, but fails the test with the node's error when the run failed. */
@@ -34,7 +48,10 @@ export async function items(
 	extra: Omit<RunSpec, 'type' | 'parameters'> = {},
 ): Promise<IDataObject[]> {
 	const result = await runOp(h, resource, operation, parameters, extra);
-	if (result.error) throw new Error(`${resource}.${operation} failed: ${result.error.message} ${result.error.description ?? ''}`);
+	if (result.error)
+		throw new Error(
+			`${resource}.${operation} failed: ${result.error.message} ${result.error.description ?? ''}`,
+		);
 	return result.items;
 }
 
@@ -44,7 +61,10 @@ export function apiRequestsSince(h: Harness, mark: number): RecordedRequest[] {
 }
 
 /** Records what the sandbox receives while `fn` runs. */
-export async function capture<T>(h: Harness, fn: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }> {
+export async function capture<T>(
+	h: Harness,
+	fn: () => Promise<T>,
+): Promise<{ result: T; requests: RecordedRequest[] }> {
 	const mark = h.sandbox.requests.length;
 	const result = await fn();
 	return { result, requests: apiRequestsSince(h, mark) };

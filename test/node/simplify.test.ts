@@ -5,7 +5,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SIMPLIFIED, simpleFields, type Simplified } from '../../nodes/InventoryPro/actions/common/simplify';
+import {
+	SIMPLIFIED,
+	simpleFields,
+	type Simplified,
+} from '../../nodes/InventoryPro/actions/common/simplify';
 import { capture, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
@@ -13,7 +17,8 @@ beforeAll(async () => (h = await harness()));
 afterAll(async () => await h?.stop());
 
 const resources: readonly Simplified[] = SIMPLIFIED;
-const pick = (record: IDataObject, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, record[name]]));
+const pick = (record: IDataObject, names: readonly string[]) =>
+	Object.fromEntries(names.map((name) => [name, record[name]]));
 
 describe.each(resources)('%s', (resource) => {
 	const fields = simpleFields(resource);
@@ -58,13 +63,19 @@ function getParameters(resource: Simplified, record: IDataObject): INodeParamete
 
 describe('Selected Fields and version 1', () => {
 	it('returns only the named fields, in the order named', async () => {
-		const records = await items(h, 'item', 'getAll', { limit: 2, output: 'fields', fields: ' units , shortID,notAField' });
+		const records = await items(h, 'item', 'getAll', {
+			limit: 2,
+			output: 'fields',
+			fields: ' units , shortID,notAField',
+		});
 		expect(records).toHaveLength(2);
 		for (const record of records) expect(Object.keys(record)).toEqual(['units', 'shortID']);
 	});
 
 	it('with no field named fails before any request, naming the field', async () => {
-		const { result, requests } = await capture(h, () => runOp(h, 'item', 'getAll', { limit: 2, output: 'fields', fields: ' , ' }));
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'item', 'getAll', { limit: 2, output: 'fields', fields: ' , ' }),
+		);
 		expect(result.error?.message).toBe('Fields (fields) needs at least one field name');
 		expect(requests).toHaveLength(0);
 	});
@@ -72,6 +83,8 @@ describe('Selected Fields and version 1', () => {
 	it('a version 1 node saved without Output still returns every field', async () => {
 		const result = await runOp(h, 'purchaseOrder', 'getAll', { limit: 1 }, { typeVersion: 1 });
 		expect(result.error).toBeUndefined();
-		expect(result.items[0]).toEqual(expect.objectContaining({ lines: expect.any(Array), created: expect.any(String) }));
+		expect(result.items[0]).toEqual(
+			expect.objectContaining({ lines: expect.any(Array), created: expect.any(String) }),
+		);
 	});
 });

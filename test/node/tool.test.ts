@@ -9,13 +9,23 @@ import { existsSync } from 'fs';
 import { homedir } from 'os';
 import { join } from 'path';
 
-import type { IConnections, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { simpleFields } from '../../nodes/InventoryPro/actions/common/simplify';
 import { NodeTypeRegistry } from '../harness/nodeTypes';
 import { harness, type Harness } from './setup';
 
-const REAL_CONVERTER = join(homedir(), '.cache/n8n-nodes-inventory-pro/n8n-2.40.7/node_modules/n8n/dist/tool-generation/ai-tools.js');
+const REAL_CONVERTER = join(
+	homedir(),
+	'.cache/n8n-nodes-inventory-pro/n8n-2.40.7/node_modules/n8n/dist/tool-generation/ai-tools.js',
+);
 const realConverter = existsSync(REAL_CONVERTER);
 
 interface Tool {
@@ -43,7 +53,11 @@ class ScriptedAgent implements INodeType {
 		const tool = (await this.getInputConnectionData('ai_tool', 0)) as Tool;
 		const args = JSON.parse(this.getNodeParameter('args', 0) as string) as IDataObject;
 		const answer = await tool.invoke(args);
-		const json: IDataObject = { name: tool.name, description: tool.description, parameters: Object.keys(tool.schema.shape) };
+		const json: IDataObject = {
+			name: tool.name,
+			description: tool.description,
+			parameters: Object.keys(tool.schema.shape),
+		};
 		json.response = JSON.parse(answer) as IDataObject;
 		return [[{ json }]];
 	}
@@ -53,10 +67,16 @@ class ScriptedAgent implements INodeType {
 function toolVariant(): INodeType {
 	const base = new NodeTypeRegistry().getByNameAndVersion('inventoryPro', 2);
 	const clone = Object.create(base, {
-		description: { value: Object.create(base.description, { properties: { value: Object.create(base.description.properties) } }) },
+		description: {
+			value: Object.create(base.description, {
+				properties: { value: Object.create(base.description.properties) },
+			}),
+		},
 	}) as INodeType;
 	if (realConverter) {
-		const { convertNodeToAiTool } = require(REAL_CONVERTER) as { convertNodeToAiTool: (item: INodeType) => INodeType };
+		const { convertNodeToAiTool } = require(REAL_CONVERTER) as {
+			convertNodeToAiTool: (item: INodeType) => INodeType;
+		};
 		return convertNodeToAiTool(clone);
 	}
 	// Without the pinned n8n installed: the one change n8n-core acts on, an ai_tool output.
@@ -70,7 +90,10 @@ let h: Harness;
 beforeAll(
 	async () =>
 		(h = await harness({
-			nodeTypes: { 'test.scriptedAgent': new ScriptedAgent(), 'n8n-nodes-inventory-pro.inventoryProTool': toolVariant() },
+			nodeTypes: {
+				'test.scriptedAgent': new ScriptedAgent(),
+				'n8n-nodes-inventory-pro.inventoryProTool': toolVariant(),
+			},
 		})),
 );
 afterAll(async () => await h?.stop());
@@ -91,10 +114,16 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 					resource: 'item',
 					operation: 'getAll',
 					limit: "={{ $fromAI('limit', 'How many items to return', 'number') }}",
-					filters: { sort: "={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}" },
+					filters: {
+						sort: "={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
+					},
 				},
 			},
-			{ name: 'Agent', type: 'test.scriptedAgent', parameters: { args: JSON.stringify({ limit: 4, sort: 'shortID' }) } },
+			{
+				name: 'Agent',
+				type: 'test.scriptedAgent',
+				parameters: { args: JSON.stringify({ limit: 4, sort: 'shortID' }) },
+			},
 		],
 		connections,
 		outputNode: 'Agent',

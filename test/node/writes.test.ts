@@ -49,14 +49,23 @@ const api = (path: string) => `/api/v2${path}`;
 describe('items', () => {
 	const itemID = 'N8N-WIDGET-01';
 	const newItem = async (id: string) => {
-		await items(h, 'item', 'create', { itemID: id, additionalFields: { description: 'Test widget', uOM: 'BOX' } });
+		await items(h, 'item', 'create', {
+			itemID: id,
+			additionalFields: { description: 'Test widget', uOM: 'BOX' },
+		});
 		return id;
 	};
 
 	it('creates an item with the known item fields', async () => {
 		const { records, request } = await write('item', 'create', {
 			itemID,
-			additionalFields: { description: 'Test widget', category: 'Fasteners', subCategory: 'Bolts', uOM: 'BOX', units: 50 },
+			additionalFields: {
+				description: 'Test widget',
+				category: 'Fasteners',
+				subCategory: 'Bolts',
+				uOM: 'BOX',
+				units: 50,
+			},
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Item'), 201]);
 		expect(request.body).toEqual({
@@ -67,15 +76,27 @@ describe('items', () => {
 			uOM: 'BOX',
 			units: 50,
 		});
-		expect(records).toEqual([expect.objectContaining({ shortID: itemID, uOM: 'BOX', units: 50, partNo: expect.any(Number) })]);
+		expect(records).toEqual([
+			expect.objectContaining({
+				shortID: itemID,
+				uOM: 'BOX',
+				units: 50,
+				partNo: expect.any(Number),
+			}),
+		]);
 	});
 
 	it('updates only the fields given', async () => {
 		const itemID = await newItem('N8N-WIDGET-02');
-		const { records, request } = await write('item', 'update', { itemID, updateFields: { description: 'Renamed widget' } });
+		const { records, request } = await write('item', 'update', {
+			itemID,
+			updateFields: { description: 'Renamed widget' },
+		});
 		expect([request.method, request.path]).toEqual(['PUT', api('/Item')]);
 		expect(request.body).toEqual({ itemID, description: 'Renamed widget' });
-		expect(records[0]).toEqual(expect.objectContaining({ description: 'Renamed widget', uOM: 'BOX' }));
+		expect(records[0]).toEqual(
+			expect.objectContaining({ description: 'Renamed widget', uOM: 'BOX' }),
+		);
 	});
 
 	// Not a delete: the item stays readable under /Item/All, so the answer is the record, now discontinued.
@@ -96,10 +117,23 @@ describe('inventory', () => {
 			itemID,
 			wID: byId(1),
 			units: 12,
-			additionalFields: { spot: 'RECV-01', reasonCode: 'RECEIPT', serial: 'N8N-LOT', unitCost: 1.25, remark: 'DN-77' },
-			extraBody: { json: '{"jobID": 7}', fields: { field: [{ name: 'rFIDTag', value: 'E200-01' }] } },
+			additionalFields: {
+				spot: 'RECV-01',
+				reasonCode: 'RECEIPT',
+				serial: 'N8N-LOT',
+				unitCost: 1.25,
+				remark: 'DN-77',
+			},
+			extraBody: {
+				json: '{"jobID": 7}',
+				fields: { field: [{ name: 'rFIDTag', value: 'E200-01' }] },
+			},
 		});
-		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Inventory/Receive'), 201]);
+		expect([request.method, request.path, request.status]).toEqual([
+			'POST',
+			api('/Inventory/Receive'),
+			201,
+		]);
 		expect(request.body).toEqual({
 			itemID,
 			wID: 1,
@@ -112,7 +146,9 @@ describe('inventory', () => {
 			jobID: 7,
 			rFIDTag: 'E200-01',
 		});
-		expect(records[0]).toEqual(expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }));
+		expect(records[0]).toEqual(
+			expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }),
+		);
 	});
 
 	it('moves stock to another warehouse', async () => {
@@ -125,8 +161,17 @@ describe('inventory', () => {
 			additionalFields: { fromSpot: 'RECV-01', serial: 'N8N-LOT' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Move')]);
-		expect(request.body).toEqual({ itemID, fromWID: 1, toWID: 2, units: 5, fromSpot: 'RECV-01', serial: 'N8N-LOT' });
-		expect(records[0]).toEqual(expect.objectContaining({ type: 'Move', warehouseID: 2, fromWarehouseID: 1, quantity: 5 }));
+		expect(request.body).toEqual({
+			itemID,
+			fromWID: 1,
+			toWID: 2,
+			units: 5,
+			fromSpot: 'RECV-01',
+			serial: 'N8N-LOT',
+		});
+		expect(records[0]).toEqual(
+			expect.objectContaining({ type: 'Move', warehouseID: 2, fromWarehouseID: 1, quantity: 5 }),
+		);
 	});
 
 	it('issues stock', async () => {
@@ -138,13 +183,27 @@ describe('inventory', () => {
 			additionalFields: { spot: 'RECV-01', serial: 'N8N-LOT', reasonCode: 'SAMPLE' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Inventory/Issue')]);
-		expect(request.body).toEqual({ itemID, wID: 1, units: 3, spot: 'RECV-01', serial: 'N8N-LOT', reasonCode: 'SAMPLE' });
-		expect(records[0]).toEqual(expect.objectContaining({ type: 'Issue', quantity: 3, reasonCode: 'SAMPLE' }));
+		expect(request.body).toEqual({
+			itemID,
+			wID: 1,
+			units: 3,
+			spot: 'RECV-01',
+			serial: 'N8N-LOT',
+			reasonCode: 'SAMPLE',
+		});
+		expect(records[0]).toEqual(
+			expect.objectContaining({ type: 'Issue', quantity: 3, reasonCode: 'SAMPLE' }),
+		);
 	});
 
 	it('refuses extra body JSON that is not an object, before any request', async () => {
 		const { result, requests } = await capture(h, () =>
-			runOp(h, 'inventory', 'receive', { itemID: itemOf(), wID: byId(1), units: 1, extraBody: { json: '[1, 2]' } }),
+			runOp(h, 'inventory', 'receive', {
+				itemID: itemOf(),
+				wID: byId(1),
+				units: 1,
+				extraBody: { json: '[1, 2]' },
+			}),
 		);
 		expect(result.error?.message).toContain('(extraBody.json) must be a JSON object');
 		expect(requests).toEqual([]);
@@ -158,7 +217,11 @@ describe.each([
 	let n = 0;
 	const created = async () => {
 		const shortID = `N8N-${resource.toUpperCase()}-${++n}`;
-		await items(h, resource, 'create', { shortID, name: `N8N ${resource}`, additionalFields: { country: 'DE' } });
+		await items(h, resource, 'create', {
+			shortID,
+			name: `N8N ${resource}`,
+			additionalFields: { country: 'DE' },
+		});
 		return shortID;
 	};
 
@@ -166,7 +229,13 @@ describe.each([
 		const { records, request } = await write(resource, 'create', {
 			shortID: `N8N-${resource.toUpperCase()}`,
 			name: `N8N ${resource}`,
-			additionalFields: { address1: '1 Main St', zip: '10115', email: 'buyer@example.com', country: 'DE', active: true },
+			additionalFields: {
+				address1: '1 Main St',
+				zip: '10115',
+				email: 'buyer@example.com',
+				country: 'DE',
+				active: true,
+			},
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api(path), 201]);
 		expect(request.body).toEqual({
@@ -184,8 +253,12 @@ describe.each([
 	it('URL-encodes a shortID in the path: a space, "?" or "#" cannot change the route', async () => {
 		const shortID = `N8N ${resource.toUpperCase()}?EU#1`;
 		await items(h, resource, 'create', { shortID, name: `N8N ${resource} EU` });
-		const { result, requests } = await capture(h, () => items(h, resource, 'get', { shortID, output: 'raw' }));
-		expect(requests.map((request) => request.path)).toEqual([api(`${path}/N8N%20${resource.toUpperCase()}%3FEU%231`)]);
+		const { result, requests } = await capture(h, () =>
+			items(h, resource, 'get', { shortID, output: 'raw' }),
+		);
+		expect(requests.map((request) => request.path)).toEqual([
+			api(`${path}/N8N%20${resource.toUpperCase()}%3FEU%231`),
+		]);
 		expect(result).toEqual([expect.objectContaining({ shortID, name: `N8N ${resource} EU` })]);
 	});
 
@@ -201,10 +274,15 @@ describe.each([
 
 	it('updates one by its shortID', async () => {
 		const id = await created();
-		const { records, request } = await write(resource, 'update', { shortID: id, updateFields: { phone: '+49 30 1234' } });
+		const { records, request } = await write(resource, 'update', {
+			shortID: id,
+			updateFields: { phone: '+49 30 1234' },
+		});
 		expect([request.method, request.path]).toEqual(['PUT', api(`${path}/${id}`)]);
 		expect(request.body).toEqual({ phone: '+49 30 1234' });
-		expect(records[0]).toEqual(expect.objectContaining({ shortID: id, phone: '+49 30 1234', name: `N8N ${resource}` }));
+		expect(records[0]).toEqual(
+			expect.objectContaining({ shortID: id, phone: '+49 30 1234', name: `N8N ${resource}` }),
+		);
 	});
 });
 
@@ -222,14 +300,29 @@ describe('assets', () => {
 			additionalFields: { assetType: 1, warehouse: 1, status: 'Active', serial: 'SN-1' },
 		});
 		expect([request.method, request.path]).toEqual(['POST', api('/Asset')]);
-		expect(request.body).toEqual({ shortID: 'N8N-FORKLIFT-1', assetType: 1, warehouse: 1, status: 'Active', serial: 'SN-1' });
-		expect(records[0]).toEqual(expect.objectContaining({ shortID: 'N8N-FORKLIFT-1', assetTypeName: 'Forklift' }));
+		expect(request.body).toEqual({
+			shortID: 'N8N-FORKLIFT-1',
+			assetType: 1,
+			warehouse: 1,
+			status: 'Active',
+			serial: 'SN-1',
+		});
+		expect(records[0]).toEqual(
+			expect.objectContaining({ shortID: 'N8N-FORKLIFT-1', assetTypeName: 'Forklift' }),
+		);
 	});
 
 	it('updates an asset by its shortID', async () => {
 		const shortID = await created();
-		const { records, request } = await write('asset', 'update', { shortID, updateFields: { status: 'Discontinued' } });
-		expect([request.method, request.path, request.body]).toEqual(['PUT', api(`/Asset/${shortID}`), { status: 'Discontinued' }]);
+		const { records, request } = await write('asset', 'update', {
+			shortID,
+			updateFields: { status: 'Discontinued' },
+		});
+		expect([request.method, request.path, request.body]).toEqual([
+			'PUT',
+			api(`/Asset/${shortID}`),
+			{ status: 'Discontinued' },
+		]);
 		expect(records[0]).toEqual(expect.objectContaining({ shortID, status: 'Discontinued' }));
 	});
 });
@@ -244,11 +337,13 @@ describe('orders', () => {
 	const customer = () => h.sandbox.store.customers.rows.find((c) => c.active)!.shortID;
 	const newPurchaseOrder = async () => {
 		const lines = { line: [{ shortID: twoItems()[0], units: 2, warehouse: 1 }] };
-		return (await items(h, 'purchaseOrder', 'create', { vendor: vendor(), lines }))[0].poNo as string;
+		return (await items(h, 'purchaseOrder', 'create', { vendor: vendor(), lines }))[0]
+			.poNo as string;
 	};
 	const newShippingOrder = async () => {
 		const lines = { line: [{ shortID: twoItems()[0], units: 1, warehouse: 1 }] };
-		return (await items(h, 'shippingOrder', 'create', { customer: customer(), lines }))[0].soNo as string;
+		return (await items(h, 'shippingOrder', 'create', { customer: customer(), lines }))[0]
+			.soNo as string;
 	};
 
 	it('creates a purchase order with lines, for a vendor named by shortID', async () => {
@@ -280,7 +375,10 @@ describe('orders', () => {
 	it('finalizes the purchase order by its string number', async () => {
 		const poNo = await newPurchaseOrder();
 		const { records, request } = await write('purchaseOrder', 'finalize', { poNo });
-		expect([request.method, request.path]).toEqual(['POST', api(`/PurchaseOrder/${poNo}/Finalize`)]);
+		expect([request.method, request.path]).toEqual([
+			'POST',
+			api(`/PurchaseOrder/${poNo}/Finalize`),
+		]);
 		expect(records[0]).toEqual(expect.objectContaining({ poNo, status: 'Closed' }));
 	});
 
@@ -290,7 +388,10 @@ describe('orders', () => {
 			customer: 'ACME-CORP',
 			lines: { line: [{ shortID: a, units: 1, warehouse: 1 }] },
 		});
-		expect(request.body).toEqual({ customer: 'ACME-CORP', lines: [{ shortID: a, units: 1, warehouse: 1 }] });
+		expect(request.body).toEqual({
+			customer: 'ACME-CORP',
+			lines: [{ shortID: a, units: 1, warehouse: 1 }],
+		});
 		expect(records[0].soNo).toMatch(/^SO-\d{4}-\d{4}$/);
 	});
 
@@ -309,7 +410,10 @@ describe('orders', () => {
 describe('categories, reason codes and locations', () => {
 	it('disables a category and a reason code', async () => {
 		const category = await write('category', 'disable', { categoryID: byId(2) });
-		expect([category.request.method, category.request.path]).toEqual(['POST', api('/Category/2/Disable')]);
+		expect([category.request.method, category.request.path]).toEqual([
+			'POST',
+			api('/Category/2/Disable'),
+		]);
 		expect(category.records[0]).toEqual(expect.objectContaining({ categoryID: 2, active: false }));
 		const reason = await write('reasonCode', 'disable', { reasonCodeID: fromList(4) });
 		expect(reason.request.path).toBe(api('/ReasonCode/4/Disable'));
@@ -328,7 +432,8 @@ describe('categories, reason codes and locations', () => {
 
 		// Test set-up: move the items of the leaf category away, as an operator would first.
 		const name = h.sandbox.store.categories.get(3)!.name;
-		for (const item of h.sandbox.store.items.rows) if (item.subCategory === name) item.subCategory = 'Bolts';
+		for (const item of h.sandbox.store.items.rows)
+			if (item.subCategory === name) item.subCategory = 'Bolts';
 		const deleted = await write('category', 'delete', { categoryID: byId(3) });
 		expect([deleted.request.method, deleted.request.path]).toEqual(['DELETE', api('/Category/3')]);
 		expect(deleted.records).toEqual([{ deleted: true, categoryID: 3 }]);
@@ -337,17 +442,20 @@ describe('categories, reason codes and locations', () => {
 
 	it('holds a spot by ?id= with no body (204 = success) and releases it', async () => {
 		const held = await write('location', 'hold', { id: byId('A-02-01') });
-		expect([held.request.method, held.request.path, held.request.query, held.request.status]).toEqual([
-			'POST',
-			api('/Location/Hold'),
-			{ id: 'A-02-01' },
-			204,
-		]);
+		expect([
+			held.request.method,
+			held.request.path,
+			held.request.query,
+			held.request.status,
+		]).toEqual(['POST', api('/Location/Hold'), { id: 'A-02-01' }, 204]);
 		expect(held.request.body).toBeUndefined();
 		expect(held.records).toEqual([{ success: true, id: 'A-02-01' }]);
 		expect(h.sandbox.store.locations.get('A-02-01')?.hold).toBe(true);
 		const released = await write('location', 'release', { id: fromList('A-02-01') });
-		expect([released.request.path, released.request.status]).toEqual([api('/Location/Release'), 204]);
+		expect([released.request.path, released.request.status]).toEqual([
+			api('/Location/Release'),
+			204,
+		]);
 		expect(h.sandbox.store.locations.get('A-02-01')?.hold).toBe(false);
 	});
 });
@@ -395,7 +503,9 @@ describe('webhook subscriptions', () => {
 		expect(list.result.map((sub) => sub.rec)).toContain(rec);
 		const one = await capture(h, () => items(h, 'webhook', 'get', { rec: String(rec) }));
 		expect(one.requests[0].path).toBe(api(`/Webhook/${rec}`));
-		expect(one.result[0]).toEqual(expect.objectContaining({ rec, name: 'n8n test', events: 'item.created,inventory.received' }));
+		expect(one.result[0]).toEqual(
+			expect.objectContaining({ rec, name: 'n8n test', events: 'item.created,inventory.received' }),
+		);
 		expect(JSON.stringify([list.result, one.result])).not.toContain(secret);
 	});
 
@@ -410,8 +520,16 @@ describe('webhook subscriptions', () => {
 			active: true,
 		});
 		expect([request.method, request.path]).toEqual(['PUT', api(`/Webhook/${rec}`)]);
-		expect(request.body).toEqual({ name: 'n8n test (renamed)', url: receiverUrl, events: 'item.created', payloadMode: 1, active: true });
-		expect(records[0]).toEqual(expect.objectContaining({ rec, name: 'n8n test (renamed)', payloadMode: 1 }));
+		expect(request.body).toEqual({
+			name: 'n8n test (renamed)',
+			url: receiverUrl,
+			events: 'item.created',
+			payloadMode: 1,
+			active: true,
+		});
+		expect(records[0]).toEqual(
+			expect.objectContaining({ rec, name: 'n8n test (renamed)', payloadMode: 1 }),
+		);
 	});
 
 	it('sends a test event signed with the secret from create', async () => {
@@ -429,10 +547,14 @@ describe('webhook subscriptions', () => {
 	it('reads the delivery log', async () => {
 		const { rec } = await created();
 		await items(h, 'webhook', 'test', { rec: String(rec) });
-		const { result, requests } = await capture(h, () => items(h, 'webhook', 'getLog', { rec: String(rec), returnAll: true }));
+		const { result, requests } = await capture(h, () =>
+			items(h, 'webhook', 'getLog', { rec: String(rec), returnAll: true }),
+		);
 		expect(requests[0].path).toBe(api(`/Webhook/${rec}/log`));
 		expect(result.length).toBeGreaterThan(0);
-		expect(result[0]).toEqual(expect.objectContaining({ event: 'test', success: true, statusCode: 200 }));
+		expect(result[0]).toEqual(
+			expect.objectContaining({ event: 'test', success: true, statusCode: 200 }),
+		);
 	});
 
 	it('deletes it', async () => {
@@ -458,13 +580,22 @@ describe('custom API request', () => {
 		const total = h.sandbox.store.materialOut.rows.length;
 		expect(result).toHaveLength(total);
 		expect(requests.length).toBe(Math.ceil(total / 250));
-		expect(requests.every((request) => request.path === api('/Inventory/MaterialOut') && request.query.sort === 'recNo')).toBe(true);
+		expect(
+			requests.every(
+				(request) =>
+					request.path === api('/Inventory/MaterialOut') && request.query.sort === 'recNo',
+			),
+		).toBe(true);
 	});
 
 	it('returns a single answer as it is', async () => {
-		const { result, requests } = await capture(h, () => items(h, 'customApi', 'request', { method: 'GET', path: '/Warehouse/1/Items' }));
+		const { result, requests } = await capture(h, () =>
+			items(h, 'customApi', 'request', { method: 'GET', path: '/Warehouse/1/Items' }),
+		);
 		expect(requests).toHaveLength(1);
-		expect(result[0]).toEqual(expect.objectContaining({ page: 1, hasMore: true, value: expect.any(Array) }));
+		expect(result[0]).toEqual(
+			expect.objectContaining({ page: 1, hasMore: true, value: expect.any(Array) }),
+		);
 	});
 
 	it('sends a JSON body', async () => {

@@ -1,5 +1,12 @@
 // The cursor's bookkeeping on its own: stamp parsing, the overlap window, the crowded-stamp walk, one entry per record.
-import { ChangeSet, OVERLAP_MS, startCursor, stampKey, toCursor, type Change } from '../../nodes/shared/changes/cursor';
+import {
+	ChangeSet,
+	OVERLAP_MS,
+	startCursor,
+	stampKey,
+	toCursor,
+	type Change,
+} from '../../nodes/shared/changes/cursor';
 import { parseStamp } from '../../nodes/shared/dates';
 import { WATCHABLE } from '../../nodes/shared/changes/watchable';
 import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
@@ -21,7 +28,9 @@ describe('stampKey / parseStamp', () => {
 			'2026-01-05T08:00:00Z',
 			'2026-01-05T08:00:00.1234568Z',
 		];
-		const sorted = [...stamps].sort((a, b) => ((stampKey(a) as string) < (stampKey(b) as string) ? -1 : 1));
+		const sorted = [...stamps].sort((a, b) =>
+			(stampKey(a) as string) < (stampKey(b) as string) ? -1 : 1,
+		);
 		expect(sorted).toEqual([
 			'2026-01-05T08:00:00Z',
 			'2026-01-05T08:00:00.123Z',
@@ -36,7 +45,10 @@ describe('stampKey / parseStamp', () => {
 
 	it('reads a stamp without a zone as UTC, whatever the local zone', () => {
 		expect(stampKey('2031-03-30T02:30:00')).toBe('2031-03-30T02:30:00.000000000Z');
-		expect(parseStamp('2031-03-30T02:30:00.1234567')).toEqual({ ms: Date.UTC(2031, 2, 30, 2, 30, 0, 123), subMs: '456700' });
+		expect(parseStamp('2031-03-30T02:30:00.1234567')).toEqual({
+			ms: Date.UTC(2031, 2, 30, 2, 30, 0, 123),
+			subMs: '456700',
+		});
 		expect(parseStamp('2031-03-30')?.ms).toBe(Date.UTC(2031, 2, 30));
 	});
 
@@ -63,7 +75,9 @@ describe('ChangeSet', () => {
 	it('reads a cursor of the previous version with the same meaning: ids handled at its stamp stay handled', () => {
 		const set = new ChangeSet({ since: T0, atSince: ['A'] });
 		expect(set.firstQuery()).toEqual({ modifiedSince: T0, order: 'modified', page: 1 });
-		expect(set.nextQuery([change('A', T0), change('B', T0), change('A', T1)], false)).toBeUndefined();
+		expect(
+			set.nextQuery([change('A', T0), change('B', T0), change('A', T1)], false),
+		).toBeUndefined();
 		expect(listed(set)).toEqual([`B@${T0}`, `A@${T1}`]);
 		expect(set.next()).toEqual({
 			since: T1,
@@ -85,14 +99,27 @@ describe('ChangeSet', () => {
 			] as [string, string[]][],
 		};
 		const set = new ChangeSet(stored);
-		expect(set.firstQuery().modifiedSince).toBe(new Date(Date.parse(T2) - OVERLAP_MS).toISOString());
-		set.nextQuery([change('LATE', T0), change('A', T1), change('B', T2), change('A', '2026-01-05T08:00:03.000Z')], false);
+		expect(set.firstQuery().modifiedSince).toBe(
+			new Date(Date.parse(T2) - OVERLAP_MS).toISOString(),
+		);
+		set.nextQuery(
+			[
+				change('LATE', T0),
+				change('A', T1),
+				change('B', T2),
+				change('A', '2026-01-05T08:00:03.000Z'),
+			],
+			false,
+		);
 		expect(listed(set)).toEqual([`LATE@${T0}`, 'A@2026-01-05T08:00:03.000Z']);
 		const next = set.next();
 		expect(next.since).toBe('2026-01-05T08:00:03.000Z');
 		// Read again with nothing new: nothing is emitted twice.
 		const again = new ChangeSet(next);
-		again.nextQuery([change('LATE', T0), change('B', T2), change('A', '2026-01-05T08:00:03.000Z')], false);
+		again.nextQuery(
+			[change('LATE', T0), change('B', T2), change('A', '2026-01-05T08:00:03.000Z')],
+			false,
+		);
 		expect(listed(again)).toEqual([]);
 	});
 
@@ -121,12 +148,28 @@ describe('ChangeSet', () => {
 
 	it('restarts at the newest stamp of a page, and walks a page full of one stamp by id to the end', () => {
 		const set = new ChangeSet(startCursor(T0));
-		expect(set.nextQuery([change('A', T0), change('B', T1)], true)).toEqual({ modifiedSince: T1, order: 'modified', page: 1 });
+		expect(set.nextQuery([change('A', T0), change('B', T1)], true)).toEqual({
+			modifiedSince: T1,
+			order: 'modified',
+			page: 1,
+		});
 		expect(set.canStop()).toBe(true);
-		expect(set.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 1 });
-		expect(set.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 2 });
+		expect(set.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({
+			modifiedSince: T1,
+			order: 'id',
+			page: 1,
+		});
+		expect(set.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({
+			modifiedSince: T1,
+			order: 'id',
+			page: 2,
+		});
 		expect(set.canStop()).toBe(false);
-		expect(set.nextQuery([change('D', T1), change('E', T2)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 3 });
+		expect(set.nextQuery([change('D', T1), change('E', T2)], true)).toEqual({
+			modifiedSince: T1,
+			order: 'id',
+			page: 3,
+		});
 		expect(set.canStop()).toBe(true);
 		// Stopped here (out of time): the cursor stays at the crowded stamp and remembers the walk.
 		const stopped = set.next();
@@ -136,8 +179,16 @@ describe('ChangeSet', () => {
 
 		// The next read resumes the walk one page back and finishes it; nothing repeats.
 		const resumed = new ChangeSet(stopped);
-		expect(resumed.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 2 });
-		expect(resumed.nextQuery([change('D', T1), change('E', T2)], true)).toEqual({ modifiedSince: T1, order: 'id', page: 3 });
+		expect(resumed.nextQuery([change('B', T1), change('C', T1)], true)).toEqual({
+			modifiedSince: T1,
+			order: 'id',
+			page: 2,
+		});
+		expect(resumed.nextQuery([change('D', T1), change('E', T2)], true)).toEqual({
+			modifiedSince: T1,
+			order: 'id',
+			page: 3,
+		});
 		expect(resumed.nextQuery([change('F', T1)], false)).toBeUndefined();
 		expect(listed(resumed)).toEqual([`F@${T1}`]);
 		expect(resumed.next().since).toBe(T2);
@@ -171,13 +222,22 @@ describe('watchable lists', () => {
 			return list?.modifiedSince === 'supported' || list?.modifiedSince === 'headerOnly';
 		});
 		expect(WATCHABLE.map((w) => w.id)).toEqual(expected);
-		expect(expected).toEqual(expect.arrayContaining(['item.list', 'inventory.materialIn', 'purchaseOrder.list', 'asset.types']));
+		expect(expected).toEqual(
+			expect.arrayContaining([
+				'item.list',
+				'inventory.materialIn',
+				'purchaseOrder.list',
+				'asset.types',
+			]),
+		);
 		expect(expected).not.toContain('inventory.list');
 		expect(expected).not.toContain('report.run');
 		const idOf = Object.fromEntries(WATCHABLE.map((w) => [w.id, w.idField]));
 		expect(idOf['item.list']).toBe('shortID');
 		expect(idOf['inventory.materialOut']).toBe('recNo');
 		expect(idOf['asset.types']).toBe('typeID');
-		expect(WATCHABLE.find((w) => w.id === 'inventory.materialInByWarehouse')?.pathParams).toEqual(['warehouseID']);
+		expect(WATCHABLE.find((w) => w.id === 'inventory.materialInByWarehouse')?.pathParams).toEqual([
+			'warehouseID',
+		]);
 	});
 });

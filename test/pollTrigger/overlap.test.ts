@@ -89,14 +89,24 @@ describe('stamps without a time zone, across a daylight-saving change', () => {
 
 	it('are read as UTC: order kept, nothing lost, nothing repeated', async () => {
 		// This file really runs in a zone where reading these stamps as local time inverts them.
-		expect(new Date('2031-03-30T02:30:00').getTime()).toBeGreaterThan(new Date('2031-03-30T03:00:00').getTime());
+		expect(new Date('2031-03-30T02:30:00').getTime()).toBeGreaterThan(
+			new Date('2031-03-30T03:00:00').getTime(),
+		);
 
 		sandbox.zonelessStamps(true);
 		const poller = await activated();
 		const emitted: string[] = [];
 		const made: string[] = [];
 		const stamps: string[] = [];
-		const rounds = [['01:58'], ['02:10'], ['02:30'], ['02:50'], ['02:58', '03:01'], ['03:05'], ['03:20']];
+		const rounds = [
+			['01:58'],
+			['02:10'],
+			['02:30'],
+			['02:50'],
+			['02:58', '03:01'],
+			['03:05'],
+			['03:20'],
+		];
 		for (const round of rounds) {
 			const made0 = made.length;
 			for (const time of round) {
@@ -135,7 +145,11 @@ describe('more than three pages of records sharing one Modified, ties answered i
 			const poller = await activated();
 			sandbox.shuffleTies(1_000 + trial);
 			const pool = pickItems(trial + 1, BULK + 6);
-			const [before, bulk, after] = [pool.slice(0, 3), pool.slice(3, 3 + BULK), pool.slice(3 + BULK, 6 + BULK)];
+			const [before, bulk, after] = [
+				pool.slice(0, 3),
+				pool.slice(3, 3 + BULK),
+				pool.slice(3 + BULK, 6 + BULK),
+			];
 			clock.advance(1_000);
 			stamp(before, new Date(clock.now() - 500).toISOString());
 			const S = new Date(clock.now()).toISOString();
@@ -150,7 +164,10 @@ describe('more than three pages of records sharing one Modified, ties answered i
 			const expected = new Set([...before, ...bulk, ...after]);
 			lost += [...expected].filter((id) => !got.includes(id)).length;
 			repeated += got.length - new Set(got).size + got.filter((id) => !expected.has(id)).length;
-			if (!(new Set(got.slice(0, 3)).size === 3 && got.slice(0, 3).every((id) => before.includes(id)))) outOfOrder++;
+			if (!(
+				new Set(got.slice(0, 3)).size === 3 && got.slice(0, 3).every((id) => before.includes(id))
+			))
+				outOfOrder++;
 			if (!got.slice(-3).every((id) => after.includes(id))) outOfOrder++;
 			// The crowded stamp was read by id, past its four pages.
 			fewestIdReads = Math.min(
@@ -251,8 +268,11 @@ describe('a record that becomes visible late, with a Modified older than the cur
 		clock.advance(OVERLAP_MS);
 		// Visible now, but its Modified is more than the window behind the newest stamp seen.
 		expect((await poller.tick()).emitted).toBeUndefined();
-		expect(ids((await client.get('/Item/All', { modifiedSince: String(tooLate.modified), pageSize: 250 })).body.value)).toContain(
-			tooLate.shortID,
-		);
+		expect(
+			ids(
+				(await client.get('/Item/All', { modifiedSince: String(tooLate.modified), pageSize: 250 }))
+					.body.value,
+			),
+		).toContain(tooLate.shortID);
 	});
 });

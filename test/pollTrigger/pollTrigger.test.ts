@@ -37,11 +37,26 @@ afterAll(async () => {
 
 let token: string | undefined;
 
-async function call(method: string, path: string, body?: IDataObject, query: Record<string, string> = {}): Promise<any> {
-	token ??= (await raw('POST', '/Token', `grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`))
-		.access_token;
+async function call(
+	method: string,
+	path: string,
+	body?: IDataObject,
+	query: Record<string, string> = {},
+): Promise<any> {
+	token ??= (
+		await raw(
+			'POST',
+			'/Token',
+			`grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`,
+		)
+	).access_token;
 	const search = new URLSearchParams(query).toString();
-	return await raw(method, path + (search ? `?${search}` : ''), body === undefined ? undefined : JSON.stringify(body), token);
+	return await raw(
+		method,
+		path + (search ? `?${search}` : ''),
+		body === undefined ? undefined : JSON.stringify(body),
+		token,
+	);
 }
 
 function raw(method: string, path: string, body?: string, bearer?: string): Promise<any> {
@@ -56,7 +71,8 @@ function raw(method: string, path: string, body?: string, bearer?: string): Prom
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
 			res.on('end', () => {
 				const text = Buffer.concat(chunks).toString('utf8');
-				if ((res.statusCode ?? 0) >= 300) reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`));
+				if ((res.statusCode ?? 0) >= 300)
+					reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`));
 				else resolve(text ? JSON.parse(text) : undefined);
 			});
 		});
@@ -74,15 +90,25 @@ const updateItem = async (shortID: string, description: string): Promise<IDataOb
 
 /** The newest Modified the service holds for a list, read straight from the API. */
 async function newestStamp(path: string): Promise<string> {
-	const page = await call('GET', path, undefined, { sort: 'modified', direction: 'DESC', pageSize: '1' });
+	const page = await call('GET', path, undefined, {
+		sort: 'modified',
+		direction: 'DESC',
+		pageSize: '1',
+	});
 	return page.value[0].modified as string;
 }
 
-const listRequests = (endpointId: string) => sandbox.requests.filter((r) => r.endpointId === endpointId);
+const listRequests = (endpointId: string) =>
+	sandbox.requests.filter((r) => r.endpointId === endpointId);
 const ids = (records: IDataObject[] | undefined) => (records ?? []).map((r) => r.shortID);
 
 /** Makes the `nth` request (1-based, from now on) to an endpoint fail, by queueing the fault once n-1 were answered. */
-function failNth(endpointId: Parameters<Sandbox['failNext']>[0], nth: number, code: Parameters<Sandbox['failNext']>[1], times = 1): void {
+function failNth(
+	endpointId: Parameters<Sandbox['failNext']>[0],
+	nth: number,
+	code: Parameters<Sandbox['failNext']>[1],
+	times = 1,
+): void {
 	if (nth <= 1) return sandbox.failNext(endpointId, code, times);
 	let seen = 0;
 	const log = sandbox.requests;
@@ -115,7 +141,10 @@ describe('first activation', () => {
 		const state = (poller.saved['node:Changes'] as IDataObject).pollState as IDataObject;
 		expect((state.cursor as IDataObject).since).toBe(newest);
 		expect(listRequests('item.listAll').length - before).toBe(1);
-		expect(listRequests('item.listAll').at(-1)?.query).toMatchObject({ sort: 'modified', direction: 'DESC' });
+		expect(listRequests('item.listAll').at(-1)?.query).toMatchObject({
+			sort: 'modified',
+			direction: 'DESC',
+		});
 
 		clock.advance(60_000);
 		expect(await poller.tick()).toEqual({ emitted: undefined, error: undefined });
@@ -124,7 +153,9 @@ describe('first activation', () => {
 
 	it('with a start date emits everything modified since then, oldest first', async () => {
 		const from = '2025-06-01T00:00:00Z';
-		const total = (await call('GET', '/Item/All', undefined, { pageSize: '1', modifiedSince: from })).totalCount as number;
+		const total = (
+			await call('GET', '/Item/All', undefined, { pageSize: '1', modifiedSince: from })
+		).totalCount as number;
 		const poller = pollerFor(h, { watch: 'item.listAll', options: { startFrom: from } });
 		const { emitted, error } = await poller.activate();
 		expect(error).toBeUndefined();
@@ -171,7 +202,9 @@ describe('consecutive polls', () => {
 		const x3 = await createItem();
 		expect(x3.modified).toBe(x1.modified);
 		const second = await poller.tick();
-		expect(String(listRequests('item.listAll').at(-1)?.query.modifiedSince) <= String(x1.modified)).toBe(true);
+		expect(
+			String(listRequests('item.listAll').at(-1)?.query.modifiedSince) <= String(x1.modified),
+		).toBe(true);
 		expect(ids(second.emitted)).toEqual([x3.shortID]);
 
 		clock.advance(1);
@@ -182,7 +215,9 @@ describe('consecutive polls', () => {
 
 	it('lose nothing when a poll fails halfway: the cursor stays, the next poll emits it all once', async () => {
 		const poller = await activated({ watch: 'item.listAll' });
-		const items: IDataObject[] = (await call('GET', '/Item/All', undefined, { pageSize: '250', sort: 'partNo' })).value;
+		const items: IDataObject[] = (
+			await call('GET', '/Item/All', undefined, { pageSize: '250', sort: 'partNo' })
+		).value;
 		const touched = items.slice(0, 250);
 		// 510 changes (three pages of 250), stamps shared by groups of ten so pages end inside a group.
 		for (let i = 0; i < touched.length; i++) {
@@ -215,7 +250,9 @@ describe('consecutive polls', () => {
 
 	it('do not skip a record when another one changes while the pages are read', async () => {
 		const poller = await activated({ watch: 'item.listAll' });
-		const items: IDataObject[] = (await call('GET', '/Item/All', undefined, { pageSize: '250', sort: 'partNo' })).value;
+		const items: IDataObject[] = (
+			await call('GET', '/Item/All', undefined, { pageSize: '250', sort: 'partNo' })
+		).value;
 		const touched = items.slice(0, 240);
 		for (let i = 0; i < touched.length; i++) {
 			clock.advance(1);
@@ -255,13 +292,19 @@ describe('n8n restart', () => {
 	it('resumes from the cursor n8n saved with the last execution', async () => {
 		const poller = await activated({ watch: 'customer.listAll' });
 		clock.advance(1_000);
-		const first = await call('POST', '/Customer', { shortID: 'POLL-ONE', name: 'Poll Restart One' });
+		const first = await call('POST', '/Customer', {
+			shortID: 'POLL-ONE',
+			name: 'Poll Restart One',
+		});
 		expect((await poller.tick()).emitted?.map((r) => r.shortID)).toEqual([first.shortID]);
 
 		poller.restart();
 		expect((await poller.tick()).emitted).toBeUndefined();
 		clock.advance(1_000);
-		const second = await call('POST', '/Customer', { shortID: 'POLL-TWO', name: 'Poll Restart Two' });
+		const second = await call('POST', '/Customer', {
+			shortID: 'POLL-TWO',
+			name: 'Poll Restart Two',
+		});
 		expect((await poller.tick()).emitted?.map((r) => r.shortID)).toEqual([second.shortID]);
 	});
 });
@@ -271,7 +314,13 @@ describe('long backlogs and the shared transport', () => {
 		// Budget 0: every poll reads one page. Stamps shared by groups of seven, so the page ends inside a group.
 		const poller = await activated({ watch: 'item.listAll' }, 0);
 		const page = async (n: number): Promise<IDataObject[]> =>
-			(await call('GET', '/Item/All', undefined, { pageSize: '130', page: String(n), sort: 'partNo' })).value;
+			(
+				await call('GET', '/Item/All', undefined, {
+					pageSize: '130',
+					page: String(n),
+					sort: 'partNo',
+				})
+			).value;
 		const touched = [...(await page(5)), ...(await page(6))];
 		expect(touched.length).toBe(260);
 		for (let i = 0; i < touched.length; i++) {
@@ -310,7 +359,8 @@ describe('created only / updated only', () => {
 	it('split new records from updates by Created against the previous cursor', async () => {
 		const created = await activated({ watch: 'item.listAll', event: 'created' });
 		const updated = await activated({ watch: 'item.listAll', event: 'updated' });
-		const existing: IDataObject[] = (await call('GET', '/Item/All', undefined, { pageSize: '3' })).value;
+		const existing: IDataObject[] = (await call('GET', '/Item/All', undefined, { pageSize: '3' }))
+			.value;
 
 		clock.advance(1_000);
 		const n1 = await createItem();
@@ -335,9 +385,16 @@ describe('other lists', () => {
 		const orders = await activated({ watch: 'purchaseOrder.list' });
 		const item = await createItem();
 		clock.advance(1_000);
-		const receipt = await call('POST', '/Inventory/Receive', { itemID: item.shortID, warehouseID: 1, quantity: 5 });
+		const receipt = await call('POST', '/Inventory/Receive', {
+			itemID: item.shortID,
+			warehouseID: 1,
+			quantity: 5,
+		});
 		const vendor = (await call('GET', '/Vendor', undefined, { pageSize: '1' })).value[0];
-		const po = await call('POST', '/PurchaseOrder', { vendor: vendor.shortID, lines: [{ shortID: item.shortID, units: 2, warehouse: 1 }] });
+		const po = await call('POST', '/PurchaseOrder', {
+			vendor: vendor.shortID,
+			lines: [{ shortID: item.shortID, units: 2, warehouse: 1 }],
+		});
 		const gotMovements = (await movements.tick()).emitted;
 		expect(gotMovements?.map((r) => r.recNo)).toEqual([receipt.recNo]);
 		expect((await orders.tick()).emitted?.map((r) => r.poNo)).toEqual([po.poNo]);
@@ -365,12 +422,21 @@ describe('manual test run', () => {
 describe('bad input', () => {
 	it('is refused before any request, naming the field', async () => {
 		const before = sandbox.requests.length;
-		const badDate = pollerFor(h, { watch: 'item.listAll', options: { startFrom: 'yesterday-ish' } });
-		expect((await badDate.activate()).error?.message).toMatch(/^Start From \(startFrom\) must be an ISO 8601 date/);
+		const badDate = pollerFor(h, {
+			watch: 'item.listAll',
+			options: { startFrom: 'yesterday-ish' },
+		});
+		expect((await badDate.activate()).error?.message).toMatch(
+			/^Start From \(startFrom\) must be an ISO 8601 date/,
+		);
 		const badWarehouse = pollerFor(h, { watch: 'inventory.materialInByWarehouse', warehouseID: 0 });
-		expect((await badWarehouse.activate()).error?.message).toMatch(/Warehouse ID \(warehouseID\) must be a positive whole number/);
+		expect((await badWarehouse.activate()).error?.message).toMatch(
+			/Warehouse ID \(warehouseID\) must be a positive whole number/,
+		);
 		const notWatchable = pollerFor(h, { watch: 'inventory.list' });
-		expect((await notWatchable.activate()).error?.message).toMatch(/Watch \(watch\) must be one of the lists/);
+		expect((await notWatchable.activate()).error?.message).toMatch(
+			/Watch \(watch\) must be one of the lists/,
+		);
 		expect(sandbox.requests.slice(before).filter((r) => r.endpointId !== 'token')).toEqual([]);
 	});
 });

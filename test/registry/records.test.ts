@@ -7,12 +7,15 @@ import { recordLocator } from '../../nodes/InventoryPro/actions/common/locators'
 const kinds = Object.entries(RECORDS) as Array<[string, RecordKindSpec]>;
 
 describe('each kind states itself once', () => {
-	it.each(kinds)('%s: Simplified starts with the key and the label, and keeps only documented fields', (_kind, spec) => {
-		expect(spec.simple.slice(0, 2)).toEqual([spec.key, spec.label]);
-		for (const field of spec.simple) expect(spec.fields).toContain(field);
-		expect(spec.fields).toContain(spec.key);
-		if (spec.done !== undefined) expect(spec.statuses).toContain(spec.done);
-	});
+	it.each(kinds)(
+		'%s: Simplified starts with the key and the label, and keeps only documented fields',
+		(_kind, spec) => {
+			expect(spec.simple.slice(0, 2)).toEqual([spec.key, spec.label]);
+			for (const field of spec.simple) expect(spec.fields).toContain(field);
+			expect(spec.fields).toContain(spec.key);
+			if (spec.done !== undefined) expect(spec.statuses).toContain(spec.done);
+		},
+	);
 
 	it('every list row belongs to at most one kind, and a kind can sort its lists by its key', () => {
 		for (const id of Object.keys(ENDPOINTS) as EndpointId[]) {
@@ -22,13 +25,19 @@ describe('each kind states itself once', () => {
 		for (const [kind, spec] of kinds) {
 			for (const list of spec.lists) {
 				const sort = ENDPOINTS[list].list.sort;
-				expect({ kind, list, sortsByKey: Array.isArray(sort) && sort.includes(spec.key) }).toEqual({ kind, list, sortsByKey: true });
+				expect({ kind, list, sortsByKey: Array.isArray(sort) && sort.includes(spec.key) }).toEqual({
+					kind,
+					list,
+					sortsByKey: true,
+				});
 			}
 		}
 	});
 
 	it('documents string keys where the vendor shows strings, integers where it shows integers', () => {
-		const typed = Object.fromEntries(kinds.map(([kind, spec]) => [kind, `${spec.key}:${spec.keyType}`]));
+		const typed = Object.fromEntries(
+			kinds.map(([kind, spec]) => [kind, `${spec.key}:${spec.keyType}`]),
+		);
 		expect(typed).toMatchObject({
 			customer: 'shortID:string',
 			vendor: 'shortID:string',
@@ -61,17 +70,24 @@ describe('the change feed breaks ties by the registry key', () => {
 	it('every watched list has a tie-break column it can sort by', () => {
 		for (const watchable of WATCHABLE) {
 			const sort = watchable.endpoint.list.sort;
-			expect({ id: watchable.id, ok: Array.isArray(sort) && sort.includes(watchable.idField) }).toEqual({ id: watchable.id, ok: true });
+			expect({
+				id: watchable.id,
+				ok: Array.isArray(sort) && sort.includes(watchable.idField),
+			}).toEqual({ id: watchable.id, ok: true });
 		}
 	});
 });
 
 describe('By ID accepts what the registry types the key as', () => {
-	const byIdMode = (kind: 'customer' | 'purchaseOrder' | 'asset' | 'webhook') => recordLocator(kind, 'key').modes![1];
-	it.each(['customer', 'purchaseOrder', 'asset'] as const)('%s: any text, e.g. its documented example', (kind) => {
-		expect(byIdMode(kind).validation).toEqual([]);
-		expect(byIdMode(kind).placeholder).toBe(`e.g. ${RECORDS[kind].example}`);
-	});
+	const byIdMode = (kind: 'customer' | 'purchaseOrder' | 'asset' | 'webhook') =>
+		recordLocator(kind, 'key').modes![1];
+	it.each(['customer', 'purchaseOrder', 'asset'] as const)(
+		'%s: any text, e.g. its documented example',
+		(kind) => {
+			expect(byIdMode(kind).validation).toEqual([]);
+			expect(byIdMode(kind).placeholder).toBe(`e.g. ${RECORDS[kind].example}`);
+		},
+	);
 	it('webhook subscriptions: whole numbers only', () => {
 		expect(JSON.stringify(byIdMode('webhook').validation)).toContain('^[0-9]+$');
 	});

@@ -46,8 +46,20 @@ describe('workflow files', () => {
 	});
 
 	it.each([
-		['a misspelt job key', 'ci.yml', 'runs-on:', 'runs_on:', "Additional property 'runs_on' is not allowed"],
-		['an unknown permission level', 'publish.yml', '\n  id-token: write', '\n  id-token: admin', '/permissions'],
+		[
+			'a misspelt job key',
+			'ci.yml',
+			'runs-on:',
+			'runs_on:',
+			"Additional property 'runs_on' is not allowed",
+		],
+		[
+			'an unknown permission level',
+			'publish.yml',
+			'\n  id-token: write',
+			'\n  id-token: admin',
+			'/permissions',
+		],
 		['an unknown trigger', 'ci.yml', 'pull_request:', 'pull_requests:', '/on'],
 	])('rejects %s', async (_name, file, from, to, reported) => {
 		const text = workflow(file);
@@ -110,7 +122,11 @@ describe('publish guard', () => {
 	});
 
 	it('lets the release workflow through', async () => {
-		const { code, output } = await exitOf('node', [GUARD], localEnv({ GITHUB_ACTIONS: 'true', npm_config_provenance: 'true' }));
+		const { code, output } = await exitOf(
+			'node',
+			[GUARD],
+			localEnv({ GITHUB_ACTIONS: 'true', npm_config_provenance: 'true' }),
+		);
 		expect(output).toBe('');
 		expect(code).toBe(0);
 	});
@@ -140,7 +156,11 @@ describe('documentation links', () => {
 			'nodes/InventoryProPollTrigger/InventoryProPollTrigger.node.json',
 		];
 		const links = sources.flatMap((file) =>
-			[...readFileSync(join(ROOT, file), 'utf8').matchAll(/github\.com\/inventory-pro\/n8n-nodes-inventory-pro#([\w-]+)/g)].map((m) => ({
+			[
+				...readFileSync(join(ROOT, file), 'utf8').matchAll(
+					/github\.com\/inventory-pro\/n8n-nodes-inventory-pro#([\w-]+)/g,
+				),
+			].map((m) => ({
 				file,
 				anchor: m[1],
 			})),

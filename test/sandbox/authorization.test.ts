@@ -35,8 +35,13 @@ describe('Security IDs', () => {
 			const clientId = `only-${id}`;
 			t.sandbox.addClient({ clientId, clientSecret: 's', securityIds: [permission] });
 			t.sandbox.addClient({ clientId: `without-${id}`, clientSecret: 's', securityIds: [] });
-			const allowed = await new SandboxClient(t.sandbox, { clientId, clientSecret: 's' }).get(ROUTES[id].path);
-			const denied = await new SandboxClient(t.sandbox, { clientId: `without-${id}`, clientSecret: 's' }).get(ROUTES[id].path);
+			const allowed = await new SandboxClient(t.sandbox, { clientId, clientSecret: 's' }).get(
+				ROUTES[id].path,
+			);
+			const denied = await new SandboxClient(t.sandbox, {
+				clientId: `without-${id}`,
+				clientSecret: 's',
+			}).get(ROUTES[id].path);
 			expect({ id, status: allowed.status }).toEqual({ id, status: 200 });
 			expectError(denied, 403, 'forbidden', FORBIDDEN.permission);
 		}
@@ -53,7 +58,17 @@ describe('read-only accounts', () => {
 			['PUT', '/Item', { itemID: 'SCR-00001', description: 'changed' }],
 			['DELETE', '/Item/SCR-00001', undefined],
 			['POST', '/Inventory/Receive', receive(1)],
-			['POST', '/Webhook', { name: 'x', url: 'https://127.0.0.1/x', events: 'item.created', payloadMode: 1, active: true }],
+			[
+				'POST',
+				'/Webhook',
+				{
+					name: 'x',
+					url: 'https://127.0.0.1/x',
+					events: 'item.created',
+					payloadMode: 1,
+					active: true,
+				},
+			],
 			['POST', '/Location/Hold?id=A-01-03', undefined],
 		];
 		for (const [method, path, body] of writes) {
@@ -71,7 +86,12 @@ describe('warehouse scope', () => {
 		const before = t.sandbox.store.materialIn.size;
 		const outside = await scoped.post('/Inventory/Receive', receive(2));
 		expectError(outside, 403, 'forbidden', FORBIDDEN.warehouse);
-		const move = await scoped.post('/Inventory/Move', { itemID: 'SCR-00001', fromWarehouseID: 1, toWarehouseID: 3, quantity: 1 });
+		const move = await scoped.post('/Inventory/Move', {
+			itemID: 'SCR-00001',
+			fromWarehouseID: 1,
+			toWarehouseID: 3,
+			quantity: 1,
+		});
 		expectError(move, 403, 'forbidden', FORBIDDEN.warehouse);
 		expect(t.sandbox.store.materialIn.size).toBe(before);
 		const inside = await scoped.post('/Inventory/Receive', receive(1));
@@ -82,22 +102,45 @@ describe('warehouse scope', () => {
 		const scoped = t.as('scoped');
 		const store = t.sandbox.store;
 		const location = store.locations.rows.find((l) => l.warehouseID === 2 && !l.hold)!;
-		expectError(await scoped.post(`/Location/Hold?id=${location.spot}`), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(
+			await scoped.post(`/Location/Hold?id=${location.spot}`),
+			403,
+			'forbidden',
+			FORBIDDEN.warehouse,
+		);
 		expect(store.locations.get(location.spot)?.hold).toBe(false);
-		const elsewhere = (o: { lines: Array<{ warehouse: number }> }) => o.lines.some((l) => l.warehouse !== 1);
+		const elsewhere = (o: { lines: Array<{ warehouse: number }> }) =>
+			o.lines.some((l) => l.warehouse !== 1);
 		const po = store.purchaseOrders.rows.find((o) => elsewhere(o) && o.status === 'Open')!;
-		expectError(await scoped.post(`/PurchaseOrder/${po.poNo}/Finalize`), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(
+			await scoped.post(`/PurchaseOrder/${po.poNo}/Finalize`),
+			403,
+			'forbidden',
+			FORBIDDEN.warehouse,
+		);
 		const so = store.shippingOrders.rows.find((o) => elsewhere(o) && o.status !== 'Closed')!;
-		expectError(await scoped.put(`/ShippingOrder/${so.soNo}`, { status: 'Partial' }), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(
+			await scoped.put(`/ShippingOrder/${so.soNo}`, { status: 'Partial' }),
+			403,
+			'forbidden',
+			FORBIDDEN.warehouse,
+		);
 		const asset = store.assets.rows.find((a) => a.warehouse !== 1)!;
-		expectError(await scoped.put(`/Asset/${asset.shortID}`, { warehouse: 1 }), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(
+			await scoped.put(`/Asset/${asset.shortID}`, { warehouse: 1 }),
+			403,
+			'forbidden',
+			FORBIDDEN.warehouse,
+		);
 		expect(store.assets.get(asset.shortID)?.warehouse).not.toBe(1);
 	});
 
 	it('does not scope reads', async () => {
 		const response = await t.as('scoped').get('/Inventory/3', { pageSize: 5 });
 		expect(response.status).toBe(200);
-		expect(response.body.value.every((row: { warehouseID: number }) => row.warehouseID === 3)).toBe(true);
+		expect(response.body.value.every((row: { warehouseID: number }) => row.warehouseID === 3)).toBe(
+			true,
+		);
 	});
 });
 
@@ -138,7 +181,12 @@ describe('order of checks', () => {
 
 	it('permission 403 comes before validation 400 and 404', async () => {
 		expectError(await t.as('limited').post('/Item', {}), 403, 'forbidden', FORBIDDEN.permission);
-		expectError(await t.as('limited').delete('/Item/NO-SUCH-ITEM'), 403, 'forbidden', FORBIDDEN.permission);
+		expectError(
+			await t.as('limited').delete('/Item/NO-SUCH-ITEM'),
+			403,
+			'forbidden',
+			FORBIDDEN.permission,
+		);
 		expectError(await t.as('reports').get('/Report/999'), 403, 'forbidden', FORBIDDEN.report);
 	});
 
@@ -162,9 +210,19 @@ describe('order of checks', () => {
 			'Item "NO-SUCH" was not found.',
 		);
 		// Path records: 404 before scope, scope before 409.
-		expectError(await scoped.post('/Location/Hold?id=Z-99-99'), 404, 'not_found', 'Location Z-99-99 was not found.');
+		expectError(
+			await scoped.post('/Location/Hold?id=Z-99-99'),
+			404,
+			'not_found',
+			'Location Z-99-99 was not found.',
+		);
 		const held = t.sandbox.store.locations.rows.find((l) => l.warehouseID === 2 && l.hold)!;
-		expectError(await scoped.post(`/Location/Hold?id=${held.spot}`), 403, 'forbidden', FORBIDDEN.warehouse);
+		expectError(
+			await scoped.post(`/Location/Hold?id=${held.spot}`),
+			403,
+			'forbidden',
+			FORBIDDEN.warehouse,
+		);
 		expectError(await t.demo.post(`/Location/Hold?id=${held.spot}`), 409, 'conflict');
 	});
 });

@@ -21,7 +21,8 @@ describe('every error code of the spec is reachable', () => {
 		expectError(response, status, error);
 		expect(typeof response.body.message).toBe('string');
 		expect(response.body.message.length).toBeGreaterThan(0);
-		if (error === 'validation_error') expect(Object.keys(response.body.details).length).toBeGreaterThan(0);
+		if (error === 'validation_error')
+			expect(Object.keys(response.body.details).length).toBeGreaterThan(0);
 	});
 
 	it('rate_limited (429) is the one failure without an envelope', async () => {
@@ -67,8 +68,18 @@ describe('failNext', () => {
 describe('disabledEndpoints', () => {
 	it('answers 501 for a switched-off endpoint after authentication and permission checks', async () => {
 		const response = await t.demo.post('/Asset', { shortID: 'NI-2' });
-		expectError(response, 501, 'not_implemented', 'POST /Asset is not available on this deployment.');
-		expectError(await t.as('readonly').post('/Asset', { shortID: 'NI-3' }), 403, 'forbidden', 'Account is read-only.');
+		expectError(
+			response,
+			501,
+			'not_implemented',
+			'POST /Asset is not available on this deployment.',
+		);
+		expectError(
+			await t.as('readonly').post('/Asset', { shortID: 'NI-3' }),
+			403,
+			'forbidden',
+			'Account is read-only.',
+		);
 		expect(t.sandbox.store.assets.rows.some((a) => a.shortID.startsWith('NI-'))).toBe(false);
 		// The rest of the resource still works.
 		expect((await t.demo.get('/Asset')).status).toBe(200);

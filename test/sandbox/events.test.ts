@@ -13,27 +13,46 @@ afterEach(() => t.sandbox.close());
 /** One valid call per emitting endpoint; path values and bodies for the seeded data. */
 function sampleCall(id: RouteId): { path: Record<string, string | number>; body?: unknown } {
 	const store = t.sandbox.store;
-	const lot = store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= 5 && !store.location(1, s.location)!.hold)!;
+	const lot = store.stock.rows.find(
+		(s) => s.warehouseID === 1 && s.quantity >= 5 && !store.location(1, s.location)!.hold,
+	)!;
 	const openPo = store.purchaseOrders.rows.find((o) => o.status === 'Open')!;
 	const openSo = store.shippingOrders.rows.find((o) => o.status === 'Open')!;
-	const samples: Partial<Record<RouteId, { path: Record<string, string | number>; body?: unknown }>> = {
+	const samples: Partial<
+		Record<RouteId, { path: Record<string, string | number>; body?: unknown }>
+	> = {
 		'item.create': { path: {}, body: { itemID: 'EVT-1' } },
 		'item.update': { path: {}, body: { itemID: 'SCR-00001', units: 5 } },
 		'item.discontinue': { path: { shortID: 'SCR-00001' } },
 		'inventory.receive': { path: {}, body: { itemID: lot.shortID, warehouseID: 1, quantity: 1 } },
-		'inventory.issue': { path: {}, body: { itemID: lot.shortID, warehouseID: 1, location: lot.location, quantity: 1 } },
+		'inventory.issue': {
+			path: {},
+			body: { itemID: lot.shortID, warehouseID: 1, location: lot.location, quantity: 1 },
+		},
 		'inventory.move': {
 			path: {},
-			body: { itemID: lot.shortID, fromWarehouseID: 1, fromLocation: lot.location, toWarehouseID: 2, quantity: 1 },
+			body: {
+				itemID: lot.shortID,
+				fromWarehouseID: 1,
+				fromLocation: lot.location,
+				toWarehouseID: 2,
+				quantity: 1,
+			},
 		},
 		'purchaseOrder.create': {
 			path: {},
-			body: { vendor: store.vendors.rows.find((v) => v.active)!.shortID, lines: [{ shortID: 'SCR-00001', units: 1, warehouse: 1 }] },
+			body: {
+				vendor: store.vendors.rows.find((v) => v.active)!.shortID,
+				lines: [{ shortID: 'SCR-00001', units: 1, warehouse: 1 }],
+			},
 		},
 		'purchaseOrder.finalize': { path: { poNo: openPo.poNo } },
 		'shippingOrder.create': {
 			path: {},
-			body: { customer: store.customers.rows.find((c) => c.active)!.shortID, lines: [{ shortID: 'SCR-00001', units: 1, warehouse: 1 }] },
+			body: {
+				customer: store.customers.rows.find((c) => c.active)!.shortID,
+				lines: [{ shortID: 'SCR-00001', units: 1, warehouse: 1 }],
+			},
 		},
 		'shippingOrder.update': { path: { soNo: openSo.soNo }, body: { status: 'Closed' } },
 	};
@@ -45,20 +64,23 @@ function sampleCall(id: RouteId): { path: Record<string, string | number>; body?
 const EMITTING = (Object.keys(ROUTES) as RouteId[]).filter((id) => 'emits' in ROUTES[id]);
 
 describe('events per the table', () => {
-	it.each(EMITTING)('%s publishes its `emits` event with the full record, ids and RecNo reference', async (id) => {
-		t = await openSandbox();
-		const row = ROUTES[id];
-		const { path, body } = sampleCall(id);
-		const response = await t.demo.request(row.method, fillPath(row.path, path), { body });
-		expect(response.status).toBe(row.success);
-		expect(t.sandbox.events).toHaveLength(1);
-		const [event] = t.sandbox.events;
-		expect(event.event).toBe((row as { emits: string }).emits);
-		expect(event.data).toEqual(response.body);
-		expect(event.reference).toMatch(/^RecNo:\d+$/);
-		expect(Object.keys(event.ids).length).toBeGreaterThanOrEqual(2);
-		for (const [key, value] of Object.entries(event.ids)) expect(response.body[key]).toBe(value);
-	});
+	it.each(EMITTING)(
+		'%s publishes its `emits` event with the full record, ids and RecNo reference',
+		async (id) => {
+			t = await openSandbox();
+			const row = ROUTES[id];
+			const { path, body } = sampleCall(id);
+			const response = await t.demo.request(row.method, fillPath(row.path, path), { body });
+			expect(response.status).toBe(row.success);
+			expect(t.sandbox.events).toHaveLength(1);
+			const [event] = t.sandbox.events;
+			expect(event.event).toBe((row as { emits: string }).emits);
+			expect(event.data).toEqual(response.body);
+			expect(event.reference).toMatch(/^RecNo:\d+$/);
+			expect(Object.keys(event.ids).length).toBeGreaterThanOrEqual(2);
+			for (const [key, value] of Object.entries(event.ids)) expect(response.body[key]).toBe(value);
+		},
+	);
 
 	it('writes without an `emits` publish nothing', async () => {
 		t = await openSandbox();
@@ -87,10 +109,17 @@ describe('webhook wiring', () => {
 			await t.sandbox.webhooks.idle();
 			expect(receiver.deliveries).toHaveLength(1);
 			const [delivery] = receiver.deliveries;
-			expect(JSON.parse(delivery.raw.toString('utf8'))).toEqual({ event: 'item.created', data: created.body });
-			expect(delivery.headers['x-webhook-signature']).toBe(expectedSignature('wiring-secret', delivery.raw));
+			expect(JSON.parse(delivery.raw.toString('utf8'))).toEqual({
+				event: 'item.created',
+				data: created.body,
+			});
+			expect(delivery.headers['x-webhook-signature']).toBe(
+				expectedSignature('wiring-secret', delivery.raw),
+			);
 			// The recorded request of the subscription never holds the secret.
-			expect(t.sandbox.requests.find((r) => r.endpointId === 'webhook.create')?.body).toMatchObject({ secret: '***' });
+			expect(t.sandbox.requests.find((r) => r.endpointId === 'webhook.create')?.body).toMatchObject(
+				{ secret: '***' },
+			);
 		} finally {
 			await receiver.close();
 		}

@@ -1,5 +1,11 @@
 /** Shared set-up for the sandbox contract suite: a sandbox on a ManualClock and a client per demo account. */
-import { DEMO_CLIENTS, ManualClock, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import {
+	DEMO_CLIENTS,
+	ManualClock,
+	startSandbox,
+	type Sandbox,
+	type SandboxOptions,
+} from '../../sandbox';
 import { SandboxClient, type ApiResponse } from '../support/sandboxClient';
 
 export type DemoAccount = 'demo' | 'readonly' | 'scoped' | 'limited' | 'reports';
@@ -21,7 +27,10 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<TestSan
 		let client = clients.get(account);
 		if (!client) {
 			const config = DEMO_CLIENTS.find((c) => c.clientId === account)!;
-			client = new SandboxClient(sandbox, { clientId: config.clientId, clientSecret: config.clientSecret });
+			client = new SandboxClient(sandbox, {
+				clientId: config.clientId,
+				clientSecret: config.clientSecret,
+			});
 			clients.set(account, client);
 		}
 		return client;
@@ -53,11 +62,21 @@ export function expectError(
 }
 
 /** The paged envelope and its headers agree with each other. */
-export function expectPage(response: ApiResponse, expected: { page?: number; pageSize?: number; totalCount?: number } = {}): void {
+export function expectPage(
+	response: ApiResponse,
+	expected: { page?: number; pageSize?: number; totalCount?: number } = {},
+): void {
 	expect(response.status).toBe(200);
 	expectJsonHeaders(response);
 	const body = response.body;
-	expect(Object.keys(body).sort()).toEqual(['hasMore', 'page', 'pageCount', 'pageSize', 'totalCount', 'value']);
+	expect(Object.keys(body).sort()).toEqual([
+		'hasMore',
+		'page',
+		'pageCount',
+		'pageSize',
+		'totalCount',
+		'value',
+	]);
 	expect(response.headers['x-total-count']).toBe(String(body.totalCount));
 	expect(response.headers['x-page-size']).toBe(String(body.pageSize));
 	expect(response.headers['x-page']).toBe(String(body.page));

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-function plainHttp(path: string, body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+function plainHttp(
+	path: string,
+	body?: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
 			{
@@ -26,7 +29,9 @@ function plainHttp(path: string, body?: string): Promise<{ status: number; heade
 			(res) => {
 				let text = '';
 				res.on('data', (chunk) => (text += chunk));
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }),
+				);
 			},
 		);
 		req.on('error', reject);
@@ -36,7 +41,10 @@ function plainHttp(path: string, body?: string): Promise<{ status: number; heade
 
 describe('HTTPS only', () => {
 	it('answers a plain-HTTP request on the same port with a 403 envelope and closes', async () => {
-		const response = await plainHttp('/api/v2/Token', 'grant_type=client_credentials&client_id=demo&client_secret=x');
+		const response = await plainHttp(
+			'/api/v2/Token',
+			'grant_type=client_credentials&client_id=demo&client_secret=x',
+		);
 		expect(response.status).toBe(403);
 		expect(response.headers['x-api-version']).toBe('v2');
 		expect(response.headers['connection']).toBe('close');
@@ -59,10 +67,19 @@ describe('HTTPS only', () => {
 		expect(t.sandbox.origin).toBe(`https://127.0.0.1:${t.sandbox.port}`);
 		// By host name as well: the TLS handshake must verify against the CA.
 		const status = await new Promise<number>((resolve, reject) => {
-			const req = httpsRequest({ host: 'localhost', port: t.sandbox.port, path: '/api/v2/Item', ca: t.sandbox.ca, agent: false }, (res) => {
-				res.resume();
-				resolve(res.statusCode ?? 0);
-			});
+			const req = httpsRequest(
+				{
+					host: 'localhost',
+					port: t.sandbox.port,
+					path: '/api/v2/Item',
+					ca: t.sandbox.ca,
+					agent: false,
+				},
+				(res) => {
+					res.resume();
+					resolve(res.statusCode ?? 0);
+				},
+			);
 			req.on('error', reject);
 			req.end();
 		});
@@ -71,7 +88,9 @@ describe('HTTPS only', () => {
 
 	it('rejects a client that does not trust the certificate', async () => {
 		const untrusting = new SandboxClient({ baseUrl: t.sandbox.baseUrl, ca: '' });
-		const noCa = untrusting.raw('GET', '/Item').catch((error: Error & { code?: string }) => error.code);
+		const noCa = untrusting
+			.raw('GET', '/Item')
+			.catch((error: Error & { code?: string }) => error.code);
 		// With an empty CA list Node falls back to the public roots, which do not include the sandbox.
 		await expect(noCa).resolves.toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/);
 	});
@@ -80,7 +99,12 @@ describe('HTTPS only', () => {
 describe('path prefix and version header', () => {
 	it('serves nothing outside /api/v1 and /api/v2: 404 envelope without needing a token', async () => {
 		const response = await t.demo.raw('GET', `${t.sandbox.origin}/api/v3/Item`);
-		expectError(response, 404, 'not_found', 'No endpoint at /api/v3/Item; the API is served under /api/v2.');
+		expectError(
+			response,
+			404,
+			'not_found',
+			'No endpoint at /api/v3/Item; the API is served under /api/v2.',
+		);
 	});
 
 	it('serves the same routes under /api/v1 (the version the vendor documents), saying X-API-Version: v1', async () => {
@@ -118,7 +142,9 @@ describe('path prefix and version header', () => {
 
 describe('request bodies', () => {
 	it('answers malformed JSON with 400 bad_request', async () => {
-		const response = await t.demo.post('/Item', '{"itemID": ', { headers: { 'Content-Type': 'application/json' } });
+		const response = await t.demo.post('/Item', '{"itemID": ', {
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expectError(response, 400, 'bad_request', 'The request body is not valid JSON.');
 	});
 
@@ -128,7 +154,10 @@ describe('request bodies', () => {
 	});
 
 	it('refuses bodies over 1 MB with 400 bad_request', async () => {
-		const response = await t.demo.post('/Item', { itemID: 'BIG', description: 'x'.repeat(1_100_000) });
+		const response = await t.demo.post('/Item', {
+			itemID: 'BIG',
+			description: 'x'.repeat(1_100_000),
+		});
 		expectError(response, 400, 'bad_request', 'The request body is too large.');
 		expect(t.sandbox.store.item('BIG')).toBeUndefined();
 	});

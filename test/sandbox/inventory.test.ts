@@ -9,13 +9,20 @@ afterEach(() => t.sandbox.close());
 
 const onHand = (partNo: number, warehouseID: number, location?: string) =>
 	t.sandbox.store.stock.rows
-		.filter((s) => s.partNo === partNo && s.warehouseID === warehouseID && (location === undefined || s.location === location))
+		.filter(
+			(s) =>
+				s.partNo === partNo &&
+				s.warehouseID === warehouseID &&
+				(location === undefined || s.location === location),
+		)
 		.reduce((sum, s) => sum + s.quantity, 0);
 
 /** A lot in warehouse 1 in a location that is not on hold, with at least `min` on hand. */
 function stockedLot(min = 10) {
 	const store = t.sandbox.store;
-	return store.stock.rows.find((s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.hold)!;
+	return store.stock.rows.find(
+		(s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.hold,
+	)!;
 }
 
 describe('POST /Inventory/Receive', () => {
@@ -52,11 +59,18 @@ describe('POST /Inventory/Receive', () => {
 			{
 				event: 'inventory.received',
 				data: response.body,
-				ids: { recNo: response.body.recNo, partNo: item.partNo, shortID: 'SCR-00001', warehouseID: 2 },
+				ids: {
+					recNo: response.body.recNo,
+					partNo: item.partNo,
+					shortID: 'SCR-00001',
+					warehouseID: 2,
+				},
 				reference: `RecNo:${response.body.recNo}`,
 			},
 		]);
-		const listed = await t.demo.get('/Inventory/MaterialIn', { modifiedSince: '2026-01-05T08:00:00Z' });
+		const listed = await t.demo.get('/Inventory/MaterialIn', {
+			modifiedSince: '2026-01-05T08:00:00Z',
+		});
 		expect(listed.body.value).toEqual([response.body]);
 	});
 
@@ -78,7 +92,13 @@ describe('POST /Inventory/Receive', () => {
 			remark: 'PO #4521',
 		});
 		expect(documented.status).toBe(201);
-		expect(documented.body).toMatchObject({ warehouseID: 1, location: 'A-01-03', quantity: 2, lot: 'S1', reference: 'PO #4521' });
+		expect(documented.body).toMatchObject({
+			warehouseID: 1,
+			location: 'A-01-03',
+			quantity: 2,
+			lot: 'S1',
+			reference: 'PO #4521',
+		});
 	});
 
 	it('answers 404 for unknown references and 409 for a held location or disabled reason code, changing nothing', async () => {
@@ -90,25 +110,45 @@ describe('POST /Inventory/Receive', () => {
 			'Warehouse 9 was not found.',
 		);
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'Z-99', quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', {
+				itemID: 'SCR-00001',
+				warehouseID: 1,
+				location: 'Z-99',
+				quantity: 1,
+			}),
 			404,
 			'not_found',
 			'Location "Z-99" in warehouse 1 was not found.',
 		);
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: 'QC-01', quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', {
+				itemID: 'SCR-00001',
+				warehouseID: 1,
+				location: 'QC-01',
+				quantity: 1,
+			}),
 			409,
 			'conflict',
 			'Location "QC-01" in warehouse 1 is on hold.',
 		);
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'OBSOLETE', quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', {
+				itemID: 'SCR-00001',
+				warehouseID: 1,
+				reasonCode: 'OBSOLETE',
+				quantity: 1,
+			}),
 			409,
 			'conflict',
 			'Reason code "OBSOLETE" is disabled.',
 		);
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, reasonCode: 'NOPE', quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', {
+				itemID: 'SCR-00001',
+				warehouseID: 1,
+				reasonCode: 'NOPE',
+				quantity: 1,
+			}),
 			404,
 			'not_found',
 			'Reason code "NOPE" was not found.',
@@ -122,11 +162,24 @@ describe('POST /Inventory/Issue', () => {
 	it('takes stock out, answers 201 with the MaterialOut record, emits inventory.issued', async () => {
 		const lot = stockedLot();
 		const before = onHand(lot.partNo, 1);
-		const response = await t.demo.post('/Inventory/Issue', { itemID: lot.shortID, warehouseID: 1, quantity: 3, reasonCode: 'DAMAGED' });
+		const response = await t.demo.post('/Inventory/Issue', {
+			itemID: lot.shortID,
+			warehouseID: 1,
+			quantity: 3,
+			reasonCode: 'DAMAGED',
+		});
 		expect(response.status).toBe(201);
-		expect(response.body).toMatchObject({ type: 'Issue', shortID: lot.shortID, warehouseID: 1, quantity: 3, reasonCode: 'DAMAGED' });
+		expect(response.body).toMatchObject({
+			type: 'Issue',
+			shortID: lot.shortID,
+			warehouseID: 1,
+			quantity: 3,
+			reasonCode: 'DAMAGED',
+		});
 		expect(onHand(lot.partNo, 1)).toBe(before - 3);
-		expect(t.sandbox.events.map((e) => [e.event, e.reference])).toEqual([['inventory.issued', `RecNo:${response.body.recNo}`]]);
+		expect(t.sandbox.events.map((e) => [e.event, e.reference])).toEqual([
+			['inventory.issued', `RecNo:${response.body.recNo}`],
+		]);
 		expect(t.sandbox.store.materialOut.get(response.body.recNo)).toEqual(response.body);
 	});
 
@@ -134,7 +187,11 @@ describe('POST /Inventory/Issue', () => {
 		const lot = stockedLot(1);
 		const available = onHand(lot.partNo, 1);
 		const outCount = t.sandbox.store.materialOut.size;
-		const response = await t.demo.post('/Inventory/Issue', { itemID: lot.shortID, warehouseID: 1, quantity: available + 1 });
+		const response = await t.demo.post('/Inventory/Issue', {
+			itemID: lot.shortID,
+			warehouseID: 1,
+			quantity: available + 1,
+		});
 		expectError(
 			response,
 			409,
@@ -170,9 +227,18 @@ describe('POST /Inventory/Move', () => {
 		});
 		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
 		expect(onHand(lot.partNo, 3, 'A-03-02')).toBe(toBefore + 4);
-		expect(t.sandbox.store.materialOut.rows.at(-1)).toMatchObject({ type: 'Move', warehouseID: 1, toWarehouseID: 3, quantity: 4 });
+		expect(t.sandbox.store.materialOut.rows.at(-1)).toMatchObject({
+			type: 'Move',
+			warehouseID: 1,
+			toWarehouseID: 3,
+			quantity: 4,
+		});
 		expect(t.sandbox.events.map((e) => e.event)).toEqual(['inventory.moved']);
-		expect(t.sandbox.events[0].ids).toMatchObject({ recNo: response.body.recNo, warehouseID: 3, fromWarehouseID: 1 });
+		expect(t.sandbox.events[0].ids).toMatchObject({
+			recNo: response.body.recNo,
+			warehouseID: 3,
+			fromWarehouseID: 1,
+		});
 	});
 
 	it('answers 409 when the source holds too little, and 400 when source and target are the same', async () => {
@@ -194,7 +260,9 @@ describe('POST /Inventory/Move', () => {
 			quantity: 1,
 		});
 		expectError(same, 400, 'validation_error', 'Model validation failed.');
-		expect(same.body.details).toEqual({ toLocation: ['The target must differ from the source location.'] });
+		expect(same.body.details).toEqual({
+			toLocation: ['The target must differ from the source location.'],
+		});
 		expect(t.sandbox.events).toHaveLength(0);
 	});
 });
@@ -207,15 +275,30 @@ describe('GET /Inventory/StockLevels', () => {
 		// A second lot of the same item in the same warehouse: the level is their sum.
 		const dock = `RECV-0${lot.warehouseID}`;
 		expect(dock).not.toBe(lot.location);
-		expect((await t.demo.post('/Inventory/Receive', { itemID: lot.shortID, wID: lot.warehouseID, spot: dock, units: 7 })).status).toBe(201);
+		expect(
+			(
+				await t.demo.post('/Inventory/Receive', {
+					itemID: lot.shortID,
+					wID: lot.warehouseID,
+					spot: dock,
+					units: 7,
+				})
+			).status,
+		).toBe(201);
 		const expected = t.sandbox.store.stock.rows
 			.filter((s) => s.partNo === lot.partNo && s.warehouseID === lot.warehouseID)
 			.reduce((sum, s) => sum + s.quantity, 0);
-		const one = await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, sort: 'shortID' });
+		const one = await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, {
+			pageSize: 250,
+			sort: 'shortID',
+		});
 		const pages = Math.ceil(one.body.totalCount / 250);
 		const rows: Array<{ partNo: number; wID: number; units: number }> = [];
 		for (let page = 1; page <= pages; page++)
-			rows.push(...(await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, page })).body.value);
+			rows.push(
+				...(await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, page }))
+					.body.value,
+			);
 		const level = rows.find((row) => row.partNo === lot.partNo)!;
 		expect(level).toMatchObject({ shortID: lot.shortID, wID: lot.warehouseID, units: expected });
 		expect(expected).toBe(lot.quantity + 7);

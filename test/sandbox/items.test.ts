@@ -11,7 +11,9 @@ const NOW = '2026-01-05T08:00:00.000Z';
 
 describe('POST /Item', () => {
 	it("answers an empty body with exactly the spec's validation error", async () => {
-		const response = await t.demo.post('/Item', '', { headers: { 'Content-Type': 'application/json' } });
+		const response = await t.demo.post('/Item', '', {
+			headers: { 'Content-Type': 'application/json' },
+		});
 		expect(response.status).toBe(400);
 		expectJsonHeaders(response);
 		expect(response.body).toEqual({
@@ -71,7 +73,12 @@ describe('POST /Item', () => {
 	});
 
 	it("reports every invalid field at once, by the table's types", async () => {
-		const response = await t.demo.post('/Item', { itemID: 42, units: 'ten', description: ['x'], category: null });
+		const response = await t.demo.post('/Item', {
+			itemID: 42,
+			units: 'ten',
+			description: ['x'],
+			category: null,
+		});
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({
 			itemID: ['The itemID field must be a string.'],
@@ -85,16 +92,28 @@ describe('PUT /Item', () => {
 	it('changes only the fields sent, stamps modified, emits item.updated', async () => {
 		const original = { ...t.sandbox.store.item('SCR-00001')! };
 		t.clock.advance(60_000);
-		const response = await t.demo.put('/Item', { itemID: 'SCR-00001', description: 'Renamed screw' });
+		const response = await t.demo.put('/Item', {
+			itemID: 'SCR-00001',
+			description: 'Renamed screw',
+		});
 		expect(response.status).toBe(200);
 		expectJsonHeaders(response);
-		expect(response.body).toEqual({ ...original, description: 'Renamed screw', modified: '2026-01-05T08:01:00.000Z' });
+		expect(response.body).toEqual({
+			...original,
+			description: 'Renamed screw',
+			modified: '2026-01-05T08:01:00.000Z',
+		});
 		expect(t.sandbox.events.map((e) => e.event)).toEqual(['item.updated']);
 		expect(t.sandbox.events[0].ids).toEqual({ partNo: original.partNo, shortID: 'SCR-00001' });
 	});
 
 	it('answers 404 for an unknown itemID', async () => {
-		expectError(await t.demo.put('/Item', { itemID: 'GHOST', description: 'x' }), 404, 'not_found', 'Item "GHOST" was not found.');
+		expectError(
+			await t.demo.put('/Item', { itemID: 'GHOST', description: 'x' }),
+			404,
+			'not_found',
+			'Item "GHOST" was not found.',
+		);
 	});
 });
 
@@ -102,13 +121,22 @@ describe('DELETE /Item/{shortID}', () => {
 	it('discontinues: the item leaves /Item, stays in /Item/All; a second time is 409', async () => {
 		const response = await t.demo.delete('/Item/SCR-00001');
 		expect(response.status).toBe(200);
-		expect(response.body).toMatchObject({ shortID: 'SCR-00001', discontinued: true, modified: NOW });
+		expect(response.body).toMatchObject({
+			shortID: 'SCR-00001',
+			discontinued: true,
+			modified: NOW,
+		});
 		expect(t.sandbox.events.at(-1)?.event).toBe('item.updated');
 		const active = await t.demo.get('/Item', { sort: 'shortID', pageSize: 250 });
 		expect(active.body.value.map((i: { shortID: string }) => i.shortID)).not.toContain('SCR-00001');
 		const found = await t.demo.get('/Item', { key: 'SCR-00001', type: 'id' });
 		expect(found.body.discontinued).toBe(true);
-		expectError(await t.demo.delete('/Item/SCR-00001'), 409, 'conflict', 'Item "SCR-00001" is already discontinued.');
+		expectError(
+			await t.demo.delete('/Item/SCR-00001'),
+			409,
+			'conflict',
+			'Item "SCR-00001" is already discontinued.',
+		);
 		expectError(await t.demo.delete('/Item/NOPE'), 404, 'not_found', 'Item "NOPE" was not found.');
 	});
 });

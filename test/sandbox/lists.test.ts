@@ -9,7 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-const LIST_IDS = (Object.keys(ROUTES) as RouteId[]).filter((id) => 'list' in ROUTES[id] && id !== 'webhook.log');
+const LIST_IDS = (Object.keys(ROUTES) as RouteId[]).filter(
+	(id) => 'list' in ROUTES[id] && id !== 'webhook.log',
+);
 const pathOf = (id: RouteId) => fillPath(ROUTES[id].path, { warehouseID: 1, reportID: 1 });
 
 async function all(path: string, query: Record<string, string | number> = {}) {
@@ -23,13 +25,20 @@ async function all(path: string, query: Record<string, string | number> = {}) {
 }
 
 describe('every list endpoint of the table', () => {
-	it.each(LIST_IDS)('%s answers the paged envelope with X- headers and default paging', async (id) => {
-		const response = await t.demo.get(pathOf(id));
-		expectPage(response, { page: 1, pageSize: 25 });
-		expect(response.body.value.length).toBe(Math.min(25, response.body.totalCount));
-		if (id !== 'webhook.list') expect(response.body.totalCount).toBeGreaterThan(0);
-		expect(t.sandbox.requests.at(-1)).toMatchObject({ endpointId: id, status: 200, clientId: 'demo' });
-	});
+	it.each(LIST_IDS)(
+		'%s answers the paged envelope with X- headers and default paging',
+		async (id) => {
+			const response = await t.demo.get(pathOf(id));
+			expectPage(response, { page: 1, pageSize: 25 });
+			expect(response.body.value.length).toBe(Math.min(25, response.body.totalCount));
+			if (id !== 'webhook.list') expect(response.body.totalCount).toBeGreaterThan(0);
+			expect(t.sandbox.requests.at(-1)).toMatchObject({
+				endpointId: id,
+				status: 200,
+				clientId: 'demo',
+			});
+		},
+	);
 });
 
 describe('paging', () => {
@@ -63,7 +72,12 @@ describe('paging', () => {
 		['pageSize', '-5'],
 	])('answers %s=%s with 400 bad_request naming the parameter', async (name, value) => {
 		const response = await t.demo.get('/Item', { [name]: value });
-		expectError(response, 400, 'bad_request', `The ${name} parameter must be a whole number of 1 or more.`);
+		expectError(
+			response,
+			400,
+			'bad_request',
+			`The ${name} parameter must be a whole number of 1 or more.`,
+		);
 	});
 
 	it('treats /Item as active items and /Item/All as all items', async () => {
@@ -83,16 +97,35 @@ describe('sort and direction', () => {
 	});
 
 	it('sorts by an allowed column, direction case-insensitive', async () => {
-		const response = await t.demo.get('/Vendor/All', { sort: 'name', direction: 'desc', pageSize: 250 });
+		const response = await t.demo.get('/Vendor/All', {
+			sort: 'name',
+			direction: 'desc',
+			pageSize: 250,
+		});
 		expect(response.status).toBe(200);
 		const names: string[] = response.body.value.map((v: { name: string }) => v.name.toLowerCase());
 		expect(names).toEqual([...names].sort().reverse());
 	});
 
 	it('answers an unknown column or direction with 400 "Invalid sort column or direction."', async () => {
-		expectError(await t.demo.get('/Item', { sort: 'price' }), 400, 'bad_request', 'Invalid sort column or direction.');
-		expectError(await t.demo.get('/Item', { direction: 'UP' }), 400, 'bad_request', 'Invalid sort column or direction.');
-		expectError(await t.demo.get('/Report/1', { sort: 'partNoX' }), 400, 'bad_request', 'Invalid sort column or direction.');
+		expectError(
+			await t.demo.get('/Item', { sort: 'price' }),
+			400,
+			'bad_request',
+			'Invalid sort column or direction.',
+		);
+		expectError(
+			await t.demo.get('/Item', { direction: 'UP' }),
+			400,
+			'bad_request',
+			'Invalid sort column or direction.',
+		);
+		expectError(
+			await t.demo.get('/Report/1', { sort: 'partNoX' }),
+			400,
+			'bad_request',
+			'Invalid sort column or direction.',
+		);
 	});
 
 	it('orders ties stably by id, so pages sorted on a repeated value neither repeat nor skip rows', async () => {
@@ -100,7 +133,9 @@ describe('sort and direction', () => {
 		expect(new Set(rows.map((r) => r.partNo)).size).toBe(totalCount);
 		for (let i = 1; i < rows.length; i++) {
 			const [a, b] = [rows[i - 1], rows[i]];
-			expect(a.category < b.category || (a.category === b.category && a.partNo < b.partNo)).toBe(true);
+			expect(a.category < b.category || (a.category === b.category && a.partNo < b.partNo)).toBe(
+				true,
+			);
 		}
 	});
 });
@@ -109,21 +144,30 @@ describe('modifiedSince', () => {
 	it('supported: only records modified on or after the value', async () => {
 		const since = '2025-10-01T00:00:00Z';
 		const { rows, totalCount } = await all('/Item/All', { modifiedSince: since });
-		const expected = t.sandbox.store.items.rows.filter((i) => i.modified >= '2025-10-01T00:00:00.000Z');
+		const expected = t.sandbox.store.items.rows.filter(
+			(i) => i.modified >= '2025-10-01T00:00:00.000Z',
+		);
 		expect(totalCount).toBe(expected.length);
 		expect(totalCount).toBeGreaterThan(0);
 		expect(totalCount).toBeLessThan(t.sandbox.store.items.size);
 		expect(rows.every((r) => r.modified >= '2025-10-01T00:00:00.000Z')).toBe(true);
 		// On or after: the exact stamp of a record includes it.
 		const one = expected[0];
-		const exact = await t.demo.get('/Item/All', { modifiedSince: one.modified, sort: 'modified', pageSize: 250 });
+		const exact = await t.demo.get('/Item/All', {
+			modifiedSince: one.modified,
+			sort: 'modified',
+			pageSize: 250,
+		});
 		expect(exact.body.value.map((r: { partNo: number }) => r.partNo)).toContain(one.partNo);
 	});
 
-	it.each(['/Inventory', '/Inventory/1', '/Warehouse/1/Items'])("rejected on %s: 400 with the spec's message", async (path) => {
-		const response = await t.demo.get(path, { modifiedSince: '2025-01-01T00:00:00Z' });
-		expectError(response, 400, 'bad_request', 'modifiedSince is not supported on this endpoint.');
-	});
+	it.each(['/Inventory', '/Inventory/1', '/Warehouse/1/Items'])(
+		"rejected on %s: 400 with the spec's message",
+		async (path) => {
+			const response = await t.demo.get(path, { modifiedSince: '2025-01-01T00:00:00Z' });
+			expectError(response, 400, 'bad_request', 'modifiedSince is not supported on this endpoint.');
+		},
+	);
 
 	it('ignored on reports', async () => {
 		const without = await t.demo.get('/Report/1');
@@ -135,15 +179,28 @@ describe('modifiedSince', () => {
 	});
 
 	it('answers an invalid date with 400 naming the parameter', async () => {
-		for (const value of ['yesterday', '2025-13-01', '2025-02-30T00:00:00Z', '2025-01-01T25:00:00Z']) {
+		for (const value of [
+			'yesterday',
+			'2025-13-01',
+			'2025-02-30T00:00:00Z',
+			'2025-01-01T25:00:00Z',
+		]) {
 			const response = await t.demo.get('/Item', { modifiedSince: value });
-			expectError(response, 400, 'bad_request', 'The modifiedSince parameter must be an ISO 8601 date or date-time.');
+			expectError(
+				response,
+				400,
+				'bad_request',
+				'The modifiedSince parameter must be an ISO 8601 date or date-time.',
+			);
 		}
 	});
 
 	it('headerOnly on orders: filters on the header stamp', async () => {
 		const order = t.sandbox.store.purchaseOrders.rows.find((o) => o.modified > o.created)!;
-		const { rows: byHeader } = await all('/PurchaseOrder', { modifiedSince: order.modified, pageSize: 50 });
+		const { rows: byHeader } = await all('/PurchaseOrder', {
+			modifiedSince: order.modified,
+			pageSize: 50,
+		});
 		expect(byHeader.map((o) => o.poNo)).toContain(order.poNo);
 		expect(byHeader.every((o) => o.modified >= order.modified)).toBe(true);
 	});
@@ -151,7 +208,11 @@ describe('modifiedSince', () => {
 
 describe('startDate and endDate on orders', () => {
 	it('keep orders dated on or after startDate and on or before endDate', async () => {
-		const { rows, totalCount } = await all('/ShippingOrder', { startDate: '2025-06-01', endDate: '2025-06-30', pageSize: 50 });
+		const { rows, totalCount } = await all('/ShippingOrder', {
+			startDate: '2025-06-01',
+			endDate: '2025-06-30',
+			pageSize: 50,
+		});
 		const expected = t.sandbox.store.shippingOrders.rows.filter(
 			(o) => o.orderDate >= '2025-06-01T00:00:00.000Z' && o.orderDate <= '2025-06-30T23:59:59.999Z',
 		);
@@ -162,9 +223,15 @@ describe('startDate and endDate on orders', () => {
 
 	it('takes an exact date-time as an inclusive bound; work orders by start and due date', async () => {
 		const order = t.sandbox.store.workOrders.rows[0];
-		const response = await t.demo.get('/WorkOrder', { startDate: order.startDate, endDate: order.dueDate });
+		const response = await t.demo.get('/WorkOrder', {
+			startDate: order.startDate,
+			endDate: order.dueDate,
+		});
 		expect(response.body.value.map((o: { woNo: string }) => o.woNo)).toContain(order.woNo);
-		const before = await t.demo.get('/WorkOrder', { startDate: order.startDate, endDate: order.startDate });
+		const before = await t.demo.get('/WorkOrder', {
+			startDate: order.startDate,
+			endDate: order.startDate,
+		});
 		expect(before.body.value.map((o: { woNo: string }) => o.woNo)).not.toContain(order.woNo);
 	});
 
@@ -198,8 +265,18 @@ describe('GET /Item?key=&type=', () => {
 	});
 
 	it('answers 404 when no item matches', async () => {
-		expectError(await t.demo.get('/Item', { key: 'NOPE-1', type: 'id' }), 404, 'not_found', 'Item "NOPE-1" was not found.');
-		expectError(await t.demo.get('/Item', { key: '1', type: 'partNo' }), 404, 'not_found', 'Item with partNo 1 was not found.');
+		expectError(
+			await t.demo.get('/Item', { key: 'NOPE-1', type: 'id' }),
+			404,
+			'not_found',
+			'Item "NOPE-1" was not found.',
+		);
+		expectError(
+			await t.demo.get('/Item', { key: '1', type: 'partNo' }),
+			404,
+			'not_found',
+			'Item with partNo 1 was not found.',
+		);
 	});
 
 	it('answers 400 validation_error for a missing or unknown type', async () => {
@@ -207,22 +284,32 @@ describe('GET /Item?key=&type=', () => {
 		expectError(missing, 400, 'validation_error', 'Model validation failed.');
 		expect(missing.body.details).toEqual({ type: ['The type parameter is required.'] });
 		const unknown = await t.demo.get('/Item', { key: 'X', type: 'sku' });
-		expect(unknown.body.details).toEqual({ type: ['The type parameter must be one of: id, alias, partNo.'] });
+		expect(unknown.body.details).toEqual({
+			type: ['The type parameter must be one of: id, alias, partNo.'],
+		});
 	});
 });
 
 describe('path records of lists', () => {
 	it('answer 404 for an unknown warehouse', async () => {
 		expectError(await t.demo.get('/Inventory/99'), 404, 'not_found', 'Warehouse 99 was not found.');
-		expectError(await t.demo.get('/Warehouse/abc/Items'), 404, 'not_found', 'Warehouse abc was not found.');
+		expectError(
+			await t.demo.get('/Warehouse/abc/Items'),
+			404,
+			'not_found',
+			'Warehouse abc was not found.',
+		);
 	});
 
 	it('filter /Inventory/{wid}, /Warehouse/{id}/Items and MaterialIn/{wid} to that warehouse', async () => {
 		const { rows: lots } = await all('/Inventory/2');
-		expect(lots.length).toBe(t.sandbox.store.stock.rows.filter((s) => s.warehouseID === 2 && s.quantity > 0).length);
+		expect(lots.length).toBe(
+			t.sandbox.store.stock.rows.filter((s) => s.warehouseID === 2 && s.quantity > 0).length,
+		);
 		const { rows: stocked } = await all('/Warehouse/2/Items');
 		expect(stocked.length).toBe(new Set(lots.map((l) => l.partNo)).size);
-		const sum = (rows: any[], partNo: number) => rows.filter((r) => r.partNo === partNo).reduce((s, r) => s + r.quantity, 0);
+		const sum = (rows: any[], partNo: number) =>
+			rows.filter((r) => r.partNo === partNo).reduce((s, r) => s + r.quantity, 0);
 		expect(stocked[0].quantity).toBeCloseTo(sum(lots, stocked[0].partNo));
 		const { rows: receipts } = await all('/Inventory/MaterialIn/2');
 		expect(receipts.length).toBeGreaterThan(0);

@@ -9,7 +9,12 @@ afterEach(() => t.sandbox.close());
 
 const activeVendor = () => t.sandbox.store.vendors.rows.find((v) => v.active)!;
 const activeCustomer = () => t.sandbox.store.customers.rows.find((c) => c.active)!;
-const line = (shortID: string, units: number, extra: object = {}) => ({ shortID, units, warehouse: 1, ...extra });
+const line = (shortID: string, units: number, extra: object = {}) => ({
+	shortID,
+	units,
+	warehouse: 1,
+	...extra,
+});
 
 describe('purchase orders', () => {
 	it('create answers 201 with header and lines, emits order.created', async () => {
@@ -32,11 +37,29 @@ describe('purchase orders', () => {
 			totalValue: Math.round((15 + 2 * item.unitCost) * 100) / 100,
 		});
 		expect(response.body.lines).toEqual([
-			expect.objectContaining({ lineNo: 1, shortID: 'SCR-00001', units: 10, unitPrice: 1.5, unitsReceived: 0, warehouse: 2 }),
-			expect.objectContaining({ lineNo: 2, shortID: 'PWR-00003', units: 2, unitPrice: item.unitCost, warehouse: 1 }),
+			expect.objectContaining({
+				lineNo: 1,
+				shortID: 'SCR-00001',
+				units: 10,
+				unitPrice: 1.5,
+				unitsReceived: 0,
+				warehouse: 2,
+			}),
+			expect.objectContaining({
+				lineNo: 2,
+				shortID: 'PWR-00003',
+				units: 2,
+				unitPrice: item.unitCost,
+				warehouse: 1,
+			}),
 		]);
 		expect(t.sandbox.events).toEqual([
-			{ event: 'order.created', data: response.body, ids: { poNo: 'PO-2026-0151', vendor: vendor.name }, reference: 'RecNo:151' },
+			{
+				event: 'order.created',
+				data: response.body,
+				ids: { poNo: 'PO-2026-0151', vendor: vendor.name },
+				reference: 'RecNo:151',
+			},
 		]);
 		const fetched = await t.demo.get('/PurchaseOrder/PO-2026-0151');
 		expect(fetched.body).toEqual(response.body);
@@ -46,7 +69,16 @@ describe('purchase orders', () => {
 		const response = await t.demo.get('/PurchaseOrder/PO-2025-0042');
 		expect(response.status).toBe(200);
 		expect(Object.keys(response.body)).toEqual(
-			expect.arrayContaining(['poNo', 'vendor', 'orderDate', 'expectedDate', 'status', 'totalLines', 'totalValue', 'lines']),
+			expect.arrayContaining([
+				'poNo',
+				'vendor',
+				'orderDate',
+				'expectedDate',
+				'status',
+				'totalLines',
+				'totalValue',
+				'lines',
+			]),
 		);
 		expect(['Open', 'Partial', 'Closed']).toContain(response.body.status);
 	});
@@ -55,7 +87,11 @@ describe('purchase orders', () => {
 		const vendor = activeVendor().shortID;
 		const response = await t.demo.post('/PurchaseOrder', {
 			vendor,
-			lines: [{ shortID: 'SCR-00001', warehouse: 1 }, 'x', { shortID: 'A', units: -1, warehouse: 1 }],
+			lines: [
+				{ shortID: 'SCR-00001', warehouse: 1 },
+				'x',
+				{ shortID: 'A', units: -1, warehouse: 1 },
+			],
 		});
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({
@@ -65,8 +101,14 @@ describe('purchase orders', () => {
 		});
 		const empty = await t.demo.post('/PurchaseOrder', { vendor, lines: [] });
 		expect(empty.body.details).toEqual({ lines: ['The lines field needs at least one line.'] });
-		const orderDate = await t.demo.post('/PurchaseOrder', { vendor, orderDate: 'tomorrow', lines: [line('SCR-00001', 1)] });
-		expect(orderDate.body.details).toEqual({ orderDate: ['The orderDate field must be an ISO 8601 date-time.'] });
+		const orderDate = await t.demo.post('/PurchaseOrder', {
+			vendor,
+			orderDate: 'tomorrow',
+			lines: [line('SCR-00001', 1)],
+		});
+		expect(orderDate.body.details).toEqual({
+			orderDate: ['The orderDate field must be an ISO 8601 date-time.'],
+		});
 	});
 
 	it('answers 404 for an unknown vendor or item and 409 for an inactive vendor, creating nothing', async () => {
@@ -78,14 +120,20 @@ describe('purchase orders', () => {
 			'Vendor NO-SUCH was not found.',
 		);
 		expectError(
-			await t.demo.post('/PurchaseOrder', { vendor: activeVendor().shortID, lines: [line('SCR-00001', 1), line('NOPE', 1)] }),
+			await t.demo.post('/PurchaseOrder', {
+				vendor: activeVendor().shortID,
+				lines: [line('SCR-00001', 1), line('NOPE', 1)],
+			}),
 			404,
 			'not_found',
 			'Item "NOPE" was not found.',
 		);
 		const inactive = t.sandbox.store.vendors.rows.find((v) => !v.active)!;
 		expectError(
-			await t.demo.post('/PurchaseOrder', { vendor: inactive.shortID, lines: [line('SCR-00001', 1)] }),
+			await t.demo.post('/PurchaseOrder', {
+				vendor: inactive.shortID,
+				lines: [line('SCR-00001', 1)],
+			}),
 			409,
 			'conflict',
 			`Vendor ${inactive.shortID} is inactive.`,
@@ -98,12 +146,23 @@ describe('purchase orders', () => {
 		t.clock.advance(1000);
 		const response = await t.demo.post(`/PurchaseOrder/${order.poNo}/Finalize`);
 		expect(response.status).toBe(200);
-		expect(response.body).toMatchObject({ poNo: order.poNo, status: 'Closed', modified: '2026-01-05T08:00:01.000Z' });
+		expect(response.body).toMatchObject({
+			poNo: order.poNo,
+			status: 'Closed',
+			modified: '2026-01-05T08:00:01.000Z',
+		});
 		const sequence = Number(order.poNo.slice(-4));
-		expect(t.sandbox.events.map((e) => [e.event, e.reference])).toEqual([['order.completed', `RecNo:${sequence}`]]);
+		expect(t.sandbox.events.map((e) => [e.event, e.reference])).toEqual([
+			['order.completed', `RecNo:${sequence}`],
+		]);
 		const again = await t.demo.post(`/PurchaseOrder/${order.poNo}/Finalize`);
 		expectError(again, 409, 'conflict', `Purchase order ${order.poNo} is already closed.`);
-		expectError(await t.demo.post('/PurchaseOrder/PO-1999-0001/Finalize'), 404, 'not_found', 'Purchase order PO-1999-0001 was not found.');
+		expectError(
+			await t.demo.post('/PurchaseOrder/PO-1999-0001/Finalize'),
+			404,
+			'not_found',
+			'Purchase order PO-1999-0001 was not found.',
+		);
 		expect(t.sandbox.events).toHaveLength(1);
 	});
 });
@@ -111,9 +170,17 @@ describe('purchase orders', () => {
 describe('shipping orders', () => {
 	it('create emits order.created; update to Closed emits order.completed; a closed order is 409', async () => {
 		const customer = activeCustomer();
-		const created = await t.demo.post('/ShippingOrder', { customer: customer.shortID, lines: [line('SCR-00001', 3)] });
+		const created = await t.demo.post('/ShippingOrder', {
+			customer: customer.shortID,
+			lines: [line('SCR-00001', 3)],
+		});
 		expect(created.status).toBe(201);
-		expect(created.body).toMatchObject({ soNo: 'SO-2026-0151', status: 'Open', totalLines: 1, customer: customer.name });
+		expect(created.body).toMatchObject({
+			soNo: 'SO-2026-0151',
+			status: 'Open',
+			totalLines: 1,
+			customer: customer.name,
+		});
 		const path = `/ShippingOrder/${created.body.soNo}`;
 		const partial = await t.demo.put(path, { shipDate: '2026-01-06T10:00:00Z', status: 'Partial' });
 		expect(partial.status).toBe(200);
@@ -135,7 +202,9 @@ describe('shipping orders', () => {
 		const order = t.sandbox.store.shippingOrders.rows.find((o) => o.status === 'Open')!;
 		const response = await t.demo.put(`/ShippingOrder/${order.soNo}`, { status: 'Shipped' });
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
-		expect(response.body.details).toEqual({ status: ['The status field must be one of: Open, Partial, Closed.'] });
+		expect(response.body.details).toEqual({
+			status: ['The status field must be one of: Open, Partial, Closed.'],
+		});
 	});
 });
 
@@ -146,9 +215,23 @@ describe('work orders', () => {
 		expect(response.body.woNo).toBe('WO-2025-0038');
 		expect(response.body.lines.length).toBeGreaterThanOrEqual(2);
 		expect(response.body.lines[0]).toEqual(
-			expect.objectContaining({ shortID: expect.any(String), units: expect.any(Number), unitsCompleted: expect.any(Number) }),
+			expect.objectContaining({
+				shortID: expect.any(String),
+				units: expect.any(Number),
+				unitsCompleted: expect.any(Number),
+			}),
 		);
-		expectError(await t.demo.post('/WorkOrder', { partNo: 1 }), 404, 'not_found', 'No endpoint POST /api/v2/WorkOrder.');
-		expectError(await t.demo.get('/WorkOrder/12'), 404, 'not_found', 'Work order 12 was not found.');
+		expectError(
+			await t.demo.post('/WorkOrder', { partNo: 1 }),
+			404,
+			'not_found',
+			'No endpoint POST /api/v2/WorkOrder.',
+		);
+		expectError(
+			await t.demo.get('/WorkOrder/12'),
+			404,
+			'not_found',
+			'Work order 12 was not found.',
+		);
 	});
 });

@@ -85,7 +85,8 @@ describe('rate limit', () => {
 	it('does not count token requests, nor requests without a valid token', async () => {
 		t = await openSandbox({ rateLimitPerMinute: 2 });
 		for (let i = 0; i < 5; i++) expect((await t.demo.requestToken()).status).toBe(200);
-		for (let i = 0; i < 5; i++) expectError(await t.demo.get('/Warehouse', {}, { token: 'bogus' }), 401, 'unauthorized');
+		for (let i = 0; i < 5; i++)
+			expectError(await t.demo.get('/Warehouse', {}, { token: 'bogus' }), 401, 'unauthorized');
 		expect(await burst(2)).toEqual([200, 200]);
 	});
 

@@ -14,7 +14,11 @@ describe.each([
 	['Vendor', 'vendors', 'ACME-FASTENERS'],
 ] as const)('%s', (resource, table, example) => {
 	it('create answers 201 with the documented record, keyed by shortID; update changes only what was sent', async () => {
-		const created = await t.demo.post(`/${resource}`, { shortID: 'ACME-TEST', name: 'Acme Test Co', country: 'NL' });
+		const created = await t.demo.post(`/${resource}`, {
+			shortID: 'ACME-TEST',
+			name: 'Acme Test Co',
+			country: 'NL',
+		});
 		expect(created.status).toBe(201);
 		expectJsonHeaders(created);
 		expect(created.body).toEqual({
@@ -35,9 +39,17 @@ describe.each([
 			modified: NOW,
 		});
 		t.clock.advance(2000);
-		const updated = await t.demo.put(`/${resource}/ACME-TEST`, { email: 'buy@acme.example', active: false });
+		const updated = await t.demo.put(`/${resource}/ACME-TEST`, {
+			email: 'buy@acme.example',
+			active: false,
+		});
 		expect(updated.status).toBe(200);
-		expect(updated.body).toEqual({ ...created.body, email: 'buy@acme.example', active: false, modified: '2026-01-05T08:00:02.000Z' });
+		expect(updated.body).toEqual({
+			...created.body,
+			email: 'buy@acme.example',
+			active: false,
+			modified: '2026-01-05T08:00:02.000Z',
+		});
 		const fetched = await t.demo.get(`/${resource}/ACME-TEST`);
 		expect(fetched.body).toEqual(updated.body);
 		// Inactive now: only in the /All list.
@@ -56,18 +68,37 @@ describe.each([
 	it('validates: shortID and name required on create, country as ISO alpha-2, shortID unique (409)', async () => {
 		const missing = await t.demo.post(`/${resource}`, { email: 'x@y.z' });
 		expectError(missing, 400, 'validation_error', 'Model validation failed.');
-		expect(missing.body.details).toEqual({ shortID: ['The shortID field is required.'], name: ['The name field is required.'] });
-		const country = await t.demo.post(`/${resource}`, { shortID: 'X', name: 'X', country: 'Netherlands' });
-		expect(country.body.details).toEqual({ country: ['The country field must be an ISO 3166 alpha-2 code, e.g. US.'] });
+		expect(missing.body.details).toEqual({
+			shortID: ['The shortID field is required.'],
+			name: ['The name field is required.'],
+		});
+		const country = await t.demo.post(`/${resource}`, {
+			shortID: 'X',
+			name: 'X',
+			country: 'Netherlands',
+		});
+		expect(country.body.details).toEqual({
+			country: ['The country field must be an ISO 3166 alpha-2 code, e.g. US.'],
+		});
 		const duplicate = await t.demo.post(`/${resource}`, { shortID: example, name: 'X' });
 		expectError(duplicate, 409, 'conflict', `Duplicate ShortID "${example}".`);
-		expectError(await t.demo.put(`/${resource}/NO-SUCH`, { name: 'Y' }), 404, 'not_found', `${resource} NO-SUCH was not found.`);
+		expectError(
+			await t.demo.put(`/${resource}/NO-SUCH`, { name: 'Y' }),
+			404,
+			'not_found',
+			`${resource} NO-SUCH was not found.`,
+		);
 	});
 });
 
 describe('assets', () => {
 	it('create and update, keyed by shortID, with type and warehouse names, unique keys and scope', async () => {
-		const created = await t.demo.post('/Asset', { shortID: 'FORKLIFT-900', assetType: 1, warehouse: 2, serial: 'SN1' });
+		const created = await t.demo.post('/Asset', {
+			shortID: 'FORKLIFT-900',
+			assetType: 1,
+			warehouse: 2,
+			serial: 'SN1',
+		});
 		expect(created.status).toBe(201);
 		expect(created.body).toMatchObject({
 			shortID: 'FORKLIFT-900',
@@ -79,7 +110,10 @@ describe('assets', () => {
 			discontinued: null,
 			created: NOW,
 		});
-		const updated = await t.demo.put('/Asset/FORKLIFT-900', { status: 'Discontinued', assetType: 3 });
+		const updated = await t.demo.put('/Asset/FORKLIFT-900', {
+			status: 'Discontinued',
+			assetType: 3,
+		});
 		expect(updated.body).toMatchObject({
 			status: 'Discontinued',
 			assetType: 3,
@@ -89,10 +123,22 @@ describe('assets', () => {
 		});
 		expect((await t.demo.get('/Asset/FORKLIFT-900')).body.status).toBe('Discontinued');
 		expect((await t.demo.get('/Asset/FORKLIFT-001')).body.shortID).toBe('FORKLIFT-001');
-		expectError(await t.demo.post('/Asset', { shortID: 'FORKLIFT-900' }), 409, 'conflict', 'Duplicate ShortID "FORKLIFT-900".');
-		expectError(await t.demo.post('/Asset', { shortID: 'X-1', assetType: 99 }), 404, 'not_found', 'Asset type 99 was not found.');
+		expectError(
+			await t.demo.post('/Asset', { shortID: 'FORKLIFT-900' }),
+			409,
+			'conflict',
+			'Duplicate ShortID "FORKLIFT-900".',
+		);
+		expectError(
+			await t.demo.post('/Asset', { shortID: 'X-1', assetType: 99 }),
+			404,
+			'not_found',
+			'Asset type 99 was not found.',
+		);
 		const badStatus = await t.demo.post('/Asset', { shortID: 'X-2', status: 'Broken' });
-		expect(badStatus.body.details).toEqual({ status: ['The status field must be one of: Active, Discontinued.'] });
+		expect(badStatus.body.details).toEqual({
+			status: ['The status field must be one of: Active, Discontinued.'],
+		});
 		expectError(
 			await t.as('scoped').post('/Asset', { shortID: 'X-3', warehouse: 4 }),
 			403,
@@ -107,7 +153,12 @@ describe('categories and reason codes', () => {
 		const store = t.sandbox.store;
 		const bolts = store.categories.rows.find((c) => c.name === 'Bolts')!;
 		const used = store.items.rows.filter((i) => i.subCategory === 'Bolts').length;
-		expectError(await t.demo.delete(`/Category/${bolts.categoryID}`), 409, 'conflict', `Category "Bolts" is used by ${used} items.`);
+		expectError(
+			await t.demo.delete(`/Category/${bolts.categoryID}`),
+			409,
+			'conflict',
+			`Category "Bolts" is used by ${used} items.`,
+		);
 		const seasonal = store.categories.rows.find((c) => c.name === 'Seasonal')!;
 		const deleted = await t.demo.delete(`/Category/${seasonal.categoryID}`);
 		expect(deleted.status).toBe(200);
@@ -130,7 +181,12 @@ describe('categories and reason codes', () => {
 		const all = await t.demo.get('/Category/All', { pageSize: 250 });
 		expect(active.body.value.map((c: { name: string }) => c.name)).not.toContain('Seasonal');
 		expect(all.body.value.map((c: { name: string }) => c.name)).toContain('Seasonal');
-		expectError(await t.demo.post(`/Category/${seasonal.categoryID}/Disable`), 409, 'conflict', 'Category "Seasonal" is already disabled.');
+		expectError(
+			await t.demo.post(`/Category/${seasonal.categoryID}/Disable`),
+			409,
+			'conflict',
+			'Category "Seasonal" is already disabled.',
+		);
 	});
 
 	it('reason codes disable and delete', async () => {
@@ -159,25 +215,56 @@ describe('locations', () => {
 		expect(held.text).toBe('');
 		expect(t.sandbox.store.locations.get(spot)).toMatchObject({ hold: true, modified: NOW });
 		expect((await t.demo.get(`/Location/${spot}`)).body).toMatchObject({ spot, hold: true });
-		const blocked = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: spot, quantity: 1 });
+		const blocked = await t.demo.post('/Inventory/Receive', {
+			itemID: 'SCR-00001',
+			warehouseID: 1,
+			location: spot,
+			quantity: 1,
+		});
 		expectError(blocked, 409, 'conflict', `Location "${spot}" in warehouse 1 is on hold.`);
-		expectError(await t.demo.post(`/Location/Hold?id=${spot}`), 409, 'conflict', `Location "${spot}" is already on hold.`);
+		expectError(
+			await t.demo.post(`/Location/Hold?id=${spot}`),
+			409,
+			'conflict',
+			`Location "${spot}" is already on hold.`,
+		);
 		const released = await t.demo.post(`/Location/Release?id=${spot}`);
 		expect(released.status).toBe(204);
 		expect(t.sandbox.store.locations.get(spot)?.hold).toBe(false);
-		expect((await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 1, location: spot, quantity: 1 })).status).toBe(
-			201,
+		expect(
+			(
+				await t.demo.post('/Inventory/Receive', {
+					itemID: 'SCR-00001',
+					warehouseID: 1,
+					location: spot,
+					quantity: 1,
+				})
+			).status,
+		).toBe(201);
+		expectError(
+			await t.demo.post(`/Location/Release?id=${spot}`),
+			409,
+			'conflict',
+			`Location "${spot}" is not on hold.`,
 		);
-		expectError(await t.demo.post(`/Location/Release?id=${spot}`), 409, 'conflict', `Location "${spot}" is not on hold.`);
-		expectError(await t.demo.get('/Location/Z-99-99'), 404, 'not_found', 'Location Z-99-99 was not found.');
+		expectError(
+			await t.demo.get('/Location/Z-99-99'),
+			404,
+			'not_found',
+			'Location Z-99-99 was not found.',
+		);
 	});
 
 	it('lists spots of every warehouse, some on hold; wid filters to one warehouse', async () => {
 		const response = await t.demo.get('/Location', { pageSize: 250 });
 		expect(response.body.totalCount).toBe(44);
-		const warehouses = new Set(response.body.value.map((l: { warehouseID: number }) => l.warehouseID));
+		const warehouses = new Set(
+			response.body.value.map((l: { warehouseID: number }) => l.warehouseID),
+		);
 		expect(warehouses.size).toBe(4);
-		expect(response.body.value.filter((l: { hold: boolean }) => l.hold).length).toBeGreaterThanOrEqual(4);
+		expect(
+			response.body.value.filter((l: { hold: boolean }) => l.hold).length,
+		).toBeGreaterThanOrEqual(4);
 		const one = await t.demo.get('/Location', { pageSize: 250, wid: 2 });
 		expect(one.body.totalCount).toBe(11);
 		expect(one.body.value.every((l: { warehouseID: number }) => l.warehouseID === 2)).toBe(true);

@@ -17,7 +17,11 @@ describe('GET /Report', () => {
 			'Sales by Customer',
 			'Open Purchase Orders',
 		]);
-		expect(response.body.value[0]).toEqual({ reportID: 1, reportName: 'Stock Valuation', reportType: 1 });
+		expect(response.body.value[0]).toEqual({
+			reportID: 1,
+			reportName: 'Stock Valuation',
+			reportType: 1,
+		});
 	});
 });
 
@@ -49,13 +53,22 @@ describe('GET /Report/{id}', () => {
 		const response = await t.demo.get('/Report/3', { sort: 'units', direction: 'DESC' });
 		const units = response.body.value.map((r: { units: number }) => r.units);
 		expect(units).toEqual([...units].sort((a, b) => b - a));
-		expectError(await t.demo.get('/Report/3', { sort: 'partNo' }), 400, 'bad_request', 'Invalid sort column or direction.');
+		expectError(
+			await t.demo.get('/Report/3', { sort: 'partNo' }),
+			400,
+			'bad_request',
+			'Invalid sort column or direction.',
+		);
 	});
 
 	it('reflects writes: receiving stock of an item below its reorder point takes it off Low Stock', async () => {
 		const before = await t.demo.get('/Report/2', { pageSize: 250 });
 		const row = before.body.value[0];
-		const received = await t.demo.post('/Inventory/Receive', { itemID: row.shortID, warehouseID: 1, quantity: row.shortfall + 1 });
+		const received = await t.demo.post('/Inventory/Receive', {
+			itemID: row.shortID,
+			warehouseID: 1,
+			quantity: row.shortfall + 1,
+		});
 		expect(received.status).toBe(201);
 		const after = await t.demo.get('/Report/2', { pageSize: 250 });
 		expect(after.body.totalCount).toBe(before.body.totalCount - 1);
@@ -73,7 +86,11 @@ describe('GET /Report/{id}/{count}', () => {
 		expectPage(response, { page: 1, pageSize: 5, totalCount: 5 });
 		const stamps = response.body.value.map((r: { lastReceived: string }) => r.lastReceived);
 		expect(stamps).toEqual([...stamps].sort().reverse());
-		const all = await t.demo.get('/Report/1', { sort: 'lastReceived', direction: 'DESC', pageSize: 5 });
+		const all = await t.demo.get('/Report/1', {
+			sort: 'lastReceived',
+			direction: 'DESC',
+			pageSize: 5,
+		});
 		expect(response.body.value).toEqual(all.body.value);
 	});
 
@@ -87,7 +104,12 @@ describe('GET /Report/{id}/{count}', () => {
 	});
 
 	it('answers a count that is not a whole number with 400 bad_request', async () => {
-		expectError(await t.demo.get('/Report/1/ten'), 400, 'bad_request', 'The count must be a whole number.');
+		expectError(
+			await t.demo.get('/Report/1/ten'),
+			400,
+			'bad_request',
+			'The count must be a whole number.',
+		);
 	});
 
 	it('follows report rights like the paged read', async () => {

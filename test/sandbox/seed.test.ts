@@ -31,12 +31,18 @@ describe('seedStore', () => {
 		expect(discontinued).toBeLessThan(100);
 		expect(new Set(store.stock.rows.map((s) => s.warehouseID)).size).toBe(4);
 		const itemsInSeveral = new Map<number, Set<number>>();
-		store.stock.rows.forEach((s) => itemsInSeveral.set(s.partNo, (itemsInSeveral.get(s.partNo) ?? new Set()).add(s.warehouseID)));
+		store.stock.rows.forEach((s) =>
+			itemsInSeveral.set(s.partNo, (itemsInSeveral.get(s.partNo) ?? new Set()).add(s.warehouseID)),
+		);
 		expect([...itemsInSeveral.values()].filter((w) => w.size > 1).length).toBeGreaterThan(100);
 		expect(store.categories.rows.filter((c) => c.parentID !== null).length).toBeGreaterThan(10);
 		expect(store.locations.rows.filter((l) => l.hold).length).toBeGreaterThanOrEqual(4);
 		expect(store.reasonCodes.rows.some((r) => !r.active)).toBe(true);
-		for (const orders of [store.purchaseOrders.rows, store.shippingOrders.rows, store.workOrders.rows]) {
+		for (const orders of [
+			store.purchaseOrders.rows,
+			store.shippingOrders.rows,
+			store.workOrders.rows,
+		]) {
 			expect(orders.every((o) => o.lines.length > 0)).toBe(true);
 			expect(new Set(orders.map((o) => o.status)).size).toBeGreaterThan(1);
 		}
@@ -69,11 +75,15 @@ describe('seedStore', () => {
 		for (const [kind, table] of Object.entries(tables)) {
 			const spec = RECORDS[kind as keyof typeof tables];
 			// Items are indexed by their immutable partNo; their key, shortID, is looked up without regard to case.
-			if (kind === 'item') expect(store.item(String((table.rows[0] as { shortID: string }).shortID))).toBe(table.rows[0]);
+			if (kind === 'item')
+				expect(store.item(String((table.rows[0] as { shortID: string }).shortID))).toBe(
+					table.rows[0],
+				);
 			else expect({ kind, idField: table.idField }).toEqual({ kind, idField: spec.key });
 			for (const record of table.rows as unknown as Array<Record<string, unknown>>) {
 				expect(typeof record[spec.key]).toBe(spec.keyType === 'integer' ? 'number' : 'string');
-				if (record.created !== undefined) expect(String(record.created) <= String(record.modified)).toBe(true);
+				if (record.created !== undefined)
+					expect(String(record.created) <= String(record.modified)).toBe(true);
 				expect(Date.parse(String(record.modified))).toBeLessThan(START);
 			}
 		}

@@ -18,7 +18,15 @@ describe('parseIsoDate', () => {
 		expect(new Date(parseIsoDate(text)!).toISOString()).toBe(iso);
 	});
 
-	it.each(['', 'now', '2025-6-1', '2025-02-29', '2025-04-31T00:00:00Z', '2025-01-01T24:00:00Z', '01/06/2025'])('refuses %p', (text) => {
+	it.each([
+		'',
+		'now',
+		'2025-6-1',
+		'2025-02-29',
+		'2025-04-31T00:00:00Z',
+		'2025-01-01T24:00:00Z',
+		'01/06/2025',
+	])('refuses %p', (text) => {
 		expect(parseIsoDate(text)).toBeUndefined();
 	});
 });
@@ -27,7 +35,9 @@ describe('validateBody', () => {
 	const fields = ROUTES['inventory.receive'].body;
 
 	it('returns only the known fields, nulls dropped', () => {
-		expect(validateBody(fields, { itemID: 'A', wID: 1, units: 2, serial: null, extra: 'x' })).toEqual({
+		expect(
+			validateBody(fields, { itemID: 'A', wID: 1, units: 2, serial: null, extra: 'x' }),
+		).toEqual({
 			itemID: 'A',
 			wID: 1,
 			units: 2,
@@ -66,9 +76,15 @@ describe('matchRoute', () => {
 	const q = new URLSearchParams();
 	it('prefers literal segments over placeholders', () => {
 		expect(matchRoute('GET', '/Inventory/MaterialIn', q)?.id).toBe('inventory.materialIn');
-		expect(matchRoute('GET', '/Inventory/3', q)).toMatchObject({ id: 'inventory.listByWarehouse', params: { warehouseID: '3' } });
+		expect(matchRoute('GET', '/Inventory/3', q)).toMatchObject({
+			id: 'inventory.listByWarehouse',
+			params: { warehouseID: '3' },
+		});
 		expect(matchRoute('GET', '/Item/All', q)?.id).toBe('item.listAll');
-		expect(matchRoute('DELETE', '/Item/All', q)).toMatchObject({ id: 'item.discontinue', params: { shortID: 'All' } });
+		expect(matchRoute('DELETE', '/Item/All', q)).toMatchObject({
+			id: 'item.discontinue',
+			params: { shortID: 'All' },
+		});
 	});
 
 	it('tells GET /Item list from get by the key parameter', () => {

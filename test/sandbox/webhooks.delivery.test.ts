@@ -6,13 +6,37 @@ import { createHmac } from 'crypto';
 
 import type { DomainEvent } from '../../sandbox/types';
 import { SandboxHarness, type HarnessOptions } from './webhooksHarness';
-import { expectedSignature, loopbackCertificate, Receiver, type Certificate } from './webhooksReceiver';
+import {
+	expectedSignature,
+	loopbackCertificate,
+	Receiver,
+	type Certificate,
+} from './webhooksReceiver';
 
-const LOG_SHAPE = ['rec', 'event', 'reference', 'statusCode', 'success', 'attempt', 'duration', 'errorMessage', 'payloadSize', 'created'];
+const LOG_SHAPE = [
+	'rec',
+	'event',
+	'reference',
+	'statusCode',
+	'success',
+	'attempt',
+	'duration',
+	'errorMessage',
+	'payloadSize',
+	'created',
+];
 
 const received: DomainEvent = {
 	event: 'inventory.received',
-	data: { recNo: 501, partNo: 12, shortID: 'BOLT-M8', warehouseID: 1, location: 'A-01', quantity: 40, unitCost: 0.12 },
+	data: {
+		recNo: 501,
+		partNo: 12,
+		shortID: 'BOLT-M8',
+		warehouseID: 1,
+		location: 'A-01',
+		quantity: 40,
+		unitCost: 0.12,
+	},
 	ids: { recNo: 501, partNo: 12, shortID: 'BOLT-M8', warehouseID: 1 },
 	reference: 'RecNo:501',
 };
@@ -41,7 +65,13 @@ afterEach(async () => await api.close());
 
 /** A harness trusting the receiver's certificate, with small retry settings unless told otherwise. */
 async function start(options: HarnessOptions = {}): Promise<SandboxHarness> {
-	api = await SandboxHarness.start({ ca: [certificate.cert], maxAttempts: 4, backoffBaseMs: 1000, disableAfterFailures: 6, ...options });
+	api = await SandboxHarness.start({
+		ca: [certificate.cert],
+		maxAttempts: 4,
+		backoffBaseMs: 1000,
+		disableAfterFailures: 6,
+		...options,
+	});
 	return api;
 }
 
@@ -63,12 +93,15 @@ async function subscribe(overrides: Record<string, unknown> = {}, client = 'demo
 
 const json = (raw: Buffer) => JSON.parse(raw.toString('utf8'));
 const get = async (rec: number) => (await api.call('webhook.get', { rec })).body;
-const log = async (rec: number, query: Record<string, string | number> = {}) => (await api.call('webhook.log', { rec, query })).body;
+const log = async (rec: number, query: Record<string, string | number> = {}) =>
+	(await api.call('webhook.log', { rec, query })).body;
 
 describe('delivery', () => {
 	it('POSTs {event, data} over HTTPS with a signature over the exact bytes and the service headers', async () => {
 		await start();
-		const { rec, secret } = await subscribe({ headers: { 'X-Team': 'ops', Authorization: 'Bearer gateway-key' } });
+		const { rec, secret } = await subscribe({
+			headers: { 'X-Team': 'ops', Authorization: 'Bearer gateway-key' },
+		});
 		api.publish(received);
 		await api.webhooks.idle();
 
@@ -113,14 +146,20 @@ describe('delivery', () => {
 		await subscribe({ payloadMode: 2 });
 		api.publish(received);
 		await api.webhooks.idle();
-		expect(json(receiver.deliveries[0].raw)).toEqual({ event: 'inventory.received', data: received.ids });
+		expect(json(receiver.deliveries[0].raw)).toEqual({
+			event: 'inventory.received',
+			data: received.ids,
+		});
 	});
 
 	it('matches exact event types from the comma-separated list, spaces trimmed', async () => {
 		await start();
 		await subscribe({ url: receiver.url('/both'), events: ' item.created , inventory.received ' });
 		await subscribe({ url: receiver.url('/issued'), events: 'inventory.issued' });
-		await subscribe({ url: receiver.url('/prefix'), events: 'inventory.rec,inventory.received.extra' });
+		await subscribe({
+			url: receiver.url('/prefix'),
+			events: 'inventory.rec,inventory.received.extra',
+		});
 		api.publish(received);
 		api.publish(issued);
 		await api.webhooks.idle();
@@ -144,20 +183,36 @@ describe('delivery', () => {
 	it('uses the new secret after a PUT that sends one, keeps the old one after a PUT that does not', async () => {
 		await start();
 		const { rec, secret } = await subscribe({ headers: { 'X-Old': '1' } });
-		const base = { name: 'Stock feed', url: receiver.url(), events: 'inventory.received', payloadMode: 1, active: true };
-		expect((await api.call('webhook.update', { rec, body: { ...base, headers: { 'X-New': '2' } } })).status).toBe(200);
+		const base = {
+			name: 'Stock feed',
+			url: receiver.url(),
+			events: 'inventory.received',
+			payloadMode: 1,
+			active: true,
+		};
+		expect(
+			(await api.call('webhook.update', { rec, body: { ...base, headers: { 'X-New': '2' } } }))
+				.status,
+		).toBe(200);
 		api.publish(received);
 		await api.webhooks.idle();
-		expect(receiver.deliveries[0].headers['x-webhook-signature']).toBe(expectedSignature(secret, receiver.deliveries[0].raw));
+		expect(receiver.deliveries[0].headers['x-webhook-signature']).toBe(
+			expectedSignature(secret, receiver.deliveries[0].raw),
+		);
 		// Headers are replaced wholesale.
 		expect(receiver.deliveries[0].headers['x-new']).toBe('2');
 		expect(receiver.deliveries[0].headers['x-old']).toBeUndefined();
 
-		expect((await api.call('webhook.update', { rec, body: { ...base, secret: 'rotated-secret' } })).status).toBe(200);
+		expect(
+			(await api.call('webhook.update', { rec, body: { ...base, secret: 'rotated-secret' } }))
+				.status,
+		).toBe(200);
 		api.publish(received);
 		await api.webhooks.idle();
 		const latest = receiver.deliveries[1];
-		expect(latest.headers['x-webhook-signature']).toBe(expectedSignature('rotated-secret', latest.raw));
+		expect(latest.headers['x-webhook-signature']).toBe(
+			expectedSignature('rotated-secret', latest.raw),
+		);
 		expect(latest.headers['x-webhook-signature']).not.toBe(expectedSignature(secret, latest.raw));
 		expect(latest.headers['x-new']).toBeUndefined();
 	});
@@ -243,7 +298,13 @@ describe('failures and retries', () => {
 		await api.webhooks.idle();
 
 		const page = await log(rec);
-		expect(page).toMatchObject({ totalCount: 2, page: 1, pageSize: 25, pageCount: 1, hasMore: false });
+		expect(page).toMatchObject({
+			totalCount: 2,
+			page: 1,
+			pageSize: 25,
+			pageCount: 1,
+			hasMore: false,
+		});
 		const [second, first] = page.value;
 		for (const entry of page.value) expect(Object.keys(entry)).toEqual(LOG_SHAPE);
 		expect(first).toMatchObject({
@@ -256,7 +317,12 @@ describe('failures and retries', () => {
 			payloadSize: receiver.deliveries[0].raw.length,
 			created: '2026-01-05T08:00:00.000Z',
 		});
-		expect(second).toMatchObject({ statusCode: 204, success: true, attempt: 2, errorMessage: null });
+		expect(second).toMatchObject({
+			statusCode: 204,
+			success: true,
+			attempt: 2,
+			errorMessage: null,
+		});
 		expect(second.rec).toBeGreaterThan(first.rec);
 		expect(typeof first.duration).toBe('number');
 		expect(first.duration).toBeGreaterThan(0);
@@ -277,7 +343,11 @@ describe('failures and retries', () => {
 		api.publish(received);
 		await api.webhooks.idle();
 		const [entry] = (await log(rec)).value;
-		expect(entry).toMatchObject({ success: false, statusCode: 0, errorMessage: 'Timed out after 300 ms.' });
+		expect(entry).toMatchObject({
+			success: false,
+			statusCode: 0,
+			errorMessage: 'Timed out after 300 ms.',
+		});
 		expect(entry.duration).toBeGreaterThanOrEqual(290);
 		expect(receiver.deliveries).toHaveLength(1);
 	});
@@ -320,13 +390,23 @@ describe('failures and retries', () => {
 		expect(await get(rec)).toMatchObject({ active: false, disableType: 1, failureCount: 2 });
 
 		receiver.reply = () => ({ status: 200 });
-		const body = { name: 'Stock feed', url: receiver.url(), events: 'inventory.received', payloadMode: 1, active: true };
+		const body = {
+			name: 'Stock feed',
+			url: receiver.url(),
+			events: 'inventory.received',
+			payloadMode: 1,
+			active: true,
+		};
 		const answer = await api.call('webhook.update', { rec, body });
 		expect(answer.body).toMatchObject({ active: true, disableType: 0, failureCount: 0 });
 		api.publish(received);
 		await api.webhooks.idle();
 		expect(receiver.deliveries).toHaveLength(3);
-		expect(await get(rec)).toMatchObject({ active: true, failureCount: 0, lastSuccess: '2026-01-05T08:00:00.000Z' });
+		expect(await get(rec)).toMatchObject({
+			active: true,
+			failureCount: 0,
+			lastSuccess: '2026-01-05T08:00:00.000Z',
+		});
 	});
 
 	it('cancels pending retries when the subscription is deleted or disabled manually', async () => {
@@ -339,8 +419,16 @@ describe('failures and retries', () => {
 		expect(api.webhooks.pendingRetries()).toBe(2);
 
 		expect((await api.call('webhook.delete', { rec: first.rec })).status).toBe(200);
-		const paused = { name: 'p', url: receiver.url('/paused'), events: 'inventory.received', payloadMode: 1, active: false };
-		expect((await api.call('webhook.update', { rec: second.rec, body: paused })).body.disableType).toBe(2);
+		const paused = {
+			name: 'p',
+			url: receiver.url('/paused'),
+			events: 'inventory.received',
+			payloadMode: 1,
+			active: false,
+		};
+		expect(
+			(await api.call('webhook.update', { rec: second.rec, body: paused })).body.disableType,
+		).toBe(2);
 		expect(api.webhooks.pendingRetries()).toBe(0);
 		api.clock.advance(60_000);
 		await api.webhooks.idle();
@@ -369,7 +457,13 @@ describe('POST /Webhook/{rec}/test', () => {
 		const { rec, secret } = await subscribe();
 		const answer = await api.call('webhook.test', { rec });
 		expect(answer.status).toBe(200);
-		expect(Object.keys(answer.body).sort()).toEqual(['duration', 'errorMessage', 'payload', 'statusCode', 'success']);
+		expect(Object.keys(answer.body).sort()).toEqual([
+			'duration',
+			'errorMessage',
+			'payload',
+			'statusCode',
+			'success',
+		]);
 		expect(answer.body).toMatchObject({ success: true, statusCode: 200, errorMessage: null });
 		expect(answer.body.duration).toBeGreaterThan(0);
 
@@ -384,7 +478,12 @@ describe('POST /Webhook/{rec}/test', () => {
 		expect(delivery.headers['x-webhook-signature']).toBe(expectedSignature(secret, delivery.raw));
 
 		const [entry] = (await log(rec)).value;
-		expect(entry).toMatchObject({ event: 'test', reference: `RecNo:${rec}`, success: true, attempt: 1 });
+		expect(entry).toMatchObject({
+			event: 'test',
+			reference: `RecNo:${rec}`,
+			success: true,
+			attempt: 1,
+		});
 	});
 
 	it('reports a failing receiver without retrying or counting it against the subscription', async () => {
@@ -400,7 +499,11 @@ describe('POST /Webhook/{rec}/test', () => {
 		});
 		expect(api.webhooks.pendingRetries()).toBe(0);
 		expect(await get(rec)).toMatchObject({ active: true, failureCount: 0, lastFailure: null });
-		expect((await log(rec)).value[0]).toMatchObject({ event: 'test', success: false, statusCode: 404 });
+		expect((await log(rec)).value[0]).toMatchObject({
+			event: 'test',
+			success: false,
+			statusCode: 404,
+		});
 	});
 });
 
@@ -415,11 +518,24 @@ describe('GET /Webhook/{rec}/log', () => {
 		}
 		const first = await api.call('webhook.log', { rec, query: { pageSize: 2 } });
 		expect(first.status).toBe(200);
-		expect(first.headers).toMatchObject({ 'x-total-count': '3', 'x-page-size': '2', 'x-page': '1' });
-		expect(first.body).toMatchObject({ totalCount: 3, page: 1, pageSize: 2, pageCount: 2, hasMore: true });
+		expect(first.headers).toMatchObject({
+			'x-total-count': '3',
+			'x-page-size': '2',
+			'x-page': '1',
+		});
+		expect(first.body).toMatchObject({
+			totalCount: 3,
+			page: 1,
+			pageSize: 2,
+			pageCount: 2,
+			hasMore: true,
+		});
 		const recs = first.body.value.map((e: { rec: number }) => e.rec);
 		expect(recs[0]).toBeGreaterThan(recs[1]);
-		expect(first.body.value.map((e: { reference: string }) => e.reference)).toEqual(['RecNo:501', 'RecNo:502']);
+		expect(first.body.value.map((e: { reference: string }) => e.reference)).toEqual([
+			'RecNo:501',
+			'RecNo:502',
+		]);
 
 		const ascending = await log(rec, { direction: 'ASC' });
 		expect(ascending.value.map((e: { event: string }) => e.event)).toEqual([
@@ -428,7 +544,11 @@ describe('GET /Webhook/{rec}/log', () => {
 			'inventory.received',
 		]);
 		const byEvent = await log(rec, { sort: 'event', direction: 'DESC' });
-		expect(byEvent.value.map((e: { event: string }) => e.event)).toEqual(['inventory.received', 'inventory.received', 'inventory.issued']);
+		expect(byEvent.value.map((e: { event: string }) => e.event)).toEqual([
+			'inventory.received',
+			'inventory.received',
+			'inventory.issued',
+		]);
 		const bad = await api.call('webhook.log', { rec, query: { direction: 'sideways' } });
 		expect(bad.status).toBe(400);
 		expect(bad.body.message).toBe('Invalid sort column or direction.');
@@ -439,16 +559,24 @@ describe('sandbox writes', () => {
 	it('POST /Inventory/Receive delivers a signed inventory.received event: the record, or its identifiers', async () => {
 		await start();
 		const full = await subscribe({ url: receiver.url('/full') });
-		const ids = await subscribe({ url: receiver.url('/ids'), payloadMode: 2, events: 'inventory.received,inventory.issued' });
+		const ids = await subscribe({
+			url: receiver.url('/ids'),
+			payloadMode: 2,
+			events: 'inventory.received,inventory.issued',
+		});
 		const item = api.sandbox.store.items.rows[0];
 		const warehouseID = api.sandbox.store.warehouses.rows[0].warehouseID;
-		const answer = await api.client().post('/Inventory/Receive', { itemID: item.shortID, warehouseID, quantity: 7 });
+		const answer = await api
+			.client()
+			.post('/Inventory/Receive', { itemID: item.shortID, warehouseID, quantity: 7 });
 		expect(answer.status).toBe(201);
 		await api.webhooks.idle();
 
 		const [delivery] = receiver.at('/full');
 		expect(receiver.at('/full')).toHaveLength(1);
-		expect(delivery.headers['x-webhook-signature']).toBe(expectedSignature(full.secret, delivery.raw));
+		expect(delivery.headers['x-webhook-signature']).toBe(
+			expectedSignature(full.secret, delivery.raw),
+		);
 		expect(delivery.headers['x-webhook-event']).toBe('inventory.received');
 		expect(json(delivery.raw)).toEqual({ event: 'inventory.received', data: answer.body });
 		expect(answer.body).toMatchObject({ shortID: item.shortID, warehouseID, quantity: 7 });
@@ -475,7 +603,9 @@ describe('sandbox writes', () => {
 	it('a failed write publishes nothing', async () => {
 		await start();
 		await subscribe();
-		const answer = await api.client().post('/Inventory/Receive', { itemID: 'NO-SUCH-ITEM', warehouseID: 1, quantity: 7 });
+		const answer = await api
+			.client()
+			.post('/Inventory/Receive', { itemID: 'NO-SUCH-ITEM', warehouseID: 1, quantity: 7 });
 		expect(answer.status).toBeGreaterThanOrEqual(400);
 		await api.webhooks.idle();
 		expect(receiver.deliveries).toHaveLength(0);
@@ -490,7 +620,8 @@ describe('shutdown', () => {
 		await subscribe({ url: receiver.url('/failing') });
 		api.publish(received);
 		// Wait until the hanging request has reached the receiver.
-		for (let i = 0; i < 100 && receiver.at('/slow').length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+		for (let i = 0; i < 100 && receiver.at('/slow').length === 0; i++)
+			await new Promise((r) => setTimeout(r, 10));
 		expect(receiver.at('/slow')).toHaveLength(1);
 		const started = Date.now();
 		api.webhooks.close();

@@ -63,8 +63,18 @@ describe('POST /Webhook', () => {
 	it('names every missing required field in validation_error details', async () => {
 		const answer = await api.call('webhook.create', { body: {} });
 		expect(answer.status).toBe(400);
-		expect(answer.body).toMatchObject({ statusCode: 400, error: 'validation_error', message: 'Model validation failed.' });
-		expect(Object.keys(answer.body.details).sort()).toEqual(['active', 'events', 'name', 'payloadMode', 'url']);
+		expect(answer.body).toMatchObject({
+			statusCode: 400,
+			error: 'validation_error',
+			message: 'Model validation failed.',
+		});
+		expect(Object.keys(answer.body.details).sort()).toEqual([
+			'active',
+			'events',
+			'name',
+			'payloadMode',
+			'url',
+		]);
 		expect(answer.body.details.url).toEqual(['The url field is required.']);
 	});
 
@@ -78,7 +88,11 @@ describe('POST /Webhook', () => {
 		['active', { active: 'yes' }, 'The active field must be true or false.'],
 		['secret', { secret: '  ' }, 'The secret field must not be empty'],
 		['headers', { headers: ['X-A'] }, 'The headers field must be a JSON object.'],
-		['headers', { headers: { 'X-Webhook-Signature': 'forged' } }, 'cannot set "X-Webhook-Signature"'],
+		[
+			'headers',
+			{ headers: { 'X-Webhook-Signature': 'forged' } },
+			'cannot set "X-Webhook-Signature"',
+		],
 		['headers', { headers: { 'content-type': 'text/plain' } }, 'cannot set "content-type"'],
 		['headers', { headers: { 'Bad Name': 'x' } }, 'invalid header name "Bad Name"'],
 		['headers', { headers: { 'X-Team': 5 } }, 'value of "X-Team" must be a string'],
@@ -93,7 +107,9 @@ describe('POST /Webhook', () => {
 	});
 
 	it('reports the problems of several fields together', async () => {
-		const answer = await api.call('webhook.create', { body: body({ url: 'http://x.example.com', events: ' , ' }) });
+		const answer = await api.call('webhook.create', {
+			body: body({ url: 'http://x.example.com', events: ' , ' }),
+		});
 		expect(answer.status).toBe(400);
 		expect(answer.body.details).toEqual({
 			url: ['The url field must use HTTPS.'],
@@ -111,10 +127,18 @@ describe('POST /Webhook', () => {
 describe('access', () => {
 	it('needs Security ID 370: a client without it gets 403 on every webhook endpoint', async () => {
 		const { rec } = await create();
-		for (const [id, sent] of [['webhook.list'], ['webhook.get'], ['webhook.create', body()], ['webhook.log']] as const) {
+		for (const [id, sent] of [
+			['webhook.list'],
+			['webhook.get'],
+			['webhook.create', body()],
+			['webhook.log'],
+		] as const) {
 			const answer = await api.call(id, { client: 'limited', rec, body: sent });
 			expect(answer.status).toBe(403);
-			expect(answer.body).toMatchObject({ error: 'forbidden', message: 'Insufficient permissions.' });
+			expect(answer.body).toMatchObject({
+				error: 'forbidden',
+				message: 'Insufficient permissions.',
+			});
 		}
 	});
 
@@ -168,7 +192,10 @@ describe('GET /Webhook/{rec}', () => {
 
 	it('treats a created-inactive subscription as disabled manually', async () => {
 		const { rec } = await create({ active: false });
-		expect((await api.call('webhook.get', { rec })).body).toMatchObject({ active: false, disableType: 2 });
+		expect((await api.call('webhook.get', { rec })).body).toMatchObject({
+			active: false,
+			disableType: 2,
+		});
 	});
 });
 
@@ -181,20 +208,23 @@ describe('ownership', () => {
 		['webhook.log', undefined],
 	] as const;
 
-	it.each(calls)("%s of another client's subscription is 404 not_found, and leaves it alone", async (id, sent) => {
-		const { rec } = await create({}, 'other');
-		const answer = await api.call(id, { rec, body: sent });
-		expect(answer.status).toBe(404);
-		expect(answer.body).toEqual({
-			statusCode: 404,
-			error: 'not_found',
-			message: `Webhook subscription ${rec} was not found.`,
-			details: null,
-		});
-		const own = await api.call('webhook.get', { client: 'other', rec });
-		expect(own.status).toBe(200);
-		expect(own.body.name).toBe('Stock feed');
-	});
+	it.each(calls)(
+		"%s of another client's subscription is 404 not_found, and leaves it alone",
+		async (id, sent) => {
+			const { rec } = await create({}, 'other');
+			const answer = await api.call(id, { rec, body: sent });
+			expect(answer.status).toBe(404);
+			expect(answer.body).toEqual({
+				statusCode: 404,
+				error: 'not_found',
+				message: `Webhook subscription ${rec} was not found.`,
+				details: null,
+			});
+			const own = await api.call('webhook.get', { client: 'other', rec });
+			expect(own.status).toBe(200);
+			expect(own.body.name).toBe('Stock feed');
+		},
+	);
 
 	it.each(calls)('%s of an unknown or malformed rec is 404 not_found', async (id, sent) => {
 		for (const rec of [99, 'abc', '1.5']) {
@@ -219,12 +249,24 @@ describe('ownership', () => {
 describe('GET /Webhook', () => {
 	it('pages with the envelope and X- headers, read shape only', async () => {
 		const secrets: string[] = [];
-		for (let i = 1; i <= 5; i++) secrets.push((await create({ name: `hook ${i}`, headers: { 'X-N': `${i}` } })).secret);
+		for (let i = 1; i <= 5; i++)
+			secrets.push((await create({ name: `hook ${i}`, headers: { 'X-N': `${i}` } })).secret);
 		const first = await api.call('webhook.list', { query: { pageSize: 2 } });
 		expect(first.status).toBe(200);
-		expect(first.body).toMatchObject({ totalCount: 5, page: 1, pageSize: 2, pageCount: 3, hasMore: true });
+		expect(first.body).toMatchObject({
+			totalCount: 5,
+			page: 1,
+			pageSize: 2,
+			pageCount: 3,
+			hasMore: true,
+		});
 		expect(first.body.value.map((s: { rec: number }) => s.rec)).toEqual([1, 2]);
-		expect(first.headers).toMatchObject({ 'x-total-count': '5', 'x-page-size': '2', 'x-page': '1', 'x-api-version': 'v2' });
+		expect(first.headers).toMatchObject({
+			'x-total-count': '5',
+			'x-page-size': '2',
+			'x-page': '1',
+			'x-api-version': 'v2',
+		});
 		for (const entry of first.body.value) expect(Object.keys(entry)).toEqual(READ_SHAPE);
 
 		const last = await api.call('webhook.list', { query: { page: 3, pageSize: 2 } });
@@ -239,12 +281,21 @@ describe('GET /Webhook', () => {
 
 	it('sorts by name descending, caps pageSize at 250 and rejects unknown columns', async () => {
 		for (const name of ['bravo', 'alpha', 'charlie']) await create({ name });
-		const sorted = await api.call('webhook.list', { query: { sort: 'name', direction: 'desc', pageSize: 1000 } });
-		expect(sorted.body.value.map((s: { name: string }) => s.name)).toEqual(['charlie', 'bravo', 'alpha']);
+		const sorted = await api.call('webhook.list', {
+			query: { sort: 'name', direction: 'desc', pageSize: 1000 },
+		});
+		expect(sorted.body.value.map((s: { name: string }) => s.name)).toEqual([
+			'charlie',
+			'bravo',
+			'alpha',
+		]);
 		expect(sorted.body.pageSize).toBe(250);
 		const bad = await api.call('webhook.list', { query: { sort: 'secret' } });
 		expect(bad.status).toBe(400);
-		expect(bad.body).toMatchObject({ error: 'bad_request', message: 'Invalid sort column or direction.' });
+		expect(bad.body).toMatchObject({
+			error: 'bad_request',
+			message: 'Invalid sort column or direction.',
+		});
 		const badPage = await api.call('webhook.list', { query: { page: 0 } });
 		expect(badPage.status).toBe(400);
 		expect(badPage.body.message).toBe('The page parameter must be a whole number of 1 or more.');
@@ -257,7 +308,12 @@ describe('PUT /Webhook/{rec}', () => {
 		api.clock.advance(60_000);
 		const answer = await api.call('webhook.update', {
 			rec,
-			body: body({ name: 'Renamed', url: 'https://other.example.com/x', events: 'order.created', payloadMode: 2 }),
+			body: body({
+				name: 'Renamed',
+				url: 'https://other.example.com/x',
+				events: 'order.created',
+				payloadMode: 2,
+			}),
 		});
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body)).toEqual(READ_SHAPE);
@@ -278,7 +334,12 @@ describe('PUT /Webhook/{rec}', () => {
 		const { rec } = await create();
 		const answer = await api.call('webhook.update', { rec, body: { name: 'Only a name' } });
 		expect(answer.status).toBe(400);
-		expect(Object.keys(answer.body.details).sort()).toEqual(['active', 'events', 'payloadMode', 'url']);
+		expect(Object.keys(answer.body.details).sort()).toEqual([
+			'active',
+			'events',
+			'payloadMode',
+			'url',
+		]);
 		expect((await api.call('webhook.get', { rec })).body.name).toBe('Stock feed');
 	});
 
@@ -292,7 +353,10 @@ describe('PUT /Webhook/{rec}', () => {
 
 	it('never answers with the secret, sent or not', async () => {
 		const { rec } = await create();
-		const answer = await api.call('webhook.update', { rec, body: body({ secret: 'brand-new-secret' }) });
+		const answer = await api.call('webhook.update', {
+			rec,
+			body: body({ secret: 'brand-new-secret' }),
+		});
 		expect(answer.status).toBe(200);
 		expect(JSON.stringify(answer.body)).not.toContain('brand-new-secret');
 	});

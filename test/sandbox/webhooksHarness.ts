@@ -5,7 +5,13 @@
  */
 import { fillPlaceholders as fillPath } from '../../nodes/shared/validation';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
-import { ALL_SECURITY_IDS, DEMO_CLIENTS, ManualClock, startSandbox, type Sandbox } from '../../sandbox';
+import {
+	ALL_SECURITY_IDS,
+	DEMO_CLIENTS,
+	ManualClock,
+	startSandbox,
+	type Sandbox,
+} from '../../sandbox';
 import type { DomainEvent } from '../../sandbox/types';
 import type { WebhookOptions, WebhookSubsystem } from '../../sandbox/webhooks';
 import { DEMO, SandboxClient, type Credentials } from '../support/sandboxClient';
@@ -70,7 +76,11 @@ export class SandboxHarness {
 
 	client(clientId = 'demo'): SandboxClient {
 		let client = this.clients.get(clientId);
-		if (!client) this.clients.set(clientId, (client = new SandboxClient(this.sandbox, credentialsOf(clientId))));
+		if (!client)
+			this.clients.set(
+				clientId,
+				(client = new SandboxClient(this.sandbox, credentialsOf(clientId))),
+			);
 		return client;
 	}
 
@@ -79,7 +89,8 @@ export class SandboxHarness {
 		const row = ROUTES[id];
 		const path = fillPath(row.path, options.rec === undefined ? {} : { rec: options.rec });
 		const client = this.client(options.client);
-		const send = () => client.request(row.method, path, { query: options.query, body: options.body });
+		const send = () =>
+			client.request(row.method, path, { query: options.query, body: options.body });
 		let response = await send();
 		if (response.status === 401) {
 			client.forgetToken();

@@ -62,7 +62,12 @@ export class Receiver {
 			const chunks: Buffer[] = [];
 			req.on('data', (chunk: Buffer) => chunks.push(chunk));
 			req.on('end', () => {
-				const delivery = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) };
+				const delivery = {
+					method: req.method ?? '',
+					path: req.url ?? '',
+					headers: req.headers,
+					raw: Buffer.concat(chunks),
+				};
 				receiver.deliveries.push(delivery);
 				const reply = receiver.reply(delivery);
 				if (reply === 'hang') return;

@@ -46,27 +46,35 @@ export class SandboxClient {
 	raw(
 		method: string,
 		path: string,
-		options: { query?: RequestOptions['query']; body?: string; headers?: Record<string, string> } = {},
+		options: {
+			query?: RequestOptions['query'];
+			body?: string;
+			headers?: Record<string, string>;
+		} = {},
 	): Promise<ApiResponse> {
 		const url = new URL(path.startsWith('https://') ? path : this.sandbox.baseUrl + path);
 		for (const [key, value] of Object.entries(options.query ?? {})) {
 			if (value !== undefined) url.searchParams.set(key, String(value));
 		}
 		return new Promise((resolve, reject) => {
-			const req = httpsRequest(url, { method, ca: this.sandbox.ca, headers: options.headers, agent: false }, (res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => {
-					const text = Buffer.concat(chunks).toString('utf8');
-					let body: unknown = text;
-					try {
-						body = text === '' ? undefined : JSON.parse(text);
-					} catch {
-						// not JSON: keep the text
-					}
-					resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
-				});
-			});
+			const req = httpsRequest(
+				url,
+				{ method, ca: this.sandbox.ca, headers: options.headers, agent: false },
+				(res) => {
+					const chunks: Buffer[] = [];
+					res.on('data', (chunk: Buffer) => chunks.push(chunk));
+					res.on('end', () => {
+						const text = Buffer.concat(chunks).toString('utf8');
+						let body: unknown = text;
+						try {
+							body = text === '' ? undefined : JSON.parse(text);
+						} catch {
+							// not JSON: keep the text
+						}
+						resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+					});
+				},
+			);
 			req.on('error', reject);
 			if (options.body !== undefined) req.write(options.body);
 			req.end();
@@ -74,7 +82,10 @@ export class SandboxClient {
 	}
 
 	/** POST /Token with the form (default: these credentials, grant client_credentials). */
-	requestToken(form?: Record<string, string>, headers: Record<string, string> = {}): Promise<ApiResponse> {
+	requestToken(
+		form?: Record<string, string>,
+		headers: Record<string, string> = {},
+	): Promise<ApiResponse> {
 		const fields = form ?? {
 			grant_type: 'client_credentials',
 			client_id: this.credentials.clientId,
@@ -89,7 +100,8 @@ export class SandboxClient {
 	async token(): Promise<string> {
 		if (this.cachedToken) return this.cachedToken;
 		const response = await this.requestToken();
-		if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${response.text}`);
+		if (response.status !== 200)
+			throw new Error(`token request failed: ${response.status} ${response.text}`);
 		this.cachedToken = (response.body as { access_token: string }).access_token;
 		return this.cachedToken;
 	}
@@ -98,7 +110,11 @@ export class SandboxClient {
 		this.cachedToken = undefined;
 	}
 
-	async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+	async request<T = any>(
+		method: string,
+		path: string,
+		options: RequestOptions = {},
+	): Promise<ApiResponse<T>> {
 		const token = options.token === undefined ? await this.token() : options.token;
 		const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 		if (token !== null) headers.Authorization = `Bearer ${token}`;

@@ -30,7 +30,9 @@ describe('adaptive budget: several processes share one client of a 100/min servi
 			expect(adaptive.limited).toBeLessThanOrEqual(0.7 * fixed.limited);
 			expect(ofCeiling(processes * pages, adaptive.finishedAt)).toBeGreaterThanOrEqual(0.85);
 			// The pacer alone (no client CPU here): within 1.15 × the burst-aware bound, and within 5 % of throwing requests at the service.
-			expect(adaptive.finishedAt).toBeLessThanOrEqual(1.15 * tMin(processes * pages, 100, processes * 4, 100));
+			expect(adaptive.finishedAt).toBeLessThanOrEqual(
+				1.15 * tMin(processes * pages, 100, processes * 4, 100),
+			);
 			expect(adaptive.finishedAt).toBeLessThanOrEqual(1.05 * fixed.finishedAt);
 		},
 	);
@@ -106,7 +108,9 @@ describe('Pacer budget (fake clock)', () => {
 		expect(fourth.waited).toBe(2 * MINUTE * ADAPTATION.probeBackoff);
 		fourth.answered('ok');
 		expect(pacer.budget('k')).toBe(42);
-		expect((await pacer.book('k', 100, MINUTE)).waited).toBe(MINUTE / 100 / ADAPTATION.probesPerSlot);
+		expect((await pacer.book('k', 100, MINUTE)).waited).toBe(
+			MINUTE / 100 / ADAPTATION.probesPerSlot,
+		);
 	});
 
 	test("at the credential's value there are no probes: a full window waits for its oldest request; a lower value applies at once", async () => {

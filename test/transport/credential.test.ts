@@ -18,8 +18,16 @@ let clock: ManualClock;
 beforeAll(async () => {
 	h = await startHarness({ sandbox: { seed: { items: 1_234 } } });
 	clock = h.sandbox.clock as ManualClock;
-	h.sandbox.addClient({ clientId: 'no-item-reads', clientSecret: 'nir-secret', securityIds: ALL_SECURITY_IDS.filter((id) => id !== 11) });
-	h.sandbox.addClient({ clientId: 'to-disable', clientSecret: 'tdis-secret', securityIds: ALL_SECURITY_IDS });
+	h.sandbox.addClient({
+		clientId: 'no-item-reads',
+		clientSecret: 'nir-secret',
+		securityIds: ALL_SECURITY_IDS.filter((id) => id !== 11),
+	});
+	h.sandbox.addClient({
+		clientId: 'to-disable',
+		clientSecret: 'tdis-secret',
+		securityIds: ALL_SECURITY_IDS,
+	});
 });
 afterAll(async () => await h?.stop());
 beforeEach(() => h.sandbox.resetStats());
@@ -31,11 +39,16 @@ const readItems = async (credentials?: string | object, limit = 0): Promise<RunR
 		credentials: credentials,
 	});
 
-const tokenEntries = (): RecordedRequest[] => h.sandbox.requests.filter((r) => r.endpointId === 'token');
+const tokenEntries = (): RecordedRequest[] =>
+	h.sandbox.requests.filter((r) => r.endpointId === 'token');
 
 /** Everything an error shows a user, to check no secret leaks into it. */
 const shown = (result: RunResult) =>
-	JSON.stringify({ message: result.error?.message, description: result.error?.description, items: result.items });
+	JSON.stringify({
+		message: result.error?.message,
+		description: result.error?.description,
+		items: result.items,
+	});
 
 describe('token exchange', () => {
 	test('form: client id and secret in the body, one token, the run reads all items', async () => {
@@ -65,8 +78,13 @@ describe('token exchange', () => {
 	});
 
 	test('Basic with a wrong secret is refused like form', async () => {
-		const result = await readItems({ clientAuthentication: 'basic', clientSecret: 'not-the-secret' });
-		expect(result.error?.message).toBe('Inventory Pro refused the credentials: Invalid client credentials.');
+		const result = await readItems({
+			clientAuthentication: 'basic',
+			clientSecret: 'not-the-secret',
+		});
+		expect(result.error?.message).toBe(
+			'Inventory Pro refused the credentials: Invalid client credentials.',
+		);
 		expect(tokenEntries()).toHaveLength(1);
 	});
 
@@ -89,58 +107,62 @@ describe('token exchange', () => {
 	test.each([
 		['one page at a time: one re-mint', 1],
 		['4 pages in flight: the pages that meet the expired token share one re-mint', 4],
-	])('the token expires in the middle of an export, %s; no records lost or repeated', async (_, pagesInFlight) => {
-		const id = h.addCredential(h.credential({ pagesInFlight }));
-		expect((await readItems(id, 1)).error).toBeUndefined();
-		h.sandbox.resetStats();
+	])(
+		'the token expires in the middle of an export, %s; no records lost or repeated',
+		async (_, pagesInFlight) => {
+			const id = h.addCredential(h.credential({ pagesInFlight }));
+			expect((await readItems(id, 1)).error).toBeUndefined();
+			h.sandbox.resetStats();
 
-		// When the sandbox has answered page 2, four hours pass: page 3 meets an expired token.
-		const requests = h.sandbox.requests;
-		const push = requests.push.bind(requests);
-		let pagesAnswered = 0;
-		requests.push = (...entries: RecordedRequest[]) => {
-			for (const entry of entries) {
-				if (entry.endpointId === 'item.listAll' && entry.status === 200 && ++pagesAnswered === 2) clock.advance(FOUR_HOURS + 1_000);
+			// When the sandbox has answered page 2, four hours pass: page 3 meets an expired token.
+			const requests = h.sandbox.requests;
+			const push = requests.push.bind(requests);
+			let pagesAnswered = 0;
+			requests.push = (...entries: RecordedRequest[]) => {
+				for (const entry of entries) {
+					if (entry.endpointId === 'item.listAll' && entry.status === 200 && ++pagesAnswered === 2)
+						clock.advance(FOUR_HOURS + 1_000);
+				}
+				return push(...entries);
+			};
+			let result: RunResult;
+			try {
+				result = await h.run({
+					type: 'transportProbe',
+					parameters: { call: 'apiRequestAllItems', endpoint: 'item.listAll' },
+					credentials: id,
+				});
+			} finally {
+				requests.push = push;
 			}
-			return push(...entries);
-		};
-		let result: RunResult;
-		try {
-			result = await h.run({
-				type: 'transportProbe',
-				parameters: { call: 'apiRequestAllItems', endpoint: 'item.listAll' },
-				credentials: id,
-			});
-		} finally {
-			requests.push = push;
-		}
 
-		expect(result.error).toBeUndefined();
-		const expected = h.sandbox.store.items.rows.map((item) => item.partNo).sort((a, b) => a - b);
-		expect(expected.length).toBe(1_234);
-		expect(result.items.map((item) => item.partNo)).toEqual(expected);
-		const listCalls = h.sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
-		if (pagesInFlight === 1) {
-			expect(h.tokenRequests()).toBe(1);
-			expect(h.credentials.preAuthentications(id)).toBe(2);
-			expect(listCalls.map((r) => r.status)).toEqual([200, 200, 401, 200, 200, 200]);
-			expect(listCalls.map((r) => r.query.page)).toEqual(['1', '2', '3', '3', '4', '5']);
-		} else {
-			// Pages 3-5 were in flight together: each met the expired token and was retried once, all with
-			// the one token the first re-mint asked for (n8n still runs preAuthentication per 401).
-			const refused = listCalls.filter((r) => r.status === 401).length;
-			expect(refused).toBeGreaterThanOrEqual(2);
-			expect(refused).toBeLessThanOrEqual(pagesInFlight);
-			expect(h.tokenRequests()).toBe(1);
-			expect(h.credentials.preAuthentications(id)).toBe(refused + 1);
-			expect(
-				listCalls
-					.filter((r) => r.status === 200)
-					.map((r) => r.query.page)
-					.sort(),
-			).toEqual(['1', '2', '3', '4', '5']);
-		}
-	});
+			expect(result.error).toBeUndefined();
+			const expected = h.sandbox.store.items.rows.map((item) => item.partNo).sort((a, b) => a - b);
+			expect(expected.length).toBe(1_234);
+			expect(result.items.map((item) => item.partNo)).toEqual(expected);
+			const listCalls = h.sandbox.requests.filter((r) => r.endpointId === 'item.listAll');
+			if (pagesInFlight === 1) {
+				expect(h.tokenRequests()).toBe(1);
+				expect(h.credentials.preAuthentications(id)).toBe(2);
+				expect(listCalls.map((r) => r.status)).toEqual([200, 200, 401, 200, 200, 200]);
+				expect(listCalls.map((r) => r.query.page)).toEqual(['1', '2', '3', '3', '4', '5']);
+			} else {
+				// Pages 3-5 were in flight together: each met the expired token and was retried once, all with
+				// the one token the first re-mint asked for (n8n still runs preAuthentication per 401).
+				const refused = listCalls.filter((r) => r.status === 401).length;
+				expect(refused).toBeGreaterThanOrEqual(2);
+				expect(refused).toBeLessThanOrEqual(pagesInFlight);
+				expect(h.tokenRequests()).toBe(1);
+				expect(h.credentials.preAuthentications(id)).toBe(refused + 1);
+				expect(
+					listCalls
+						.filter((r) => r.status === 200)
+						.map((r) => r.query.page)
+						.sort(),
+				).toEqual(['1', '2', '3', '4', '5']);
+			}
+		},
+	);
 
 	test('a second 401 right after the re-mint is an error about the credentials or the account', async () => {
 		const id = h.addCredential(h.credential());
@@ -158,22 +180,30 @@ describe('token exchange', () => {
 	});
 
 	test('a disabled account: after its grace minute the re-mint is refused with the service reason', async () => {
-		const id = h.addCredential(h.credential({ clientId: 'to-disable', clientSecret: 'tdis-secret' }));
+		const id = h.addCredential(
+			h.credential({ clientId: 'to-disable', clientSecret: 'tdis-secret' }),
+		);
 		expect((await readItems(id, 1)).error).toBeUndefined();
 		h.sandbox.disableClient('to-disable');
 		expect((await readItems(id, 1)).error).toBeUndefined(); // tokens work 60 s more
 		clock.advance(61_000);
 		h.sandbox.resetStats();
 		const result = await readItems(id, 1);
-		expect(result.error?.message).toBe('Inventory Pro refused the credentials: The client account is disabled.');
-		expect(result.error?.description).toBe('Check the Client ID and Client Secret, and that the integration account is enabled.');
+		expect(result.error?.message).toBe(
+			'Inventory Pro refused the credentials: The client account is disabled.',
+		);
+		expect(result.error?.description).toBe(
+			'Check the Client ID and Client Secret, and that the integration account is enabled.',
+		);
 		expect(h.tokenRequests()).toBe(1);
 		expect(h.requests('item.list')).toBe(1);
 	});
 
 	test('a wrong secret: one token request, a clear message, the secret nowhere', async () => {
 		const result = await readItems({ clientSecret: 'wrong-secret-value' });
-		expect(result.error?.message).toBe('Inventory Pro refused the credentials: Invalid client credentials.');
+		expect(result.error?.message).toBe(
+			'Inventory Pro refused the credentials: Invalid client credentials.',
+		);
 		expect(tokenEntries()).toHaveLength(1);
 		expect(h.requests('item.list')).toBe(0);
 		expect(shown(result)).not.toMatch(/wrong-secret-value|inventory-pro-demo-secret/);
@@ -195,7 +225,9 @@ describe('HTTPS only', () => {
 
 	test('an http:// base URL is refused before anything is sent', async () => {
 		const result = await readItems({ baseUrl: httpUrl });
-		expect(result.error?.message).toMatch(/^The Base URL uses http:\/\/, but Inventory Pro accepts credentials only over HTTPS/);
+		expect(result.error?.message).toMatch(
+			/^The Base URL uses http:\/\/, but Inventory Pro accepts credentials only over HTTPS/,
+		);
 		expect(result.error?.message).toContain('(nothing was sent)');
 		expect(connections).toBe(0);
 	});
@@ -223,12 +255,19 @@ describe('credential test (the dialog)', () => {
 		expect(await h.testCredential(id)).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(h.tokenRequests()).toBe(1);
 		expect(h.requests('item.list')).toBe(1);
-		expect(h.sandbox.requests.find((r) => r.endpointId === 'item.list')?.query).toEqual({ pageSize: '1' });
+		expect(h.sandbox.requests.find((r) => r.endpointId === 'item.list')?.query).toEqual({
+			pageSize: '1',
+		});
 	});
 
 	test('green with the base URL given without /api/v2 and with a trailing slash', async () => {
-		expect(await h.testCredential({ baseUrl: `${h.sandbox.origin}/` })).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(await h.testCredential({ baseUrl: `${h.sandbox.baseUrl}/`, clientAuthentication: 'basic' })).toEqual({
+		expect(await h.testCredential({ baseUrl: `${h.sandbox.origin}/` })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		expect(
+			await h.testCredential({ baseUrl: `${h.sandbox.baseUrl}/`, clientAuthentication: 'basic' }),
+		).toEqual({
 			status: 'OK',
 			message: 'Connection successful!',
 		});
@@ -236,7 +275,10 @@ describe('credential test (the dialog)', () => {
 
 	test('green on a Base URL ending in /api/v1: the token and the test request go to /api/v1', async () => {
 		const mark = h.sandbox.requests.length;
-		expect(await h.testCredential({ baseUrl: `${h.sandbox.origin}/api/v1/` })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await h.testCredential({ baseUrl: `${h.sandbox.origin}/api/v1/` })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		const paths = h.sandbox.requests.slice(mark).map((request) => request.path);
 		expect(paths).toEqual(expect.arrayContaining(['/api/v1/Token', '/api/v1/Item']));
 		expect(paths.every((path) => path.startsWith('/api/v1/'))).toBe(true);
@@ -280,7 +322,9 @@ describe('credential test (the dialog)', () => {
 	});
 
 	test('red: an account without Security ID 11', async () => {
-		expect(await h.testCredential({ clientId: 'no-item-reads', clientSecret: 'nir-secret' })).toEqual({
+		expect(
+			await h.testCredential({ clientId: 'no-item-reads', clientSecret: 'nir-secret' }),
+		).toEqual({
 			status: 'Error',
 			message:
 				"The client ID and secret work, but the account lacks Security ID 11 (read items). Ask an administrator to add it to the integration user's group.",
@@ -293,6 +337,8 @@ describe('credential test (the dialog)', () => {
 			h.testCredential({ clientSecret: 'zz-secret-zz' }),
 			h.testCredential({ clientId: 'no-item-reads', clientSecret: 'nir-secret' }),
 		]);
-		expect(JSON.stringify(messages)).not.toMatch(/zz-secret-zz|nir-secret|inventory-pro-demo-secret/);
+		expect(JSON.stringify(messages)).not.toMatch(
+			/zz-secret-zz|nir-secret|inventory-pro-demo-secret/,
+		);
 	});
 });

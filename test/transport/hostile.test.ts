@@ -6,7 +6,13 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startCatcher, type Catcher, type Fault, type FaultTarget, type RecordedRequest } from '../../sandbox';
+import {
+	startCatcher,
+	type Catcher,
+	type Fault,
+	type FaultTarget,
+	type RecordedRequest,
+} from '../../sandbox';
 import { startHarness, type Harness, type RunResult } from '../harness';
 
 let h: Harness;
@@ -25,7 +31,10 @@ beforeEach(() => {
 	h.sandbox.resetStats();
 });
 
-const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
+const probe = async (
+	parameters: INodeParameters,
+	credentials?: string | object,
+): Promise<RunResult> =>
 	await h.run({ type: 'transportProbe', parameters, credentials: credentials });
 
 /** Nothing reached the catcher: no connection, so no token, secret or body either. */
@@ -43,14 +52,18 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 	];
 	const cases: Array<[status: 302 | 307, mode: 'form' | 'basic', target: 0 | 1]> = [];
 	for (const status of [302, 307] as const)
-		for (const mode of ['form', 'basic'] as const) for (const target of [0, 1] as const) cases.push([status, mode, target]);
+		for (const mode of ['form', 'basic'] as const)
+			for (const target of [0, 1] as const) cases.push([status, mode, target]);
 
 	test.each(cases)(
 		'POST /Token answered %d (%s mode) → target %d: error names status and host, secret stays home',
 		async (status, mode, index) => {
 			const [, location, origin] = targets()[index];
 			h.sandbox.inject('token', { kind: 'redirect', status, location });
-			const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, { clientAuthentication: mode });
+			const result = await probe(
+				{ call: 'apiRequest', endpoint: 'item.list' },
+				{ clientAuthentication: mode },
+			);
 			expect(result.error?.message).toBe(
 				`POST ${h.sandbox.baseUrl}/Token was answered with a redirect (HTTP ${status} to ${origin}), which is not followed: the Base URL is probably wrong`,
 			);
@@ -58,7 +71,9 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 			expect(h.sandbox.stats.requests.token).toBe(1);
 			expect(h.requests('item.list')).toBe(0);
 			nothingCaught();
-			expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain(SECRET);
+			expect(
+				JSON.stringify({ m: result.error?.message, d: result.error?.description }),
+			).not.toContain(SECRET);
 		},
 	);
 
@@ -77,14 +92,26 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 			nothingCaught();
 			const token = String(h.credentials.get(id).data.accessToken);
 			expect(token.length).toBeGreaterThan(20);
-			expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain(token);
+			expect(
+				JSON.stringify({ m: result.error?.message, d: result.error?.description }),
+			).not.toContain(token);
 		},
 	);
 
 	test('a 302 on a write is an error, not a GET reported as success', async () => {
-		h.sandbox.inject('item.create', { kind: 'redirect', status: 302, location: `${catcher.httpsOrigin}/api/v2/Item` });
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: 'REDIR-1' }) });
-		expect(result.error?.message).toMatch(/^POST \/Item was answered with a redirect \(HTTP 302 to https:\/\/127\.0\.0\.1:\d+\)/);
+		h.sandbox.inject('item.create', {
+			kind: 'redirect',
+			status: 302,
+			location: `${catcher.httpsOrigin}/api/v2/Item`,
+		});
+		const result = await probe({
+			call: 'apiRequest',
+			endpoint: 'item.create',
+			body: JSON.stringify({ itemID: 'REDIR-1' }),
+		});
+		expect(result.error?.message).toMatch(
+			/^POST \/Item was answered with a redirect \(HTTP 302 to https:\/\/127\.0\.0\.1:\d+\)/,
+		);
 		expect(h.sandbox.store.item('REDIR-1')).toBeUndefined();
 		nothingCaught();
 	});
@@ -99,11 +126,19 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 	});
 
 	test('credential test: a redirected /Token names its target; a redirected GET /Item names the status', async () => {
-		h.sandbox.inject('token', { kind: 'redirect', status: 307, location: `${catcher.httpsOrigin}/Token` });
+		h.sandbox.inject('token', {
+			kind: 'redirect',
+			status: 307,
+			location: `${catcher.httpsOrigin}/Token`,
+		});
 		expect((await h.testCredential({ clientAuthentication: 'basic' })).message).toBe(
 			`POST ${h.sandbox.baseUrl}/Token was answered with a redirect (HTTP 307 to ${catcher.httpsOrigin}), which is not followed: the Base URL is probably wrong`,
 		);
-		h.sandbox.inject('item.list', { kind: 'redirect', status: 302, location: `${catcher.httpOrigin}/Item` });
+		h.sandbox.inject('item.list', {
+			kind: 'redirect',
+			status: 302,
+			location: `${catcher.httpOrigin}/Item`,
+		});
 		const test = await h.testCredential({});
 		expect(test.status).toBe('Error');
 		expect(test.message).toMatch(
@@ -135,15 +170,25 @@ describe('redirects are never followed (0 requests reach the target)', () => {
 		test('a URL on another origin: refused before sending, the token nowhere', async () => {
 			for (const url of [`${catcher.httpsOrigin}/steal`, `${catcher.httpOrigin}/steal`]) {
 				const result = await httpRequest(url);
-				expect(result.error?.message).toMatch(/sends its token only to https:\/\/127\.0\.0\.1:\d+|only over HTTPS/);
+				expect(result.error?.message).toMatch(
+					/sends its token only to https:\/\/127\.0\.0\.1:\d+|only over HTTPS/,
+				);
 			}
 			nothingCaught();
 		});
 
 		test('a redirect from the API is not followed (GET and POST)', async () => {
-			h.sandbox.inject('warehouse.list', { kind: 'redirect', status: 302, location: `${catcher.httpsOrigin}/steal` }, 4);
+			h.sandbox.inject(
+				'warehouse.list',
+				{ kind: 'redirect', status: 302, location: `${catcher.httpsOrigin}/steal` },
+				4,
+			);
 			expect((await httpRequest(`${h.sandbox.baseUrl}/Warehouse`)).error).toBeDefined();
-			h.sandbox.inject('item.create', { kind: 'redirect', status: 307, location: `${catcher.httpsOrigin}/steal` }, 4);
+			h.sandbox.inject(
+				'item.create',
+				{ kind: 'redirect', status: 307, location: `${catcher.httpsOrigin}/steal` },
+				4,
+			);
 			expect((await httpRequest(`${h.sandbox.baseUrl}/Item`, 'POST')).error).toBeDefined();
 			nothingCaught();
 		});
@@ -183,34 +228,57 @@ describe('Custom API Request paths that would leave the API root: refused, 0 req
 	test('through the action node as well', async () => {
 		const result = await h.run({
 			type: 'inventoryPro',
-			parameters: { resource: 'customApi', operation: 'request', method: 'GET', path: '/Item/%2e%2e/%2e%2e/%2e%2e/admin' },
+			parameters: {
+				resource: 'customApi',
+				operation: 'request',
+				method: 'GET',
+				path: '/Item/%2e%2e/%2e%2e/%2e%2e/admin',
+			},
 		});
 		expect(result.error?.message).toBe('Path (path) must be a path below the API root');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a dot that is not a whole segment still goes through', async () => {
-		const result = await probe({ call: 'customApiRequest', method: 'GET', path: '/Item/A.B..C%2eD' });
+		const result = await probe({
+			call: 'customApiRequest',
+			method: 'GET',
+			path: '/Item/A.B..C%2eD',
+		});
 		expect(result.error?.httpCode).toBe('404');
 		expect(h.sandbox.requests.map((r) => r.path)).toEqual(['/api/v2/Item/A.B..C%2eD']);
 	});
 });
 
 describe('path values', () => {
-	test.each(['..', '.', ' .. '])('shortID %j on Item › Discontinue: refused naming the field, 0 requests', async (shortID) => {
-		const result = await h.run({ type: 'inventoryPro', parameters: { resource: 'item', operation: 'discontinue', shortID } });
-		expect(result.error?.message).toBe(`Short ID (shortID) cannot be "${shortID.trim()}"`);
-		expect(h.sandbox.requests).toHaveLength(0);
-	});
+	test.each(['..', '.', ' .. '])(
+		'shortID %j on Item › Discontinue: refused naming the field, 0 requests',
+		async (shortID) => {
+			const result = await h.run({
+				type: 'inventoryPro',
+				parameters: { resource: 'item', operation: 'discontinue', shortID },
+			});
+			expect(result.error?.message).toBe(`Short ID (shortID) cannot be "${shortID.trim()}"`);
+			expect(h.sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	test.each(['', '   '])('shortID %j: refused naming the field, 0 requests', async (shortID) => {
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.discontinue', pathParams: JSON.stringify({ shortID }) });
+		const result = await probe({
+			call: 'apiRequest',
+			endpoint: 'item.discontinue',
+			pathParams: JSON.stringify({ shortID }),
+		});
 		expect(result.error?.message).toBe('Short ID (shortID) is required for /Item/{shortID}');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
 
 	test('the transport refuses ".." itself, whoever calls it', async () => {
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.discontinue', pathParams: '{"shortID":".."}' });
+		const result = await probe({
+			call: 'apiRequest',
+			endpoint: 'item.discontinue',
+			pathParams: '{"shortID":".."}',
+		});
 		expect(result.error?.message).toBe('Short ID (shortID) cannot be ".."');
 		expect(h.sandbox.requests).toHaveLength(0);
 	});
@@ -220,9 +288,16 @@ describe('Retry-After that would mean "now": waits floored', () => {
 	const FLOOR = 150;
 
 	/** Wall-clock gap between each 429 the sandbox answered and the request after it. */
-	async function gapsAfter429(fault: Fault, target: FaultTarget = 'warehouse.list'): Promise<{ result: RunResult; gaps: number[] }> {
-		const id = h.addCredential(h.credential({ rateLimitMinWaitMs: FLOOR, rateLimitWaitMs: 200, rateLimitMaxWaitMs: 900 }));
-		expect((await probe({ call: 'apiRequest', endpoint: 'reasonCode.list' }, id)).error).toBeUndefined(); // token minted
+	async function gapsAfter429(
+		fault: Fault,
+		target: FaultTarget = 'warehouse.list',
+	): Promise<{ result: RunResult; gaps: number[] }> {
+		const id = h.addCredential(
+			h.credential({ rateLimitMinWaitMs: FLOOR, rateLimitWaitMs: 200, rateLimitMaxWaitMs: 900 }),
+		);
+		expect(
+			(await probe({ call: 'apiRequest', endpoint: 'reasonCode.list' }, id)).error,
+		).toBeUndefined(); // token minted
 		h.sandbox.resetStats();
 		h.sandbox.inject(target, fault, 2);
 		const stamps: Array<{ status: number; at: number }> = [];
@@ -243,12 +318,18 @@ describe('Retry-After that would mean "now": waits floored', () => {
 	}
 
 	const now = () => new Date(Date.now() - 3_600_000).toUTCString();
-	test.each([['0'], ['-5'], ['0, 30'], ['past date'], ['0.001']])('Retry-After: %s', async (value) => {
-		const { result, gaps } = await gapsAfter429({ kind: 'rateLimited', retryAfter: value === 'past date' ? now() : value });
-		expect(result.error).toBeUndefined();
-		// Timers fire at or after their time; a few ms of slack for the clock reading itself.
-		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(FLOOR - 5);
-	});
+	test.each([['0'], ['-5'], ['0, 30'], ['past date'], ['0.001']])(
+		'Retry-After: %s',
+		async (value) => {
+			const { result, gaps } = await gapsAfter429({
+				kind: 'rateLimited',
+				retryAfter: value === 'past date' ? now() : value,
+			});
+			expect(result.error).toBeUndefined();
+			// Timers fire at or after their time; a few ms of slack for the clock reading itself.
+			for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(FLOOR - 5);
+		},
+	);
 
 	test("no usable header: the backoff (here 200 ms for the spec's 30 s)", async () => {
 		for (const retryAfter of [null, 'soon']) {
@@ -263,22 +344,38 @@ describe('lists that never end', () => {
 	test('a server that ignores page: stops at the first page with nothing new, with an error saying so', async () => {
 		h.sandbox.inject('item.list', { kind: 'endlessList', mode: 'samePage' }, 1_000);
 		const result = await probe({ call: 'apiRequestAllItems', endpoint: 'item.list' });
-		expect(result.error?.message).toBe('Page 2 of /Item repeated records already read and still said more pages follow');
+		expect(result.error?.message).toBe(
+			'Page 2 of /Item repeated records already read and still said more pages follow',
+		);
 		expect(result.error?.description).toMatch(/reading was stopped rather than looping forever/);
 		expect(h.requests('item.list')).toBe(2);
 	});
 
 	test('without ids (custom path): repeated content is caught the same way', async () => {
 		h.sandbox.inject('warehouse.list', { kind: 'endlessList', mode: 'samePage' }, 1_000);
-		const result = await probe({ call: 'customApiRequest', method: 'GET', path: '/Warehouse', returnAll: true });
-		expect(result.error?.message).toBe('Page 2 of /Warehouse repeated records already read and still said more pages follow');
+		const result = await probe({
+			call: 'customApiRequest',
+			method: 'GET',
+			path: '/Warehouse',
+			returnAll: true,
+		});
+		expect(result.error?.message).toBe(
+			'Page 2 of /Warehouse repeated records already read and still said more pages follow',
+		);
 		expect(h.requests('warehouse.list')).toBe(2);
 	});
 
 	test('new records forever: stops past pageCount + 5', async () => {
 		h.sandbox.inject('reasonCode.list', { kind: 'endlessList', mode: 'fresh' }, 1_000);
-		const result = await probe({ call: 'customApiRequest', method: 'GET', path: '/ReasonCode', returnAll: true });
-		expect(result.error?.message).toBe('Read 8 pages of /ReasonCode, which reported 3, and it still said more pages follow');
+		const result = await probe({
+			call: 'customApiRequest',
+			method: 'GET',
+			path: '/ReasonCode',
+			returnAll: true,
+		});
+		expect(result.error?.message).toBe(
+			'Read 8 pages of /ReasonCode, which reported 3, and it still said more pages follow',
+		);
 		expect(h.requests('reasonCode.list')).toBe(8);
 	});
 });
@@ -295,13 +392,20 @@ describe('timeouts', () => {
 
 	test('a write that times out: not sent again, and the error says the outcome is unknown', async () => {
 		const id = quick();
-		expect((await probe({ call: 'apiRequest', endpoint: 'reasonCode.list' }, id)).error).toBeUndefined();
+		expect(
+			(await probe({ call: 'apiRequest', endpoint: 'reasonCode.list' }, id)).error,
+		).toBeUndefined();
 		h.sandbox.resetStats();
 		h.sandbox.inject('item.create', { kind: 'slow', ms: 900 });
 		const started = Date.now();
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: 'SLOW-1' }) }, id);
+		const result = await probe(
+			{ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: 'SLOW-1' }) },
+			id,
+		);
 		expect(Date.now() - started).toBeLessThan(900);
-		expect(result.error?.message).toBe('POST /Item: no answer within 0.3 s, outcome unknown — check before retrying');
+		expect(result.error?.message).toBe(
+			'POST /Item: no answer within 0.3 s, outcome unknown — check before retrying',
+		);
 		expect(result.error?.description).toMatch(/may or may not have carried out this change/);
 		expect(await recordedSoon('item.create')).toBe(1);
 		// It was carried out: exactly why a blind retry would be wrong.
@@ -311,21 +415,34 @@ describe('timeouts', () => {
 	test('a read that times out says so and names the server', async () => {
 		h.sandbox.inject('warehouse.list', { kind: 'slow', ms: 900 });
 		const result = await probe({ call: 'apiRequest', endpoint: 'warehouse.list' }, quick());
-		expect(result.error?.message).toBe(`Could not reach Inventory Pro at ${h.sandbox.baseUrl}: the request timed out. Check the Base URL`);
+		expect(result.error?.message).toBe(
+			`Could not reach Inventory Pro at ${h.sandbox.baseUrl}: the request timed out. Check the Base URL`,
+		);
 		expect(await recordedSoon('warehouse.list')).toBe(1);
 	});
 
 	test('a token request that times out fails the same way, once', async () => {
 		h.sandbox.inject('token', { kind: 'slow', ms: 900 });
-		const result = await probe({ call: 'apiRequest', endpoint: 'warehouse.list' }, { requestTimeout: 0.3 });
-		expect(result.error?.message).toBe(`Could not reach Inventory Pro at ${h.sandbox.baseUrl}: the request timed out. Check the Base URL`);
+		const result = await probe(
+			{ call: 'apiRequest', endpoint: 'warehouse.list' },
+			{ requestTimeout: 0.3 },
+		);
+		expect(result.error?.message).toBe(
+			`Could not reach Inventory Pro at ${h.sandbox.baseUrl}: the request timed out. Check the Base URL`,
+		);
 		expect(await recordedSoon('token')).toBe(1);
 	});
 
 	test('a write answered 429 is the one retry a write gets', async () => {
 		h.sandbox.failNext('item.create', 'rate_limited', 1);
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: 'RL-WRITE-1' }) });
+		const result = await probe({
+			call: 'apiRequest',
+			endpoint: 'item.create',
+			body: JSON.stringify({ itemID: 'RL-WRITE-1' }),
+		});
 		expect(result.error).toBeUndefined();
-		expect(h.sandbox.requests.filter((r) => r.endpointId === 'item.create').map((r) => r.status)).toEqual([429, 201]);
+		expect(
+			h.sandbox.requests.filter((r) => r.endpointId === 'item.create').map((r) => r.status),
+		).toEqual([429, 201]);
 	});
 });

@@ -22,7 +22,10 @@ const turns = async (n: number) => {
 };
 
 /** A list served from `pages` (ids per page); `delay(page)` event-loop turns before each answer. */
-function service(pages: number[][], options: { delay?: (page: number) => number; pageCount?: number | null; fail?: number } = {}) {
+function service(
+	pages: number[][],
+	options: { delay?: (page: number) => number; pageCount?: number | null; fail?: number } = {},
+) {
 	const calls: number[] = [];
 	let inFlight = 0;
 	let maxInFlight = 0;
@@ -48,7 +51,8 @@ function service(pages: number[][], options: { delay?: (page: number) => number;
 }
 
 const ids = (records: IDataObject[]) => records.map((record) => record.id);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 /** 12 pages of 3: 1..36. */
 const twelve = Array.from({ length: 12 }, (_, p) => range(3 * p + 1, 3 * p + 3));
 /** Later pages answer first. */
@@ -57,7 +61,12 @@ const reversed = (page: number) => 30 - 2 * page;
 describe('collectPages with pages in flight', () => {
 	test('every page once, in page order, at most 4 (and really 4) requested at a time', async () => {
 		const api = service(twelve, { delay: reversed });
-		const records = await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' });
+		const records = await collectPages(node, api.fetch, {
+			pageSize: 3,
+			inFlight: 4,
+			idField: 'id',
+			what: '/X',
+		});
 		expect(ids(records)).toEqual(range(1, 36));
 		expect([...api.calls].sort((a, b) => a - b)).toEqual(range(1, 12));
 		expect(api.calls[0]).toBe(1);
@@ -75,7 +84,9 @@ describe('collectPages with pages in flight', () => {
 			if (request.page === 2) page2Answered = true;
 			return answer;
 		};
-		expect(ids(await collectPages(node, fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 90));
+		expect(
+			ids(await collectPages(node, fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' })),
+		).toEqual(range(1, 90));
 		// While page 2 is out, the other three slots keep going, up to 2 × 4 pages past page 2 (2..9).
 		expect(before).toEqual(range(1, 9));
 		expect(api.maxInFlight).toBe(4);
@@ -86,7 +97,9 @@ describe('collectPages with pages in flight', () => {
 		['no page count in the answer', 4, null],
 	])('%s: one page after another', async (_, inFlight, pageCount) => {
 		const api = service(twelve, { delay: reversed, pageCount });
-		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight, what: '/X' }))).toEqual(range(1, 36));
+		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight, what: '/X' }))).toEqual(
+			range(1, 36),
+		);
 		expect(api.calls).toEqual(range(1, 12));
 		expect(api.maxInFlight).toBe(1);
 	});
@@ -99,25 +112,47 @@ describe('collectPages with pages in flight', () => {
 			[8, 9, 10],
 		];
 		const api = service(shifted, { delay: reversed });
-		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 10));
+		expect(
+			ids(
+				await collectPages(node, api.fetch, {
+					pageSize: 3,
+					inFlight: 4,
+					idField: 'id',
+					what: '/X',
+				}),
+			),
+		).toEqual(range(1, 10));
 	});
 
 	test('the limit asks only for the pages it needs', async () => {
 		const api = service(twelve, { delay: reversed });
-		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, limit: 10, inFlight: 4, what: '/X' }))).toEqual(range(1, 10));
+		expect(
+			ids(await collectPages(node, api.fetch, { pageSize: 3, limit: 10, inFlight: 4, what: '/X' })),
+		).toEqual(range(1, 10));
 		expect([...api.calls].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
 	});
 
 	test('a list that grew while we read: the walk goes on past the first page count, one page at a time', async () => {
 		const grown = [...twelve, [37, 38], [39]];
 		const api = service(grown, { delay: reversed, pageCount: 12 });
-		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, idField: 'id', what: '/X' }))).toEqual(range(1, 39));
+		expect(
+			ids(
+				await collectPages(node, api.fetch, {
+					pageSize: 3,
+					inFlight: 4,
+					idField: 'id',
+					what: '/X',
+				}),
+			),
+		).toEqual(range(1, 39));
 		expect(api.calls.slice(-2)).toEqual([13, 14]);
 	});
 
 	test('a list that shrank: the first page saying hasMore false ends it', async () => {
 		const api = service(twelve.slice(0, 5), { delay: reversed, pageCount: 12 });
-		expect(ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, what: '/X' }))).toEqual(range(1, 15));
+		expect(
+			ids(await collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, what: '/X' })),
+		).toEqual(range(1, 15));
 	});
 
 	test('a failed page fails the walk with its own error, and nothing is left unhandled', async () => {
@@ -126,7 +161,9 @@ describe('collectPages with pages in flight', () => {
 		process.on('unhandledRejection', onUnhandled);
 		try {
 			const api = service(twelve, { delay: reversed, fail: 7 });
-			await expect(collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, what: '/X' })).rejects.toThrow('page 7 failed');
+			await expect(
+				collectPages(node, api.fetch, { pageSize: 3, inFlight: 4, what: '/X' }),
+			).rejects.toThrow('page 7 failed');
 			await turns(50);
 			expect(unhandled).toEqual([]);
 		} finally {

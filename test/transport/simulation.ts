@@ -17,7 +17,10 @@ export class VirtualTime {
 	private seq = 0;
 
 	now = () => this.t;
-	sleep = async (ms: number) => await new Promise<void>((wake) => this.sleepers.push({ at: this.t + ms, seq: this.seq++, wake }));
+	sleep = async (ms: number) =>
+		await new Promise<void>((wake) =>
+			this.sleepers.push({ at: this.t + ms, seq: this.seq++, wake }),
+		);
 
 	async run<T>(work: Promise<T>): Promise<T> {
 		let done = false;
@@ -52,7 +55,13 @@ export interface Scenario {
 	/** Process i starts this many ms after process i − 1. */
 	staggerMs?: number;
 	/** Called on every answer: which process, how it ended, and its pacer's budget afterwards. */
-	trace?: (event: { t: number; process: number; outcome: Outcome; budget: number; attempt: number }) => void;
+	trace?: (event: {
+		t: number;
+		process: number;
+		outcome: Outcome;
+		budget: number;
+		attempt: number;
+	}) => void;
 }
 
 /** `processes` exports of `pages` pages each through one client of a 100/min service. */
@@ -71,13 +80,28 @@ export async function simulate(options: Scenario): Promise<Totals> {
 			if (decision.allowed) {
 				totals.ok++;
 				slot.answered('ok');
-				options.trace?.({ t: time.t, process, outcome: 'ok', budget: pacer.budget('client')!, attempt });
+				options.trace?.({
+					t: time.t,
+					process,
+					outcome: 'ok',
+					budget: pacer.budget('client')!,
+					attempt,
+				});
 				return;
 			}
 			totals.limited++;
 			const retryAfter = decision.retryAfterSeconds * 1000;
-			slot.answered((options.adaptive ? 'limited' : 'failed') as Outcome, options.adaptive ? retryAfter : undefined);
-			options.trace?.({ t: time.t, process, outcome: 'limited', budget: pacer.budget('client')!, attempt });
+			slot.answered(
+				(options.adaptive ? 'limited' : 'failed') as Outcome,
+				options.adaptive ? retryAfter : undefined,
+			);
+			options.trace?.({
+				t: time.t,
+				process,
+				outcome: 'limited',
+				budget: pacer.budget('client')!,
+				attempt,
+			});
 			if (attempt >= 5) throw new Error('429 after 5 retries');
 			await time.sleep(retryAfter);
 		}

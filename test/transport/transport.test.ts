@@ -28,10 +28,14 @@ beforeAll(async () => {
 afterAll(async () => await h?.stop());
 beforeEach(() => h.sandbox.resetStats());
 
-const probe = async (parameters: INodeParameters, credentials?: string | object): Promise<RunResult> =>
+const probe = async (
+	parameters: INodeParameters,
+	credentials?: string | object,
+): Promise<RunResult> =>
 	await h.run({ type: 'transportProbe', parameters, credentials: credentials });
 
-const recorded = (sandbox: Sandbox, endpointId: string): RecordedRequest[] => sandbox.requests.filter((r) => r.endpointId === endpointId);
+const recorded = (sandbox: Sandbox, endpointId: string): RecordedRequest[] =>
+	sandbox.requests.filter((r) => r.endpointId === endpointId);
 
 /** Every record of a list read directly, 250 per page. */
 async function readAll(path: string, query: Record<string, string> = {}): Promise<IDataObject[]> {
@@ -44,7 +48,11 @@ async function readAll(path: string, query: Record<string, string> = {}): Promis
 }
 
 /** Runs fn while `onRecord` sees each request the sandbox records (to act between pages). */
-async function whileWatching<T>(sandbox: Sandbox, onRecord: (entry: RecordedRequest) => void, fn: () => Promise<T>): Promise<T> {
+async function whileWatching<T>(
+	sandbox: Sandbox,
+	onRecord: (entry: RecordedRequest) => void,
+	fn: () => Promise<T>,
+): Promise<T> {
 	const requests = sandbox.requests;
 	const push = requests.push.bind(requests);
 	requests.push = (...entries: RecordedRequest[]) => {
@@ -72,7 +80,9 @@ describe('paging', () => {
 		expect(new Set(result.items.map((item) => item.shortID)).size).toBe(n);
 		const calls = recorded(h.sandbox, 'item.list');
 		expect(calls).toHaveLength(Math.ceil(n / 250));
-		expect(calls.map((call) => call.query)).toEqual(calls.map((_, i) => ({ page: String(i + 1), pageSize: '250' })));
+		expect(calls.map((call) => call.query)).toEqual(
+			calls.map((_, i) => ({ page: String(i + 1), pageSize: '250' })),
+		);
 	});
 
 	test('order endpoints: 50 per page', async () => {
@@ -91,7 +101,9 @@ describe('paging', () => {
 		const expected = await readAll('/Item');
 		h.sandbox.resetStats();
 		const first300 = await probe({ call: 'apiRequestAllItems', endpoint: 'item.list', limit: 300 });
-		expect(first300.items.map((item) => item.shortID)).toEqual(expected.slice(0, 300).map((item) => item.shortID));
+		expect(first300.items.map((item) => item.shortID)).toEqual(
+			expected.slice(0, 300).map((item) => item.shortID),
+		);
 		expect(h.requests('item.list')).toBe(2);
 
 		h.sandbox.resetStats();
@@ -108,9 +120,13 @@ describe('paging', () => {
 			limit: 3,
 		});
 		expect(result.error).toBeUndefined();
-		const expected = (await api.get('/Item', { sort: 'shortID', direction: 'DESC', pageSize: 3 })).body.value as IDataObject[];
+		const expected = (await api.get('/Item', { sort: 'shortID', direction: 'DESC', pageSize: 3 }))
+			.body.value as IDataObject[];
 		expect(result.items.map((item) => item.shortID)).toEqual(expected.map((item) => item.shortID));
-		expect(recorded(h.sandbox, 'item.list')[0].query).toMatchObject({ sort: 'shortID', direction: 'DESC' });
+		expect(recorded(h.sandbox, 'item.list')[0].query).toMatchObject({
+			sort: 'shortID',
+			direction: 'DESC',
+		});
 	});
 
 	test('a record pushed to the next page while we read comes back once', async () => {
@@ -144,12 +160,22 @@ describe('paging', () => {
 	test('customApiRequest pages any list path', async () => {
 		const expected = await readAll('/Item/All');
 		h.sandbox.resetStats();
-		const result = await probe({ call: 'customApiRequest', method: 'GET', path: '/Item/All', returnAll: true });
+		const result = await probe({
+			call: 'customApiRequest',
+			method: 'GET',
+			path: '/Item/All',
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.partNo)).toEqual(expected.map((item) => item.partNo));
 		expect(h.requests('item.listAll')).toBe(Math.ceil(expected.length / 250));
 
-		const single = await probe({ call: 'customApiRequest', method: 'GET', path: '/Warehouse', query: JSON.stringify({ pageSize: 2 }) });
+		const single = await probe({
+			call: 'customApiRequest',
+			method: 'GET',
+			path: '/Warehouse',
+			query: JSON.stringify({ pageSize: 2 }),
+		});
 		expect(single.items).toHaveLength(1);
 		expect((single.items[0].response as IDataObject).pageSize).toBe(2);
 	});
@@ -162,20 +188,41 @@ describe('refused before any request', () => {
 			'Sort (sort) must be one column name, got "unit price"',
 		],
 		[
-			{ call: 'apiRequestAllItems', endpoint: 'inventory.list', filters: '{"modifiedSince":"2026-01-01"}' },
+			{
+				call: 'apiRequestAllItems',
+				endpoint: 'inventory.list',
+				filters: '{"modifiedSince":"2026-01-01"}',
+			},
 			'Modified Since (modifiedSince) is not supported by /Inventory',
 		],
 		[
-			{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"modifiedSince":"last week"}' },
+			{
+				call: 'apiRequestAllItems',
+				endpoint: 'item.list',
+				filters: '{"modifiedSince":"last week"}',
+			},
 			'Modified Since (modifiedSince) must be an ISO 8601 date or date-time (got "last week")',
 		],
 		[
-			{ call: 'apiRequestAllItems', endpoint: 'workOrder.list', filters: '{"direction":"sideways"}' },
+			{
+				call: 'apiRequestAllItems',
+				endpoint: 'workOrder.list',
+				filters: '{"direction":"sideways"}',
+			},
 			'Direction (direction) must be ASC or DESC, got "sideways"',
 		],
-		[{ call: 'apiRequest', endpoint: 'item.discontinue' }, 'Short ID (shortID) is required for /Item/{shortID}'],
-		[{ call: 'customApiRequest', method: 'GET', path: '/../Token' }, 'Path (path) must be a path below the API root'],
-		[{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' }, 'Path (path) must be a path below the API root'],
+		[
+			{ call: 'apiRequest', endpoint: 'item.discontinue' },
+			'Short ID (shortID) is required for /Item/{shortID}',
+		],
+		[
+			{ call: 'customApiRequest', method: 'GET', path: '/../Token' },
+			'Path (path) must be a path below the API root',
+		],
+		[
+			{ call: 'customApiRequest', method: 'GET', path: 'https://elsewhere.example/steal' },
+			'Path (path) must be a path below the API root',
+		],
 	])('%j', async (parameters, message) => {
 		const result = await probe(parameters);
 		expect(result.error?.message).toBe(message);
@@ -191,12 +238,20 @@ describe("the service's errors", () => {
 	};
 
 	test('403 Insufficient permissions, verbatim, with the Security ID needed', async () => {
-		const raw = await new SandboxClient(h.sandbox, { clientId: 'limited', clientSecret: 'limited-secret' }).get('/Customer');
-		const error = await failing({ call: 'apiRequest', endpoint: 'customer.list' }, { clientId: 'limited', clientSecret: 'limited-secret' });
+		const raw = await new SandboxClient(h.sandbox, {
+			clientId: 'limited',
+			clientSecret: 'limited-secret',
+		}).get('/Customer');
+		const error = await failing(
+			{ call: 'apiRequest', endpoint: 'customer.list' },
+			{ clientId: 'limited', clientSecret: 'limited-secret' },
+		);
 		expect(raw.status).toBe(403);
 		expect(error.message).toBe(raw.body.message);
 		expect(error.message).toBe('Insufficient permissions.');
-		expect(error.description).toBe("GET /Customer needs Security ID 130 in the integration user's group.");
+		expect(error.description).toBe(
+			"GET /Customer needs Security ID 130 in the integration user's group.",
+		);
 		expect(error.httpCode).toBe('403');
 	});
 
@@ -211,7 +266,11 @@ describe("the service's errors", () => {
 
 	test('404 with the service message', async () => {
 		const raw = await api.get('/Webhook/987654');
-		const error = await failing({ call: 'apiRequest', endpoint: 'webhook.get', pathParams: '{"rec":987654}' });
+		const error = await failing({
+			call: 'apiRequest',
+			endpoint: 'webhook.get',
+			pathParams: '{"rec":987654}',
+		});
 		expect(raw.status).toBe(404);
 		expect(error.message).toBe(raw.body.message);
 		expect(error.httpCode).toBe('404');
@@ -219,14 +278,23 @@ describe("the service's errors", () => {
 
 	test('409 with the service message', async () => {
 		const existing = h.sandbox.store.items.rows[3].shortID;
-		const error = await failing({ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: existing }) });
+		const error = await failing({
+			call: 'apiRequest',
+			endpoint: 'item.create',
+			body: JSON.stringify({ itemID: existing }),
+		});
 		expect(error.message).toBe(`An item with ID "${existing}" already exists.`);
 		expect(error.httpCode).toBe('409');
 	});
 
 	test('400 validation: the message, and the details per field in the description', async () => {
 		const raw = await api.post('/Item', {});
-		const error = await failing({ call: 'customApiRequest', method: 'POST', path: '/Item', body: '{}' });
+		const error = await failing({
+			call: 'customApiRequest',
+			method: 'POST',
+			path: '/Item',
+			body: '{}',
+		});
 		expect(raw.body.error).toBe('validation_error');
 		expect(error.message).toBe('Model validation failed.');
 		const details = raw.body.details as Record<string, string[]>;
@@ -239,7 +307,12 @@ describe("the service's errors", () => {
 	});
 
 	test('400 from a check only the service makes', async () => {
-		const error = await failing({ call: 'customApiRequest', method: 'GET', path: '/Item', query: '{"sort":"nonsense"}' });
+		const error = await failing({
+			call: 'customApiRequest',
+			method: 'GET',
+			path: '/Item',
+			query: '{"sort":"nonsense"}',
+		});
 		expect(error.message).toBe('Invalid sort column or direction.');
 	});
 
@@ -258,11 +331,15 @@ describe("the service's errors", () => {
 	});
 
 	test('no token in any error', async () => {
-		const id = h.addCredential(h.credential({ clientId: 'limited', clientSecret: 'limited-secret' }));
+		const id = h.addCredential(
+			h.credential({ clientId: 'limited', clientSecret: 'limited-secret' }),
+		);
 		const result = await probe({ call: 'apiRequest', endpoint: 'customer.list' }, id);
 		const token = String(h.credentials.get(id).data.accessToken);
 		expect(token.length).toBeGreaterThan(20);
-		expect(JSON.stringify({ ...result.error, message: result.error?.message, items: result.items })).not.toContain(token);
+		expect(
+			JSON.stringify({ ...result.error, message: result.error?.message, items: result.items }),
+		).not.toContain(token);
 	});
 });
 
@@ -304,12 +381,18 @@ describe('429 Too Many Requests', () => {
 			const result = await whileWatching(
 				limited.sandbox,
 				(entry) => entry.status === 429 && clock.advance(60_000),
-				async () => await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' } }),
+				async () =>
+					await limited.run({
+						type: 'transportProbe',
+						parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+					}),
 			);
 			expect(result.error).toBeUndefined();
 			const statuses = recorded(limited.sandbox, 'item.list').map((r) => r.status);
 			const pages = statuses.filter((s) => s === 200).length;
-			expect(result.items).toHaveLength(limited.sandbox.store.items.rows.filter((item) => !item.discontinued).length);
+			expect(result.items).toHaveLength(
+				limited.sandbox.store.items.rows.filter((item) => !item.discontinued).length,
+			);
 			expect(pages).toBe(Math.ceil(result.items.length / 250));
 			expect(statuses.filter((s) => s === 429).length).toBe(Math.floor((pages - 1) / 3));
 			expect(new Set(result.items.map((item) => item.shortID)).size).toBe(result.items.length);
@@ -319,11 +402,19 @@ describe('429 Too Many Requests', () => {
 			clock.advance(60_000);
 			for (let i = 0; i < 3; i++) {
 				expect(
-					(await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } })).error,
+					(
+						await limited.run({
+							type: 'transportProbe',
+							parameters: { call: 'apiRequest', endpoint: 'warehouse.list' },
+						})
+					).error,
 				).toBeUndefined();
 			}
 			const started = Date.now();
-			const result = await limited.run({ type: 'transportProbe', parameters: { call: 'apiRequest', endpoint: 'warehouse.list' } });
+			const result = await limited.run({
+				type: 'transportProbe',
+				parameters: { call: 'apiRequest', endpoint: 'warehouse.list' },
+			});
 			expect(Date.now() - started).toBeLessThan(1_000);
 			expect(result.error?.message).toMatch(
 				/^Inventory Pro kept answering 429 Too Many Requests after 5 retries over \d+ s \(Rate Limit Exceeded\. 3 per Minute\.\)$/,
@@ -332,7 +423,9 @@ describe('429 Too Many Requests', () => {
 				'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
 			);
 			expect(result.error?.httpCode).toBe('429');
-			expect(recorded(limited.sandbox, 'warehouse.list').map((r) => r.status)).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429]);
+			expect(recorded(limited.sandbox, 'warehouse.list').map((r) => r.status)).toEqual([
+				200, 200, 200, 429, 429, 429, 429, 429, 429,
+			]);
 		});
 	});
 });
@@ -353,7 +446,8 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		clock = new ManualClock();
 		paced = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 5 } });
 		// The very pacer instance the loaded node uses (n8n loads it from dist/, and so does the harness).
-		pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
+		pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer })
+			.pacer;
 		realClock = pacer.clock;
 		pacer.clock = {
 			now: () => clock.now(),
@@ -370,12 +464,18 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 
 	test('within the budget: a long export waits out the window and meets no 429', async () => {
 		// One page at a time: concurrent sleepers would each advance the shared manual clock.
-		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5, rateWindowMs: 60_000, pagesInFlight: 1 }));
+		const id = paced.addCredential(
+			paced.credential({ requestsPerMinute: 5, rateWindowMs: 60_000, pagesInFlight: 1 }),
+		);
 		const started = clock.now();
 		const results = [];
 		for (let run = 0; run < 2; run++) {
 			results.push(
-				await paced.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: id }),
+				await paced.run({
+					type: 'transportProbe',
+					parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+					credentials: id,
+				}),
 			);
 		}
 		for (const result of results) {
@@ -466,14 +566,21 @@ describe('pages in flight (the sandbox holds its answers until the test lets the
 	/** Resolves once the sandbox has received `count` list requests (arrivals are recorded before the answer). */
 	const arrived = async (count: number) => {
 		for (let turn = 0; recorded(held.sandbox, 'item.list').length < count; turn++) {
-			if (turn > 1_000) throw new Error(`only ${recorded(held.sandbox, 'item.list').length} of ${count} requests arrived`);
+			if (turn > 1_000)
+				throw new Error(
+					`only ${recorded(held.sandbox, 'item.list').length} of ${count} requests arrived`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 1));
 		}
 	};
 	const pagesOf = () => recorded(held.sandbox, 'item.list').map((call) => Number(call.query.page));
 
 	const exportWith = (pagesInFlight: number) =>
-		held.run({ type: 'transportProbe', parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' }, credentials: { pagesInFlight } });
+		held.run({
+			type: 'transportProbe',
+			parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+			credentials: { pagesInFlight },
+		});
 
 	test('4 in flight: after page 1, pages 2-5 reach the service before any of them is answered; same records', async () => {
 		const first = gate();
@@ -489,12 +596,15 @@ describe('pages in flight (the sandbox holds its answers until the test lets the
 		const result = await run;
 		expect(result.error).toBeUndefined();
 		expect(recorded(held.sandbox, 'item.list')).toHaveLength(5);
-		expect(result.items.map((item) => item.shortID)).toEqual((await readAllFrom(held)).map((item) => item.shortID));
+		expect(result.items.map((item) => item.shortID)).toEqual(
+			(await readAllFrom(held)).map((item) => item.shortID),
+		);
 	});
 
 	test('1 in flight: the next page is asked for only once the one before is answered', async () => {
 		const gates = [1, 2, 3, 4, 5].map(gate);
-		for (const { until } of gates) held.sandbox.inject('item.list', { kind: 'slow', ms: 0, until }, 1);
+		for (const { until } of gates)
+			held.sandbox.inject('item.list', { kind: 'slow', ms: 0, until }, 1);
 		const run = exportWith(1);
 		for (let page = 1; page <= 5; page++) {
 			await arrived(page);

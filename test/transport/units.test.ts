@@ -8,9 +8,18 @@ import { toNodeError } from '../../nodes/shared/transport/errors';
 import { listQuery } from '../../nodes/shared/transport/listQuery';
 import { Pacer } from '../../nodes/shared/transport/pacer';
 import { collectPages } from '../../nodes/shared/transport/paging';
-import { DEFAULT_BACKOFF, parseRetryAfter, rateLimitWait } from '../../nodes/shared/transport/retry';
+import {
+	DEFAULT_BACKOFF,
+	parseRetryAfter,
+	rateLimitWait,
+} from '../../nodes/shared/transport/retry';
 import { clientSettings } from '../../nodes/shared/transport/settings';
-import { callUrl, pathProblem, requestTarget, resolveApiRoot } from '../../nodes/shared/transport/url';
+import {
+	callUrl,
+	pathProblem,
+	requestTarget,
+	resolveApiRoot,
+} from '../../nodes/shared/transport/url';
 
 const node: INode = {
 	id: 'n1',
@@ -37,7 +46,10 @@ describe('resolveApiRoot', () => {
 	});
 
 	test.each([
-		['http://inv.example.com/api/v2', /only over HTTPS.*https:\/\/inv\.example\.com\/api\/v2.*nothing was sent/],
+		[
+			'http://inv.example.com/api/v2',
+			/only over HTTPS.*https:\/\/inv\.example\.com\/api\/v2.*nothing was sent/,
+		],
 		['', /Base URL is empty/],
 		['inv.example.com', /not a valid URL/],
 		['ftp://inv.example.com', /must start with https:\/\//],
@@ -55,17 +67,22 @@ describe('paths below the API root', () => {
 	const root = 'https://inv.example.com/inventory/api/v2';
 
 	test('requestTarget joins like the HTTP client: base + url unless url is absolute', () => {
-		expect(requestTarget('/Item', root)?.href).toBe('https://inv.example.com/inventory/api/v2/Item');
+		expect(requestTarget('/Item', root)?.href).toBe(
+			'https://inv.example.com/inventory/api/v2/Item',
+		);
 		expect(requestTarget('https://other.example/x', root)?.origin).toBe('https://other.example');
 		expect(requestTarget('//other.example/x', root)?.origin).toBe('https://other.example');
 		expect(requestTarget(' http://x', undefined)?.protocol).toBe('http:');
 		expect(requestTarget('not a url')).toBeUndefined();
 	});
 
-	test.each(['/Item', '/Item/All', '/Item/A.B', '/Item/..A', '/Report/12/Rows', '/Item/A%2eB'])('%j stays inside', (path) => {
-		expect(pathProblem(root, path)).toBeUndefined();
-		expect(callUrl(root, path)).toEqual({ url: `${root}${path}` });
-	});
+	test.each(['/Item', '/Item/All', '/Item/A.B', '/Item/..A', '/Report/12/Rows', '/Item/A%2eB'])(
+		'%j stays inside',
+		(path) => {
+			expect(pathProblem(root, path)).toBeUndefined();
+			expect(callUrl(root, path)).toEqual({ url: `${root}${path}` });
+		},
+	);
 
 	test.each([
 		['/%2e%2e/admin', /^it does not stay below https:\/\/inv\.example\.com\/inventory\/api\/v2$/],
@@ -109,7 +126,8 @@ describe('rate-limit waits', () => {
 	});
 
 	test('no wait below the 1 s floor, whatever Retry-After says', () => {
-		for (const retryAfter of [0, -5_000, -3_600_000, 1, 999]) expect(rateLimitWait(0, retryAfter, DEFAULT_BACKOFF)).toBe(1_000);
+		for (const retryAfter of [0, -5_000, -3_600_000, 1, 999])
+			expect(rateLimitWait(0, retryAfter, DEFAULT_BACKOFF)).toBe(1_000);
 		expect(rateLimitWait(0, 1_500, DEFAULT_BACKOFF)).toBe(1_500);
 	});
 
@@ -194,7 +212,9 @@ describe('Pacer (sliding window, fake clock)', () => {
 		sentAt.sort((a, b) => a - b);
 		expect(sentAt).toHaveLength(25);
 		for (const start of sentAt) {
-			expect(sentAt.filter((time) => time >= start && time < start + 10_000).length).toBeLessThanOrEqual(4);
+			expect(
+				sentAt.filter((time) => time >= start && time < start + 10_000).length,
+			).toBeLessThanOrEqual(4);
 		}
 		// 25 requests at 4 per 10 s: the last goes out in the seventh window.
 		expect(sentAt[sentAt.length - 1]).toBe(60_000);
@@ -217,7 +237,8 @@ describe('Pacer (sliding window, fake clock)', () => {
 });
 
 describe('listQuery: checked against the endpoint table before any request', () => {
-	const fails = (id: Parameters<typeof listQuery>[1], filters: IDataObject) => () => listQuery(node, id, filters, 0);
+	const fails = (id: Parameters<typeof listQuery>[1], filters: IDataObject) => () =>
+		listQuery(node, id, filters, 0);
 
 	test('passes valid filters, normalising sort case and direction', () => {
 		expect(
@@ -246,8 +267,12 @@ describe('listQuery: checked against the endpoint table before any request', () 
 		expect(listQuery(node, 'report.run', { sort: 'anyColumn' }, 0)).toEqual({ sort: 'anyColumn' });
 		// Any column the table does not list is sent as given: the service judges it.
 		expect(listQuery(node, 'customer.list', { sort: 'zip' }, 0)).toEqual({ sort: 'zip' });
-		expect(listQuery(node, 'customer.list', { sort: ' faxNumber ' }, 0)).toEqual({ sort: 'faxNumber' });
-		expect(listQuery(node, 'item.list', { modifiedSince: new Date('2026-02-01T10:00:00Z') }, 0)).toEqual({
+		expect(listQuery(node, 'customer.list', { sort: ' faxNumber ' }, 0)).toEqual({
+			sort: 'faxNumber',
+		});
+		expect(
+			listQuery(node, 'item.list', { modifiedSince: new Date('2026-02-01T10:00:00Z') }, 0),
+		).toEqual({
 			modifiedSince: '2026-02-01T10:00:00.000Z',
 		});
 	});
@@ -255,12 +280,36 @@ describe('listQuery: checked against the endpoint table before any request', () 
 	test.each<[Parameters<typeof listQuery>[1], IDataObject, RegExp]>([
 		['item.list', { sort: 'two words' }, /Sort \(sort\) must be one column name/],
 		['item.list', { direction: 'up' }, /Direction \(direction\) must be ASC or DESC/],
-		['inventory.list', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported by \/Inventory/],
-		['report.run', { modifiedSince: '2026-01-01' }, /Modified Since \(modifiedSince\) is not supported/],
-		['item.list', { startDate: '2026-01-01' }, /Start Date \(startDate\) is only supported by order lists/],
-		['item.list', { modifiedSince: 'yesterday' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
-		['item.list', { modifiedSince: '2026-02-30' }, /^Modified Since \(modifiedSince\) must be an ISO 8601/],
-		['workOrder.list', { startDate: '2026-02-01', endDate: '2026-01-01' }, /Start Date \(startDate\) is after End Date \(endDate\)/],
+		[
+			'inventory.list',
+			{ modifiedSince: '2026-01-01' },
+			/Modified Since \(modifiedSince\) is not supported by \/Inventory/,
+		],
+		[
+			'report.run',
+			{ modifiedSince: '2026-01-01' },
+			/Modified Since \(modifiedSince\) is not supported/,
+		],
+		[
+			'item.list',
+			{ startDate: '2026-01-01' },
+			/Start Date \(startDate\) is only supported by order lists/,
+		],
+		[
+			'item.list',
+			{ modifiedSince: 'yesterday' },
+			/^Modified Since \(modifiedSince\) must be an ISO 8601/,
+		],
+		[
+			'item.list',
+			{ modifiedSince: '2026-02-30' },
+			/^Modified Since \(modifiedSince\) must be an ISO 8601/,
+		],
+		[
+			'workOrder.list',
+			{ startDate: '2026-02-01', endDate: '2026-01-01' },
+			/Start Date \(startDate\) is after End Date \(endDate\)/,
+		],
 		['item.get', {}, /is not a list/],
 		['report.run', { sort: 'a b' }, /Sort \(sort\) must be one column name/],
 	])('%s %j is refused', (id, filters, message) => {
@@ -307,7 +356,9 @@ describe('collectPages', () => {
 			[4, 5, 6],
 			[7, 8, 9],
 		]);
-		expect((await collectPages(node, big.fetch, { pageSize: 3, limit: 4, what: '/X' })).map((r) => r.id)).toEqual([1, 2, 3, 4]);
+		expect(
+			(await collectPages(node, big.fetch, { pageSize: 3, limit: 4, what: '/X' })).map((r) => r.id),
+		).toEqual([1, 2, 3, 4]);
 		expect(big.calls).toHaveLength(2);
 		const small = pages([[1, 2]]);
 		await collectPages(node, small.fetch, { pageSize: 250, limit: 2, what: '/X' });
@@ -320,23 +371,37 @@ describe('collectPages', () => {
 			[3, 4, 5],
 			[5, 6],
 		]);
-		expect((await collectPages(node, fetch, { pageSize: 3, idField: 'id', what: '/X' })).map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(
+			(await collectPages(node, fetch, { pageSize: 3, idField: 'id', what: '/X' })).map(
+				(r) => r.id,
+			),
+		).toEqual([1, 2, 3, 4, 5, 6]);
 	});
 
 	test('a page with nothing new that still says hasMore stops the walk with an error', async () => {
 		let calls = 0;
-		const same = async () => (calls++, { value: [{ id: 1 }, { id: 2 }], hasMore: true, pageCount: 1 });
-		await expect(collectPages(node, same, { pageSize: 2, idField: 'id', what: '/X' })).rejects.toThrow(
+		const same = async () => (
+			calls++,
+			{ value: [{ id: 1 }, { id: 2 }], hasMore: true, pageCount: 1 }
+		);
+		await expect(
+			collectPages(node, same, { pageSize: 2, idField: 'id', what: '/X' }),
+		).rejects.toThrow(
 			'Page 2 of /X repeated records already read and still said more pages follow',
 		);
 		calls = 0;
-		await expect(collectPages(node, same, { pageSize: 2, what: '/X' })).rejects.toThrow(/^Page 2 of \/X repeated/);
+		await expect(collectPages(node, same, { pageSize: 2, what: '/X' })).rejects.toThrow(
+			/^Page 2 of \/X repeated/,
+		);
 		expect(calls).toBe(2);
 	});
 
 	test('new records past pageCount + 5 pages stop the walk; a pageCount that grows moves the limit', async () => {
 		let calls = 0;
-		const endless = async ({ page }: { page: number }) => (calls++, { value: [{ n: page }], hasMore: true, pageCount: page < 4 ? 2 : 4 });
+		const endless = async ({ page }: { page: number }) => (
+			calls++,
+			{ value: [{ n: page }], hasMore: true, pageCount: page < 4 ? 2 : 4 }
+		);
 		await expect(collectPages(node, endless, { pageSize: 1, what: '/X' })).rejects.toThrow(
 			'Read 9 pages of /X, which reported 4, and it still said more pages follow',
 		);
@@ -344,14 +409,20 @@ describe('collectPages', () => {
 	});
 
 	test('an answer without a value array is an error', async () => {
-		await expect(collectPages(node, async () => ({ items: [] }), { pageSize: 3, what: '/Item' })).rejects.toThrow(
-			'The answer for /Item is not a paged list (no "value" array)',
-		);
+		await expect(
+			collectPages(node, async () => ({ items: [] }), { pageSize: 3, what: '/Item' }),
+		).rejects.toThrow('The answer for /Item is not a paged list (no "value" array)');
 	});
 });
 
 describe('toNodeError', () => {
-	const call = { method: 'POST', path: '/Item', root: 'https://inv.example.com/api/v2', permission: 116 as const, itemIndex: 2 };
+	const call = {
+		method: 'POST',
+		path: '/Item',
+		root: 'https://inv.example.com/api/v2',
+		permission: 116 as const,
+		itemIndex: 2,
+	};
 	const axiosLike = (status: number, data: unknown, headers: Record<string, string> = {}) =>
 		Object.assign(new Error(`Request failed with status code ${status}`), {
 			response: { status, data, headers },
@@ -365,26 +436,39 @@ describe('toNodeError', () => {
 				statusCode: 400,
 				error: 'validation_error',
 				message: 'Model validation failed.',
-				details: { itemID: ['The itemID field is required.'], units: ['Must be positive.', 'Must be a number.'] },
+				details: {
+					itemID: ['The itemID field is required.'],
+					units: ['Must be positive.', 'Must be a number.'],
+				},
 			}),
 			call,
 		);
 		expect(error.message).toBe('Model validation failed.');
-		expect(error.description).toBe('itemID: The itemID field is required.\nunits: Must be positive. Must be a number.');
+		expect(error.description).toBe(
+			'itemID: The itemID field is required.\nunits: Must be positive. Must be a number.',
+		);
 		expect((error as { httpCode?: string }).httpCode).toBe('400');
 		expect(error.context.itemIndex).toBe(2);
 	});
 
 	test('403 text verbatim, with the Security ID the endpoint needs', () => {
-		const error = toNodeError(node, axiosLike(403, { statusCode: 403, error: 'forbidden', message: 'Insufficient permissions.' }), call);
+		const error = toNodeError(
+			node,
+			axiosLike(403, { statusCode: 403, error: 'forbidden', message: 'Insufficient permissions.' }),
+			call,
+		);
 		expect(error.message).toBe('Insufficient permissions.');
-		expect(error.description).toBe("POST /Item needs Security ID 116 in the integration user's group.");
+		expect(error.description).toBe(
+			"POST /Item needs Security ID 116 in the integration user's group.",
+		);
 	});
 
 	test('a write that lost its connection: outcome unknown; the same on a read is a connection problem', () => {
 		const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 		const write = toNodeError(node, reset, { ...call, timeoutMs: 60_000 });
-		expect(write.message).toBe('POST /Item: the connection was lost before the answer, outcome unknown — check before retrying');
+		expect(write.message).toBe(
+			'POST /Item: the connection was lost before the answer, outcome unknown — check before retrying',
+		);
 		const read = toNodeError(node, reset, { ...call, method: 'GET' });
 		expect(read.message).toBe(
 			'Could not reach Inventory Pro at https://inv.example.com/api/v2: the server closed the connection. Check the Base URL',
@@ -392,7 +476,11 @@ describe('toNodeError', () => {
 	});
 
 	test('a 3xx names the status and where it pointed', () => {
-		const error = toNodeError(node, axiosLike(308, '', { location: 'http://old.example.com:8080/api/v2/Item?x=1' }), call);
+		const error = toNodeError(
+			node,
+			axiosLike(308, '', { location: 'http://old.example.com:8080/api/v2/Item?x=1' }),
+			call,
+		);
 		expect(error.message).toBe(
 			'POST /Item was answered with a redirect (HTTP 308 to http://old.example.com:8080), which is not followed: the Base URL is probably wrong',
 		);
@@ -400,27 +488,44 @@ describe('toNodeError', () => {
 	});
 
 	test('429 after retries says what happened', () => {
-		const error = toNodeError(node, axiosLike(429, { message: 'Rate Limit Exceeded. 100 per Minute.' }), call, {
-			retries: 5,
-			waitedMs: 241_000,
-		});
+		const error = toNodeError(
+			node,
+			axiosLike(429, { message: 'Rate Limit Exceeded. 100 per Minute.' }),
+			call,
+			{
+				retries: 5,
+				waitedMs: 241_000,
+			},
+		);
 		expect(error.message).toBe(
 			'Inventory Pro kept answering 429 Too Many Requests after 5 retries over 241 s (Rate Limit Exceeded. 100 per Minute.)',
 		);
 	});
 
 	test('401 after the re-mint blames the credentials or account', () => {
-		const error = toNodeError(node, axiosLike(401, { message: 'The access token is invalid.' }), call);
+		const error = toNodeError(
+			node,
+			axiosLike(401, { message: 'The access token is invalid.' }),
+			call,
+		);
 		expect(error.message).toMatch(/client ID and secret or the account itself is the problem/);
 	});
 
 	test('no answer: what to check, code in the description', () => {
-		const refused = toNodeError(node, Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }), call);
+		const refused = toNodeError(
+			node,
+			Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+			call,
+		);
 		expect(refused.message).toBe(
 			'Could not reach Inventory Pro at https://inv.example.com/api/v2: nothing accepted the connection. Check the Base URL',
 		);
 		expect(refused.description).toBe('Network error ECONNREFUSED.');
-		const tls = toNodeError(node, Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }), call);
+		const tls = toNodeError(
+			node,
+			Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }),
+			call,
+		);
 		expect(tls.description).toMatch(/Ignore SSL Issues/);
 	});
 
@@ -430,14 +535,23 @@ describe('toNodeError', () => {
 	});
 
 	test('nothing of the request (token, secret) reaches the error', () => {
-		const error = toNodeError(node, axiosLike(409, { statusCode: 409, error: 'conflict', message: 'Item X already exists.' }), call);
-		expect(JSON.stringify({ ...error, message: error.message, description: error.description })).not.toMatch(/SECRET/);
+		const error = toNodeError(
+			node,
+			axiosLike(409, { statusCode: 409, error: 'conflict', message: 'Item X already exists.' }),
+			call,
+		);
+		expect(
+			JSON.stringify({ ...error, message: error.message, description: error.description }),
+		).not.toMatch(/SECRET/);
 	});
 });
 
 describe('clientSettings', () => {
 	test('production defaults, pacing key per API root and client id', () => {
-		const settings = clientSettings(node, { baseUrl: 'https://Inv.example.com/', clientId: ' demo ' });
+		const settings = clientSettings(node, {
+			baseUrl: 'https://Inv.example.com/',
+			clientId: ' demo ',
+		});
 		expect(settings).toEqual({
 			root: 'https://inv.example.com/api/v2',
 			key: 'https://inv.example.com/api/v2|demo',
@@ -451,14 +565,16 @@ describe('clientSettings', () => {
 	});
 
 	test('refuses http:// and a bad budget before anything is sent', () => {
-		expect(() => clientSettings(node, { baseUrl: 'http://inv.example.com' })).toThrow(/only over HTTPS/);
-		expect(() => clientSettings(node, { baseUrl: 'https://inv.example.com', requestsPerMinute: 0 })).toThrow(
-			'"Requests per Minute" on the credential must be a whole number of 1 or more',
+		expect(() => clientSettings(node, { baseUrl: 'http://inv.example.com' })).toThrow(
+			/only over HTTPS/,
 		);
+		expect(() =>
+			clientSettings(node, { baseUrl: 'https://inv.example.com', requestsPerMinute: 0 }),
+		).toThrow('"Requests per Minute" on the credential must be a whole number of 1 or more');
 		for (const pagesInFlight of [0, 2.5, 17]) {
-			expect(() => clientSettings(node, { baseUrl: 'https://inv.example.com', pagesInFlight })).toThrow(
-				'"Pages in Flight" on the credential must be a whole number from 1 to 16',
-			);
+			expect(() =>
+				clientSettings(node, { baseUrl: 'https://inv.example.com', pagesInFlight }),
+			).toThrow('"Pages in Flight" on the credential must be a whole number from 1 to 16');
 		}
 	});
 });

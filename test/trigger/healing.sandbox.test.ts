@@ -15,7 +15,10 @@ const open: TriggerHarness[] = [];
 const MINUTE = 60_000;
 const NODE = 'node:Inventory Pro Trigger';
 
-const CHECKED_RECEIPTS: INodeParameters = { events: ['inventory.received'], options: { checkInterval: 1 } };
+const CHECKED_RECEIPTS: INodeParameters = {
+	events: ['inventory.received'],
+	options: { checkInterval: 1 },
+};
 
 async function trigger(parameters: INodeParameters = CHECKED_RECEIPTS) {
 	const harness = await suite.newTrigger({ parameters });
@@ -33,7 +36,12 @@ async function activate(harness: TriggerHarness) {
 
 async function receive(quantity: number): Promise<IDataObject> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
-	const answer = await suite.api.post('/Inventory/Receive', { itemID: shortID, warehouseID: 1, quantity, reference: `q${quantity}` });
+	const answer = await suite.api.post('/Inventory/Receive', {
+		itemID: shortID,
+		warehouseID: 1,
+		quantity,
+		reference: `q${quantity}`,
+	});
 	expect(answer.status).toBe(201);
 	return answer.body;
 }
@@ -65,7 +73,9 @@ async function subscription(rec: number): Promise<IDataObject> {
 
 /** Quantities of every execution's items, in order: one array per execution. */
 const quantities = (harness: TriggerHarness) =>
-	harness.executions.map((items) => items.map((item) => (item.data as IDataObject | null)?.quantity));
+	harness.executions.map((items) =>
+		items.map((item) => (item.data as IDataObject | null)?.quantity),
+	);
 
 beforeAll(async () => {
 	suite = await startTriggerSuite();
@@ -74,7 +84,8 @@ beforeAll(async () => {
 afterEach(async () => {
 	for (const harness of open.splice(0)) {
 		harness.failWith = undefined;
-		if (harness.memory()[NODE] && (harness.memory()[NODE] as IDataObject).rec !== undefined) await harness.deactivate();
+		if (harness.memory()[NODE] && (harness.memory()[NODE] as IDataObject).rec !== undefined)
+			await harness.deactivate();
 		await harness.close();
 	}
 	suite.sandbox.resetStats();
@@ -164,7 +175,8 @@ describe('exactly once (scenario b)', () => {
 		await receive(31);
 		await settle(harness);
 		const [delivery] = harness.calls;
-		for (let i = 0; i < 2; i++) expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
+		for (let i = 0; i < 2; i++)
+			expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
 		await harness.idle();
 		expect(harness.calls.map((call) => call.executed)).toEqual([true, false, false]);
 
@@ -204,7 +216,9 @@ describe('clear signals', () => {
 		expect(await harness.poll()).toEqual({}); // first failure: logged only
 		await advance(harness, MINUTE);
 		const second = await harness.poll();
-		expect(second.error?.message).toMatch(/^Inventory Pro Trigger could not check its subscription: /);
+		expect(second.error?.message).toMatch(
+			/^Inventory Pro Trigger could not check its subscription: /,
+		);
 		expect((second.error as { description?: string }).description).toMatch(/stays active/);
 		await advance(harness, MINUTE);
 		expect(await harness.poll()).toEqual({}); // the same problem is not reported every interval
@@ -243,7 +257,10 @@ describe('clear signals', () => {
 	});
 
 	it('checks once per check interval, not on every poll', async () => {
-		const harness = await trigger({ events: ['inventory.received'], options: { checkInterval: 5 } });
+		const harness = await trigger({
+			events: ['inventory.received'],
+			options: { checkInterval: 5 },
+		});
 		await activate(harness);
 		suite.sandbox.resetStats();
 		for (let minute = 1; minute <= 10; minute++) {
@@ -284,7 +301,11 @@ describe('subscription deleted out of band, and secret rotation across a restart
 		try {
 			await harness.restart();
 			// The start-up hooks re-key at once; to see the in-between, undo that at the service.
-			const oldSecret = deriveSigningSecret('trigger-tests-secret-1', harness.workflowId, WEBHOOK_ID);
+			const oldSecret = deriveSigningSecret(
+				'trigger-tests-secret-1',
+				harness.workflowId,
+				WEBHOOK_ID,
+			);
 			const current = await subscription(rec);
 			await suite.api.put(`/Webhook/${rec}`, {
 				name: current.name,
@@ -328,7 +349,10 @@ describe('answering fast (scenario d)', () => {
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([[200, true]]);
 		expect(harness.executions).toHaveLength(1);
-		expect(harness.executions[0][0]).toMatchObject({ item: null, itemError: expect.stringMatching(/429|rate/i) });
+		expect(harness.executions[0][0]).toMatchObject({
+			item: null,
+			itemError: expect.stringMatching(/429|rate/i),
+		});
 		// One attempt only: no waiting out the 429.
 		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 1 });
 	});
@@ -336,7 +360,11 @@ describe('answering fast (scenario d)', () => {
 
 describe('events whose bytes repeat', () => {
 	it('runs two identifiers-only updates of one item twice (the same bytes, two deliveries), a replay of either never', async () => {
-		const harness = await trigger({ events: ['item.updated'], payloadMode: 'identifiers', options: { checkInterval: 1 } });
+		const harness = await trigger({
+			events: ['item.updated'],
+			payloadMode: 'identifiers',
+			options: { checkInterval: 1 },
+		});
 		await activate(harness);
 		const shortID = suite.sandbox.store.items.rows[1].shortID;
 		for (const description of ['first change', 'second change']) {
@@ -345,19 +373,29 @@ describe('events whose bytes repeat', () => {
 		}
 		expect(harness.calls[0].rawBody.equals(harness.calls[1].rawBody)).toBe(true);
 		expect(harness.executions).toHaveLength(2);
-		expect(await harness.post(harness.calls[1].rawBody, TriggerHarness.headersOf(harness.calls[1]))).toBe(200);
+		expect(
+			await harness.post(harness.calls[1].rawBody, TriggerHarness.headersOf(harness.calls[1])),
+		).toBe(200);
 		await harness.idle();
 		expect(harness.executions).toHaveLength(2);
 	});
 });
 
-const sign = (body: Buffer, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (body: Buffer, secret: string) =>
+	`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** Posts a signed body to the production URL, as the service would (with a delivery id when given). */
-async function deliver(harness: TriggerHarness, payload: IDataObject, deliveryId?: string): Promise<number> {
+async function deliver(
+	harness: TriggerHarness,
+	payload: IDataObject,
+	deliveryId?: string,
+): Promise<number> {
 	const body = Buffer.from(JSON.stringify(payload));
 	const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
-	const headers: Record<string, string> = { 'content-type': 'application/json', 'x-webhook-signature': sign(body, secret) };
+	const headers: Record<string, string> = {
+		'content-type': 'application/json',
+		'x-webhook-signature': sign(body, secret),
+	};
 	if (deliveryId !== undefined) headers['x-webhook-delivery'] = deliveryId;
 	return await harness.post(body, headers);
 }
@@ -377,7 +415,8 @@ describe('a check in flight (issue 25)', () => {
 		expect((await check).error).toBeUndefined();
 		expect(quantities(harness)).toEqual([[51], [52], [53]]);
 
-		for (const call of harness.calls.slice(0, 3)) expect(await harness.post(call.rawBody, TriggerHarness.headersOf(call))).toBe(200);
+		for (const call of harness.calls.slice(0, 3))
+			expect(await harness.post(call.rawBody, TriggerHarness.headersOf(call))).toBe(200);
 		await harness.idle();
 		expect(quantities(harness)).toEqual([[51], [52], [53]]);
 		expect(harness.calls.slice(3).map((call) => call.executed)).toEqual([false, false, false]);
@@ -386,7 +425,11 @@ describe('a check in flight (issue 25)', () => {
 
 describe('what a repeat shares (issue 25)', () => {
 	it('runs two identifiers-only events of one record that carry no delivery id, both', async () => {
-		const harness = await trigger({ events: ['item.updated'], payloadMode: 'identifiers', options: { checkInterval: 1 } });
+		const harness = await trigger({
+			events: ['item.updated'],
+			payloadMode: 'identifiers',
+			options: { checkInterval: 1 },
+		});
 		await activate(harness);
 		const { partNo, shortID } = suite.sandbox.store.items.rows[2];
 		const payload = { event: 'item.updated', data: { partNo, shortID } };
@@ -469,7 +512,12 @@ describe('catch-up degrades, never jams (issue 25)', () => {
 		const harness = await trigger();
 		const rec = await activate(harness);
 		// More than a page of log (250 rows) already examined: served oldest first, the first page is all old.
-		const pings = await Promise.all(Array.from({ length: 260 }, async () => (await suite.api.post(`/Webhook/${rec}/test`)).status));
+		const pings = await Promise.all(
+			Array.from(
+				{ length: 260 },
+				async () => (await suite.api.post(`/Webhook/${rec}/test`)).status,
+			),
+		);
 		expect(new Set(pings)).toEqual(new Set([200]));
 		await advance(harness, MINUTE);
 		expect(await harness.poll()).toEqual({});

@@ -3,7 +3,14 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { firstRun, recall, SEEN_DAYS, SEEN_MAX, sync, testSeam } from '../../nodes/InventoryProTrigger/memory';
+import {
+	firstRun,
+	recall,
+	SEEN_DAYS,
+	SEEN_MAX,
+	sync,
+	testSeam,
+} from '../../nodes/InventoryProTrigger/memory';
 
 const DAY = 86_400_000;
 let time = Date.UTC(2031, 0, 1);
@@ -14,7 +21,11 @@ beforeAll(() => testSeam.useClock(() => time));
 /** A node of its own workflow, as n8n's contexts describe it. */
 function node(mode = 'webhook') {
 	const id = `memory-wf-${++workflows}`;
-	return { getWorkflow: () => ({ id }), getNode: () => ({ name: 'Inventory Pro Trigger' }), getMode: () => mode };
+	return {
+		getWorkflow: () => ({ id }),
+		getNode: () => ({ name: 'Inventory Pro Trigger' }),
+		getMode: () => mode,
+	};
 }
 
 describe('memory of what ran', () => {
@@ -48,7 +59,11 @@ describe('memory of what ran', () => {
 
 	it('merges a copy another writer saved, and keeps what this process knows over a stale copy', () => {
 		const context = node();
-		const saved: IDataObject = { mark: 'another-process:7', seen: { 'e:before-restart': time }, rec: 5 };
+		const saved: IDataObject = {
+			mark: 'another-process:7',
+			seen: { 'e:before-restart': time },
+			rec: 5,
+		};
 		const entry = recall(context, saved);
 		expect(entry.book.rec).toBe(5);
 		expect(firstRun(entry, saved, 'e:before-restart')).toBe(false);
@@ -57,7 +72,11 @@ describe('memory of what ran', () => {
 		// once as it was and once as another writer re-saved it.
 		const asBefore: IDataObject = { ...saved, seen: { 'e:before-restart': time } };
 		expect(firstRun(recall(context, asBefore), asBefore, 'e:now')).toBe(false);
-		const stale: IDataObject = { mark: 'another-process:8', seen: { 'e:before-restart': time }, rec: 5 };
+		const stale: IDataObject = {
+			mark: 'another-process:8',
+			seen: { 'e:before-restart': time },
+			rec: 5,
+		};
 		expect(firstRun(recall(context, stale), stale, 'e:now')).toBe(false);
 		// And the copy n8n saves next holds both.
 		sync(entry, stale);

@@ -5,7 +5,8 @@ import { createHmac } from 'crypto';
 import { verifySignature } from '../../nodes/InventoryProTrigger/signature';
 
 const SECRET = '5f1c0e4b8a2d9e7f3c6b1a0d4e8f2c7b9a3d6e1f0c4b8a2d9e7f3c6b1a0d4e8f';
-const sign = (body: Buffer, secret = SECRET) => `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
+const sign = (body: Buffer, secret = SECRET) =>
+	`sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
 
 /** mulberry32: small, seedable, good enough to pick mutations. */
 function random(seed: number) {
@@ -27,7 +28,14 @@ type Rng = ReturnType<typeof random>;
 const delivery = Buffer.from(
 	JSON.stringify({
 		event: 'inventory.received',
-		data: { recNo: 1042, shortID: 'BOLT-M8', warehouseID: 1, quantity: 25, location: 'A-01', note: 'Zoë ✓' },
+		data: {
+			recNo: 1042,
+			shortID: 'BOLT-M8',
+			warehouseID: 1,
+			quantity: 25,
+			location: 'A-01',
+			note: 'Zoë ✓',
+		},
 	}),
 );
 const validHeader = sign(delivery);
@@ -52,35 +60,52 @@ const bodyMutations: Record<string, (body: Buffer, rng: Rng) => Buffer> = {
 		return Buffer.concat([body.subarray(0, at), body.subarray(at + 1)]);
 	},
 	truncate: (body, rng) => body.subarray(0, rng.int(body.length)),
-	appendWhitespace: (body, rng) => Buffer.concat([body, Buffer.from(rng.pick([' ', '\n', '\r\n', '\t']))]),
+	appendWhitespace: (body, rng) =>
+		Buffer.concat([body, Buffer.from(rng.pick([' ', '\n', '\r\n', '\t']))]),
 	reserialise: (body) => Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8')), null, 2)),
-	changeQuantity: (body, rng) => Buffer.from(body.toString('utf8').replace('"quantity":25', `"quantity":${26 + rng.int(1000)}`)),
+	changeQuantity: (body, rng) =>
+		Buffer.from(body.toString('utf8').replace('"quantity":25', `"quantity":${26 + rng.int(1000)}`)),
 	otherBody: (_body, rng) =>
-		Buffer.from(JSON.stringify({ event: 'inventory.issued', data: { recNo: rng.int(100000), quantity: rng.int(50) } })),
+		Buffer.from(
+			JSON.stringify({
+				event: 'inventory.issued',
+				data: { recNo: rng.int(100000), quantity: rng.int(50) },
+			}),
+		),
 };
 
 const HEX = '0123456789abcdef';
-const headerMutations: Record<string, (header: string, rng: Rng, body: Buffer) => string | undefined | string[]> = {
+const headerMutations: Record<
+	string,
+	(header: string, rng: Rng, body: Buffer) => string | undefined | string[]
+> = {
 	flipHexDigit: (header, rng) => {
 		const at = 7 + rng.int(64);
 		const digits = HEX.replace(header[at], '');
 		return header.slice(0, at) + rng.pick([...digits]) + header.slice(at + 1);
 	},
-	upperCase: (header, rng) => (rng.int(2) === 0 ? header.toUpperCase() : `sha256=${header.slice(7).toUpperCase()}`),
+	upperCase: (header, rng) =>
+		rng.int(2) === 0 ? header.toUpperCase() : `sha256=${header.slice(7).toUpperCase()}`,
 	dropPrefix: (header) => header.slice(7),
-	otherPrefix: (header, rng) => rng.pick(['sha1=', 'sha512=', 'SHA256=', 'sha256:', 'sha256 =', 'v1=']) + header.slice(7),
+	otherPrefix: (header, rng) =>
+		rng.pick(['sha1=', 'sha512=', 'SHA256=', 'sha256:', 'sha256 =', 'v1=']) + header.slice(7),
 	truncateDigest: (header, rng) => header.slice(0, 7 + rng.int(64)),
 	extendDigest: (header, rng) => header + rng.pick([...HEX]),
-	surroundWhitespace: (header, rng) => rng.pick([` ${header}`, `${header} `, `${header}\n`, `\t${header}`]),
+	surroundWhitespace: (header, rng) =>
+		rng.pick([` ${header}`, `${header} `, `${header}\n`, `\t${header}`]),
 	duplicated: (header, rng) => rng.pick([`${header}, ${header}`, `${header},${header}`]),
 	asArray: (header) => [header],
 	missing: () => undefined,
 	empty: () => '',
 	base64Digest: (header) => `sha256=${Buffer.from(header.slice(7), 'hex').toString('base64')}`,
-	wrongSecret: (_header, rng, body) => sign(body, `${SECRET.slice(0, 63)}${rng.pick(['0', '1', 'x'])}`),
-	secretAsHex: (_header, _rng, body) => `sha256=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(body).digest('hex')}`,
-	randomDigest: (_header, rng) => `sha256=${Array.from({ length: 64 }, () => rng.pick([...HEX])).join('')}`,
-	signatureOfOtherBody: (_header, rng) => sign(Buffer.from(`{"event":"item.created","data":{"partNo":${rng.int(1e6)}}}`)),
+	wrongSecret: (_header, rng, body) =>
+		sign(body, `${SECRET.slice(0, 63)}${rng.pick(['0', '1', 'x'])}`),
+	secretAsHex: (_header, _rng, body) =>
+		`sha256=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(body).digest('hex')}`,
+	randomDigest: (_header, rng) =>
+		`sha256=${Array.from({ length: 64 }, () => rng.pick([...HEX])).join('')}`,
+	signatureOfOtherBody: (_header, rng) =>
+		sign(Buffer.from(`{"event":"item.created","data":{"partNo":${rng.int(1e6)}}}`)),
 };
 
 describe('verifySignature under random mutation', () => {
@@ -122,7 +147,10 @@ describe('verifySignature under random mutation', () => {
 		}
 
 		// Every mutation kind was exercised, many times over.
-		for (const kind of [...bodyKinds.map((k) => `body:${k}`), ...headerKinds.map((k) => `header:${k}`)]) {
+		for (const kind of [
+			...bodyKinds.map((k) => `body:${k}`),
+			...headerKinds.map((k) => `header:${k}`),
+		]) {
 			expect(tried[kind]).toBeGreaterThan(40);
 		}
 		expect({ seed, total, accepted }).toEqual({ seed, total: 3000, accepted: [] });

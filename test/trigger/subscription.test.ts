@@ -34,19 +34,21 @@ const body = (overrides: Partial<SubscriptionBody> = {}): SubscriptionBody => ({
 
 describe('parseEvents', () => {
 	it('joins chosen and typed events, de-duplicated', () => {
-		expect(parseEvents(node, ['inventory.received'], 'asset.updated, inventory.received\nlocation.held')).toEqual([
-			'inventory.received',
-			'asset.updated',
-			'location.held',
-		]);
+		expect(
+			parseEvents(node, ['inventory.received'], 'asset.updated, inventory.received\nlocation.held'),
+		).toEqual(['inventory.received', 'asset.updated', 'location.held']);
 	});
 
 	it('requires at least one event, naming the field', () => {
-		expect(() => parseEvents(node, [], ' , ')).toThrow(/^Events \(events\) needs at least one event type/);
+		expect(() => parseEvents(node, [], ' , ')).toThrow(
+			/^Events \(events\) needs at least one event type/,
+		);
 	});
 
 	it('refuses something that is not resource.action', () => {
-		expect(() => parseEvents(node, [], 'inventory')).toThrow('Other Event Types (otherEvents) "inventory" is not an event type');
+		expect(() => parseEvents(node, [], 'inventory')).toThrow(
+			'Other Event Types (otherEvents) "inventory" is not an event type',
+		);
 		expect(() => parseEvents(node, [], 'item.created;drop')).toThrow(/Other Event Types/);
 	});
 });
@@ -86,7 +88,9 @@ describe('parseHeaders', () => {
 
 describe('requireHttpsUrl', () => {
 	it('passes an https URL through', () => {
-		expect(requireHttpsUrl(node, 'https://n8n.example.com/webhook/x/webhook')).toBe('https://n8n.example.com/webhook/x/webhook');
+		expect(requireHttpsUrl(node, 'https://n8n.example.com/webhook/x/webhook')).toBe(
+			'https://n8n.example.com/webhook/x/webhook',
+		);
 	});
 
 	it('fails an http URL with the fix in the description', () => {
@@ -146,20 +150,30 @@ describe('plan', () => {
 		expect(plan({ ...current, events: 'item.created' }, desired, stored)).toBe('update');
 		expect(plan({ ...current, payloadMode: 2 }, desired, stored)).toBe('update');
 		expect(plan({ ...current, name: 'renamed' }, desired, stored)).toBe('update');
-		expect(plan(current, desired, fingerprint(body({ secret: 'old'.padEnd(64, '0') })))).toBe('update');
+		expect(plan(current, desired, fingerprint(body({ secret: 'old'.padEnd(64, '0') })))).toBe(
+			'update',
+		);
 		expect(plan(current, desired, undefined)).toBe('update');
 	});
 
 	it('leaves a subscription for another URL, and reports a manual disable', () => {
-		expect(plan({ ...current, url: 'https://old.example.com/webhook/abc/webhook' }, desired, stored)).toBe('foreign');
-		expect(plan({ ...current, active: false, disableType: 2 }, desired, stored)).toBe('disabledManually');
+		expect(
+			plan({ ...current, url: 'https://old.example.com/webhook/abc/webhook' }, desired, stored),
+		).toBe('foreign');
+		expect(plan({ ...current, active: false, disableType: 2 }, desired, stored)).toBe(
+			'disabledManually',
+		);
 	});
 });
 
 describe('unlessNotFound', () => {
 	it('turns only a 404 into undefined', async () => {
-		await expect(unlessNotFound(Promise.reject(Object.assign(new Error('gone'), { httpCode: '404' })))).resolves.toBe(undefined);
-		await expect(unlessNotFound(Promise.reject(Object.assign(new Error('no'), { httpCode: '403' })))).rejects.toThrow('no');
+		await expect(
+			unlessNotFound(Promise.reject(Object.assign(new Error('gone'), { httpCode: '404' }))),
+		).resolves.toBe(undefined);
+		await expect(
+			unlessNotFound(Promise.reject(Object.assign(new Error('no'), { httpCode: '403' }))),
+		).rejects.toThrow('no');
 		await expect(unlessNotFound(Promise.resolve(3))).resolves.toBe(3);
 	});
 });
@@ -190,6 +204,10 @@ describe('delivery parsing', () => {
 				'x-gateway-key': 'secret-key',
 				'content-type': 'application/json',
 			}),
-		).toEqual({ 'x-webhook-event': 'item.created', 'x-webhook-delivery': 'd-1', 'user-agent': 'InventoryPro-Webhooks/2' });
+		).toEqual({
+			'x-webhook-event': 'item.created',
+			'x-webhook-delivery': 'd-1',
+			'user-agent': 'InventoryPro-Webhooks/2',
+		});
 	});
 });

@@ -14,7 +14,10 @@ const open: TriggerHarness[] = [];
 
 const RECEIPT_EVENTS: INodeParameters = { events: ['inventory.received'] };
 
-async function trigger(parameters: INodeParameters = RECEIPT_EVENTS, options: { webhookScheme?: 'http' } = {}) {
+async function trigger(
+	parameters: INodeParameters = RECEIPT_EVENTS,
+	options: { webhookScheme?: 'http' } = {},
+) {
 	const harness = await suite.newTrigger({ parameters, ...options });
 	open.push(harness);
 	return harness;
@@ -29,7 +32,11 @@ async function subscriptionsFor(url: string): Promise<any[]> {
 
 async function receive(quantity = 5): Promise<any> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
-	const answer = await suite.api.post('/Inventory/Receive', { itemID: shortID, warehouseID: 1, quantity });
+	const answer = await suite.api.post('/Inventory/Receive', {
+		itemID: shortID,
+		warehouseID: 1,
+		quantity,
+	});
 	expect(answer.status).toBe(201);
 	return answer.body;
 }
@@ -40,7 +47,8 @@ async function settle(harness: TriggerHarness): Promise<void> {
 	await harness.idle();
 }
 
-const sign = (body: Buffer, secret: string) => `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
+const sign = (body: Buffer, secret: string) =>
+	`sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`;
 
 beforeAll(async () => {
 	suite = await startTriggerSuite();
@@ -60,7 +68,10 @@ afterAll(async () => {
 
 describe('activation', () => {
 	it('registers exactly one subscription with the node URL, events and a name for the workflow', async () => {
-		const harness = await trigger({ events: ['inventory.received', 'item.created'], otherEvents: 'asset.updated' });
+		const harness = await trigger({
+			events: ['inventory.received', 'item.created'],
+			otherEvents: 'asset.updated',
+		});
 		await harness.activate();
 		// One list (to adopt a lost registration), one create; nothing else.
 		expect(suite.webhookRequests()).toEqual({ 'webhook.list': 1, 'webhook.create': 1 });
@@ -74,7 +85,11 @@ describe('activation', () => {
 			active: true,
 			disableType: 0,
 		});
-		expect(subs[0].events.split(',').sort()).toEqual(['asset.updated', 'inventory.received', 'item.created']);
+		expect(subs[0].events.split(',').sort()).toEqual([
+			'asset.updated',
+			'inventory.received',
+			'item.created',
+		]);
 
 		// Static data: the subscription id and a fingerprint, nothing secret.
 		const saved = harness.memory();
@@ -115,7 +130,9 @@ describe('activation', () => {
 
 	it('refuses an empty event list, naming the field, before sending anything', async () => {
 		const harness = await trigger({ events: [], otherEvents: '' });
-		await expect(harness.activate()).rejects.toThrow(/^Events \(events\) needs at least one event type/);
+		await expect(harness.activate()).rejects.toThrow(
+			/^Events \(events\) needs at least one event type/,
+		);
 		expect(suite.webhookRequests()).toEqual({});
 	});
 
@@ -125,7 +142,12 @@ describe('activation', () => {
 		const { rec } = harness.memory()['node:Inventory Pro Trigger'] as { rec: number };
 		// A second leftover at the same URL, e.g. from a create whose static data n8n never saved.
 		const current = (await suite.api.get(`/Webhook/${rec}`)).body;
-		const extra = await suite.api.post('/Webhook', { ...current, rec: undefined, active: true, events: 'item.created' });
+		const extra = await suite.api.post('/Webhook', {
+			...current,
+			rec: undefined,
+			active: true,
+			events: 'item.created',
+		});
 		expect(extra.status).toBe(201);
 		harness.saved = {};
 		harness.forgetProcessMemory();
@@ -133,9 +155,16 @@ describe('activation', () => {
 		suite.sandbox.resetStats();
 		await harness.activate();
 		// The log read sets the catch-up start of the adopted subscription to now.
-		expect(suite.webhookRequests()).toEqual({ 'webhook.list': 1, 'webhook.update': 1, 'webhook.delete': 1, 'webhook.log': 1 });
+		expect(suite.webhookRequests()).toEqual({
+			'webhook.list': 1,
+			'webhook.update': 1,
+			'webhook.delete': 1,
+			'webhook.log': 1,
+		});
 		const subs = await subscriptionsFor(harness.productionUrl);
-		expect(subs).toEqual([expect.objectContaining({ rec, events: 'inventory.received', active: true })]);
+		expect(subs).toEqual([
+			expect.objectContaining({ rec, events: 'inventory.received', active: true }),
+		]);
 		expect(harness.memory()['node:Inventory Pro Trigger']).toMatchObject({ rec });
 
 		await receive();
@@ -153,7 +182,8 @@ describe('activation', () => {
 		expect(error).toBeDefined();
 		expect((error as any).httpCode).toBe('400');
 		const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
-		const everything = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String(error?.stack);
+		const everything =
+			JSON.stringify(error, Object.getOwnPropertyNames(error)) + String(error?.stack);
 		expect(everything).not.toContain(secret);
 		expect(everything).not.toContain(suite.clientSecret);
 		expect(await subscriptionsFor(harness.productionUrl)).toHaveLength(0);
@@ -185,7 +215,9 @@ describe('deliveries', () => {
 
 		const rec = harness.memory()['node:Inventory Pro Trigger'] as { rec: number };
 		const log = await suite.api.get(`/Webhook/${rec.rec}/log`);
-		expect(log.body.value).toEqual([expect.objectContaining({ event: 'inventory.received', success: true, statusCode: 200 })]);
+		expect(log.body.value).toEqual([
+			expect.objectContaining({ event: 'inventory.received', success: true, statusCode: 200 }),
+		]);
 	});
 
 	it('rejects tampered body, wrong secret, missing header and a replay with another body: 401, no execution', async () => {
@@ -199,19 +231,31 @@ describe('deliveries', () => {
 		const headers = TriggerHarness.headersOf(first);
 		const { 'x-webhook-signature': _signature, ...unsigned } = headers;
 
-		const tampered = Buffer.from(first.rawBody.toString('utf8').replace('"quantity":3', '"quantity":3000'));
+		const tampered = Buffer.from(
+			first.rawBody.toString('utf8').replace('"quantity":3', '"quantity":3000'),
+		);
 		expect(tampered.equals(first.rawBody)).toBe(false);
 		const attempts: Array<[string, Buffer, Record<string, string>]> = [
 			['tampered body', tampered, headers],
-			['wrong secret', first.rawBody, { ...unsigned, 'x-webhook-signature': sign(first.rawBody, 'not-the-secret') }],
+			[
+				'wrong secret',
+				first.rawBody,
+				{ ...unsigned, 'x-webhook-signature': sign(first.rawBody, 'not-the-secret') },
+			],
 			['missing header', first.rawBody, unsigned],
 			['replay with other body', second.rawBody, headers],
-			['malformed header', first.rawBody, { ...unsigned, 'x-webhook-signature': headers['x-webhook-signature'].toUpperCase() }],
+			[
+				'malformed header',
+				first.rawBody,
+				{ ...unsigned, 'x-webhook-signature': headers['x-webhook-signature'].toUpperCase() },
+			],
 		];
 		for (const [label, body, sent] of attempts) {
 			expect([label, await harness.post(body, sent)]).toEqual([label, 401]);
 		}
-		expect(harness.calls.slice(2).map((call) => [call.status, call.executed])).toEqual(attempts.map(() => [401, false]));
+		expect(harness.calls.slice(2).map((call) => [call.status, call.executed])).toEqual(
+			attempts.map(() => [401, false]),
+		);
 		expect(harness.executions).toHaveLength(2);
 
 		// Control: the same request unaltered is accepted (200), so the 401s came from the signature
@@ -246,7 +290,11 @@ describe('deliveries', () => {
 	});
 
 	it('outputs identifiers as given and, when asked, the full item', async () => {
-		const harness = await trigger({ events: ['inventory.received'], payloadMode: 'identifiers', options: { fetchItem: true } });
+		const harness = await trigger({
+			events: ['inventory.received'],
+			payloadMode: 'identifiers',
+			options: { fetchItem: true },
+		});
 		await harness.activate();
 		const receipt = await receive(2);
 		await settle(harness);
@@ -295,7 +343,11 @@ describe('healing and deactivation', () => {
 
 		suite.sandbox.resetStats();
 		await harness.activate('init');
-		expect(suite.webhookRequests()).toEqual({ 'webhook.get': 1, 'webhook.list': 1, 'webhook.create': 1 });
+		expect(suite.webhookRequests()).toEqual({
+			'webhook.get': 1,
+			'webhook.list': 1,
+			'webhook.create': 1,
+		});
 		const subs = await subscriptionsFor(harness.productionUrl);
 		expect(subs).toHaveLength(1);
 		expect(subs[0].rec).not.toBe(rec);
@@ -323,12 +375,17 @@ describe('healing and deactivation', () => {
 		await harness.activate('init');
 		expect(suite.webhookRequests()).toEqual({ 'webhook.get': 1, 'webhook.update': 1 });
 		const healed = await subscriptionsFor(harness.productionUrl);
-		expect(healed).toEqual([expect.objectContaining({ rec, active: true, disableType: 0, failureCount: 0 })]);
+		expect(healed).toEqual([
+			expect.objectContaining({ rec, active: true, disableType: 0, failureCount: 0 }),
+		]);
 
 		await receive(9);
 		await settle(harness);
 		expect(harness.executions).toHaveLength(1);
-		expect(harness.executions[0][0]).toMatchObject({ event: 'inventory.received', data: { quantity: 9 } });
+		expect(harness.executions[0][0]).toMatchObject({
+			event: 'inventory.received',
+			data: { quantity: 9 },
+		});
 	});
 
 	it('updates the subscription when the node settings changed', async () => {
@@ -344,7 +401,11 @@ describe('healing and deactivation', () => {
 		await harness.activate('init');
 		expect(suite.webhookRequests()).toEqual({ 'webhook.get': 1, 'webhook.update': 1 });
 		const [sub] = await subscriptionsFor(harness.productionUrl);
-		expect(sub).toMatchObject({ rec, payloadMode: 2, events: 'inventory.received,inventory.issued' });
+		expect(sub).toMatchObject({
+			rec,
+			payloadMode: 2,
+			events: 'inventory.received,inventory.issued',
+		});
 
 		await receive(1);
 		await settle(harness);
@@ -375,9 +436,20 @@ describe('healing and deactivation', () => {
 				[200, true],
 			]);
 			// After the re-key the old secret no longer verifies.
-			const oldSecret = deriveSigningSecret('trigger-tests-secret-1', harness.workflowId, WEBHOOK_ID);
-			const body = Buffer.from(JSON.stringify({ event: 'inventory.received', data: { recNo: 999001 } }));
-			expect(await harness.post(body, { 'content-type': 'application/json', 'x-webhook-signature': sign(body, oldSecret) })).toBe(401);
+			const oldSecret = deriveSigningSecret(
+				'trigger-tests-secret-1',
+				harness.workflowId,
+				WEBHOOK_ID,
+			);
+			const body = Buffer.from(
+				JSON.stringify({ event: 'inventory.received', data: { recNo: 999001 } }),
+			);
+			expect(
+				await harness.post(body, {
+					'content-type': 'application/json',
+					'x-webhook-signature': sign(body, oldSecret),
+				}),
+			).toBe(401);
 			expect((await suite.api.get(`/Webhook/${rec}`)).body).toMatchObject({ active: true });
 		} finally {
 			suite.rotateSecret(undefined);
@@ -390,7 +462,12 @@ describe('the test event', () => {
 		const harness = await trigger();
 		await harness.listenForTestEvent();
 		const subs = await subscriptionsFor(harness.testUrl);
-		expect(subs).toEqual([expect.objectContaining({ name: `n8n (test): Stock alerts (${harness.workflowId})`, active: true })]);
+		expect(subs).toEqual([
+			expect.objectContaining({
+				name: `n8n (test): Stock alerts (${harness.workflowId})`,
+				active: true,
+			}),
+		]);
 
 		const result = await suite.api.post(`/Webhook/${subs[0].rec}/test`);
 		expect(result.body).toMatchObject({ success: true, statusCode: 200 });
@@ -414,7 +491,9 @@ describe('the test event', () => {
 			await harness.listenForTestEvent();
 			expect(suite.webhookRequests()).toEqual({ 'webhook.list': 1, 'webhook.create': 1 });
 			const [testSub] = await subscriptionsFor(harness.testUrl);
-			expect((await suite.api.post(`/Webhook/${testSub.rec}/test`)).body).toMatchObject({ success: true });
+			expect((await suite.api.post(`/Webhook/${testSub.rec}/test`)).body).toMatchObject({
+				success: true,
+			});
 			await harness.idle();
 			expect(harness.executions).toHaveLength(round + 1);
 			expect(harness.executions[round][0]).toMatchObject({ event: 'test' });
@@ -439,7 +518,9 @@ describe('the test event', () => {
 		expect(harness.executions).toHaveLength(2);
 		expect(await subscriptionsFor(harness.testUrl)).toHaveLength(0);
 		expect(await subscriptionsFor(harness.productionUrl)).toHaveLength(1);
-		expect(harness.memory()['node:Inventory Pro Trigger']).toMatchObject({ rec: expect.any(Number) });
+		expect(harness.memory()['node:Inventory Pro Trigger']).toMatchObject({
+			rec: expect.any(Number),
+		});
 		// Removing the test registration left the production trigger's process memory alone: the next
 		// poll is a check, not treated as a fresh activation.
 		suite.clock.advance(60_000);
@@ -449,7 +530,10 @@ describe('the test event', () => {
 	});
 
 	it('can be acknowledged and dropped instead', async () => {
-		const harness = await trigger({ events: ['inventory.received'], options: { testEvent: 'drop' } });
+		const harness = await trigger({
+			events: ['inventory.received'],
+			options: { testEvent: 'drop' },
+		});
 		await harness.activate();
 		const { rec } = harness.memory()['node:Inventory Pro Trigger'] as { rec: number };
 		const result = await suite.api.post(`/Webhook/${rec}/test`);

@@ -46,14 +46,16 @@ export const properties: INodeProperties[] = [
 		default: 'item',
 	},
 	{
-		displayName: 'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
+		displayName:
+			'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
 		name: 'customApiCallNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { resource: ['__CUSTOM_API_CALL__'] } },
 	},
 	{
-		displayName: 'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
+		displayName:
+			'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
 		name: 'customApiCallOperationNotice',
 		type: 'notice',
 		default: '',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	NodeExecutionHint,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { takeWaits } from '../../shared/transport/waits';
@@ -57,16 +62,26 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ResourceKey;
 	// With n8n's entry as the resource, no Operation parameter is shown, so it cannot be read.
-	const operation = (resource as string) === N8N_CUSTOM_API_CALL ? N8N_CUSTOM_API_CALL : this.getNodeParameter('operation', 0);
+	const operation =
+		(resource as string) === N8N_CUSTOM_API_CALL
+			? N8N_CUSTOM_API_CALL
+			: this.getNodeParameter('operation', 0);
 	if (operation === N8N_CUSTOM_API_CALL) {
-		throw new NodeOperationError(this.getNode(), 'For a call the node has no operation for, choose Resource › Custom API Request', {
-			description:
-				'n8n\'s "Custom API Call" entry is not wired up in this node. Custom API Request sends any path below the API root with this credential, paced to its budget, paged and with the service\'s errors explained.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			'For a call the node has no operation for, choose Resource › Custom API Request',
+			{
+				description:
+					'n8n\'s "Custom API Call" entry is not wired up in this node. Custom API Request sends any path below the API root with this credential, paced to its budget, paged and with the service\'s errors explained.',
+			},
+		);
 	}
 	const chosen = OPERATIONS[resource]?.operations[operation];
 	if (!chosen) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for "${resource}"`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not supported for "${resource}"`,
+		);
 	}
 
 	const returnData: INodeExecutionData[] = [];
@@ -100,7 +115,11 @@ async function versionHint(ctx: IExecuteFunctions): Promise<NodeExecutionHint[]>
 	}
 }
 
-function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(
+	ctx: IExecuteFunctions,
+	caught: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
 		caught.context.itemIndex ??= itemIndex;
 		return caught;

@@ -10,7 +10,10 @@ import { pickerRecords } from './records';
 
 /** "From List" of the resource locators: the record's ID as value, filtered by name, code or ID. */
 function search(picker: Picker) {
-	return async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
 		const needle = filter?.trim().toLowerCase();
 		const records = await pickerRecords.call(this, picker);
 		return {
@@ -39,7 +42,11 @@ const ENOUGH = 50;
  * token is the next page) and filters by the search text on this side, over at most MAX_SEARCH_PAGES.
  */
 function searchRecords(kind: RecordKind) {
-	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const spec = RECORD_LISTS[kind];
 		const record = RECORDS[kind];
 		const needle = filter?.trim().toLowerCase();
@@ -52,10 +59,12 @@ function searchRecords(kind: RecordKind) {
 			for (const row of (response?.value ?? []) as IDataObject[]) {
 				const id = textOf(row[record.key]);
 				const name = recordTitle(record, row);
-				if (!needle || `${name} ${id}`.toLowerCase().includes(needle)) results.push({ name: name || id, value: id });
+				if (!needle || `${name} ${id}`.toLowerCase().includes(needle))
+					results.push({ name: name || id, value: id });
 			}
 			if (response?.hasMore !== true || page >= MAX_SEARCH_PAGES) return { results };
-			if (!needle || results.length >= ENOUGH) return { results, paginationToken: String(page + 1) };
+			if (!needle || results.length >= ENOUGH)
+				return { results, paginationToken: String(page + 1) };
 		}
 		return { results, paginationToken: String(page) };
 	};

@@ -15,7 +15,10 @@ export interface PickerRecord {
 }
 
 /** Reads a picker's records, titled from the registry (records.ts), in the service's order. */
-export async function pickerRecords(this: ILoadOptionsFunctions, picker: Picker): Promise<PickerRecord[]> {
+export async function pickerRecords(
+	this: ILoadOptionsFunctions,
+	picker: Picker,
+): Promise<PickerRecord[]> {
 	const spec = PICKERS[picker];
 	const kind = RECORDS[spec.kind];
 	const records = await apiRequestAllItems.call(this, spec.list, {}, MAX_RECORDS);

@@ -93,15 +93,22 @@ export function stampKey(value: unknown): string | undefined {
 /** An instant written like `template`: with Z when the template has a zone, without when it has none. */
 function stampLike(ms: number, template: string): string {
 	const iso = new Date(ms).toISOString();
-	return /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(template.trim()) || !template.includes(':') ? iso : iso.slice(0, -1);
+	return /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(template.trim()) || !template.includes(':')
+		? iso
+		: iso.slice(0, -1);
 }
 
-const byKey = (a: Change, b: Change) => (a.modifiedKey < b.modifiedKey ? -1 : a.modifiedKey > b.modifiedKey ? 1 : 0);
+const byKey = (a: Change, b: Change) =>
+	a.modifiedKey < b.modifiedKey ? -1 : a.modifiedKey > b.modifiedKey ? 1 : 0;
 
 /** The cursor for a new trigger: from `since` (inclusive) on, with the ids already handled at it. */
 export function startCursor(since?: string, handled: string[] = []): Cursor {
 	const key = stampKey(since);
-	return { since, floor: since, seen: key !== undefined && handled.length ? [[key, [...new Set(handled)]]] : [] };
+	return {
+		since,
+		floor: since,
+		seen: key !== undefined && handled.length ? [[key, [...new Set(handled)]]] : [],
+	};
 }
 
 /** A stored cursor in today's shape; an old one keeps its meaning (nothing before its stamp again). */
@@ -138,11 +145,17 @@ export class ChangeSet {
 		this.cursor = toCursor(stored);
 		const { since, floor } = this.cursor;
 		this.sinceKey = stampKey(since);
-		for (const [key, ids] of this.cursor.seen) for (const id of ids) this.remember(this.seen, id, key);
+		for (const [key, ids] of this.cursor.seen)
+			for (const id of ids) this.remember(this.seen, id, key);
 
 		const sinceStamp = parseStamp(since);
-		let low = sinceStamp && since !== undefined ? stampLike(sinceStamp.ms - windowMs, since) : undefined;
-		if (floor !== undefined && (low === undefined || (stampKey(floor) as string) >= (stampKey(low) as string))) low = floor;
+		let low =
+			sinceStamp && since !== undefined ? stampLike(sinceStamp.ms - windowMs, since) : undefined;
+		if (
+			floor !== undefined &&
+			(low === undefined || (stampKey(floor) as string) >= (stampKey(low) as string))
+		)
+			low = floor;
 		this.lowStamp = low;
 		this.lowKey = stampKey(low);
 		this.maxStamp = since;
@@ -169,7 +182,8 @@ export class ChangeSet {
 		if (this.walk) {
 			this.walk.page++;
 			this.walk.pagesRead++;
-			if (hasMore && page.length) return { modifiedSince: this.walk.stamp, order: 'id', page: this.walk.page };
+			if (hasMore && page.length)
+				return { modifiedSince: this.walk.stamp, order: 'id', page: this.walk.page };
 			this.walk = undefined;
 			this.done = true;
 			return undefined;
@@ -187,7 +201,8 @@ export class ChangeSet {
 		// A page full of one stamp: read from it on by id, resuming a walk that stopped early.
 		this.completeStamp = first.modified;
 		const stopped = this.cursor.walk;
-		const resume = stopped && stampKey(stopped.stamp) === first.modifiedKey ? Math.max(1, stopped.page - 1) : 1;
+		const resume =
+			stopped && stampKey(stopped.stamp) === first.modifiedKey ? Math.max(1, stopped.page - 1) : 1;
 		this.walk = { stamp: first.modified, page: resume, pagesRead: 0 };
 		return { modifiedSince: first.modified, order: 'id', page: resume };
 	}
@@ -228,11 +243,17 @@ export class ChangeSet {
 	/** The cursor after this read: advanced as far as every record below it was read. */
 	next(): Cursor {
 		let since = this.done ? this.maxStamp : this.completeStamp;
-		if (stampKey(since) === undefined || (this.sinceKey !== undefined && (stampKey(since) as string) < this.sinceKey)) {
+		if (
+			stampKey(since) === undefined ||
+			(this.sinceKey !== undefined && (stampKey(since) as string) < this.sinceKey)
+		) {
 			since = this.cursor.since;
 		}
 		const sinceStamp = parseStamp(since);
-		const windowKey = sinceStamp && since !== undefined ? stampKey(stampLike(sinceStamp.ms - this.windowMs, since)) : undefined;
+		const windowKey =
+			sinceStamp && since !== undefined
+				? stampKey(stampLike(sinceStamp.ms - this.windowMs, since))
+				: undefined;
 		const all = new Map(this.seen);
 		for (const [id, key] of this.read) this.remember(all, id, key);
 		const groups = new Map<string, string[]>();
@@ -244,7 +265,11 @@ export class ChangeSet {
 		}
 		const cursor: Cursor = { since, seen: [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1)) };
 		const floorKey = stampKey(this.cursor.floor);
-		if (this.cursor.floor !== undefined && (windowKey === undefined || (floorKey as string) > windowKey)) cursor.floor = this.cursor.floor;
+		if (
+			this.cursor.floor !== undefined &&
+			(windowKey === undefined || (floorKey as string) > windowKey)
+		)
+			cursor.floor = this.cursor.floor;
 		if (this.walk) cursor.walk = { stamp: this.walk.stamp, page: this.walk.page };
 		return cursor;
 	}

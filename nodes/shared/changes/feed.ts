@@ -2,7 +2,15 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 
 import { apiRequest } from '../transport';
 import { textOf } from '../validation';
-import { ChangeSet, startCursor, stampKey, type Change, type Cursor, type LegacyCursor, type PageQuery } from './cursor';
+import {
+	ChangeSet,
+	startCursor,
+	stampKey,
+	type Change,
+	type Cursor,
+	type LegacyCursor,
+	type PageQuery,
+} from './cursor';
 import type { Watchable } from './watchable';
 
 /** Rows shown in the editor's test run. */
@@ -21,10 +29,16 @@ interface Page {
 }
 
 async function fetchPage(this: IPollFunctions, target: Target, query: IDataObject): Promise<Page> {
-	const response = (await apiRequest.call(this, target.watchable.id, { path: target.path, query })) as IDataObject;
+	const response = (await apiRequest.call(this, target.watchable.id, {
+		path: target.path,
+		query,
+	})) as IDataObject;
 	const rows = response?.value;
 	if (!Array.isArray(rows)) {
-		throw new NodeOperationError(this.getNode(), `The service's answer for ${target.watchable.endpoint.path} has no list of records`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service's answer for ${target.watchable.endpoint.path} has no list of records`,
+		);
 	}
 	return { rows: rows as IDataObject[], hasMore: response.hasMore === true && rows.length > 0 };
 }
@@ -33,16 +47,25 @@ async function fetchPage(this: IPollFunctions, target: Target, query: IDataObjec
 export function toChange(this: IPollFunctions, watchable: Watchable, record: IDataObject): Change {
 	const rawId = record[watchable.idField];
 	if (rawId === undefined || rawId === null || rawId === '') {
-		throw new NodeOperationError(this.getNode(), `A ${watchable.endpoint.path} record has no "${watchable.idField}"`, {
-			description: 'The trigger tells records apart by this field.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`A ${watchable.endpoint.path} record has no "${watchable.idField}"`,
+			{
+				description: 'The trigger tells records apart by this field.',
+			},
+		);
 	}
 	const modified = record.modified;
 	const modifiedKey = stampKey(modified);
 	if (modifiedKey === undefined) {
-		throw new NodeOperationError(this.getNode(), `Record ${textOf(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`, {
-			description: 'The trigger follows changes by the Modified time the service stamps on each record.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Record ${textOf(rawId)} of ${watchable.endpoint.path} has no valid "modified" time`,
+			{
+				description:
+					'The trigger follows changes by the Modified time the service stamps on each record.',
+			},
+		);
 	}
 	return { id: textOf(rawId), modified: modified as string, modifiedKey, record };
 }
@@ -52,7 +75,11 @@ export function toChange(this: IPollFunctions, watchable: Watchable, record: IDa
  * what to read next). Stops early, with what it has, when the poll's time budget runs low and the
  * cursor can still move forward.
  */
-export async function fetchChanges(this: IPollFunctions, target: Target, cursor: Cursor | LegacyCursor): Promise<ChangeSet> {
+export async function fetchChanges(
+	this: IPollFunctions,
+	target: Target,
+	cursor: Cursor | LegacyCursor,
+): Promise<ChangeSet> {
 	const { watchable } = target;
 	const changes = new ChangeSet(cursor);
 	const started = Date.now();
@@ -94,7 +121,13 @@ export async function newestCursor(this: IPollFunctions, target: Target): Promis
 		atNewest = [];
 		const pageSize = watchable.endpoint.list.maxPageSize;
 		for (let page = 1; ; page++) {
-			const byId = { sort: watchable.idField, direction: 'ASC', page, pageSize, modifiedSince: newest.modified };
+			const byId = {
+				sort: watchable.idField,
+				direction: 'ASC',
+				page,
+				pageSize,
+				modifiedSince: newest.modified,
+			};
 			const next = await fetchPage.call(this, target, byId);
 			const read = next.rows.map((row) => toChange.call(this, watchable, row));
 			atNewest.push(...read.filter((change) => change.modifiedKey === newest.modifiedKey));
@@ -108,7 +141,11 @@ export async function newestCursor(this: IPollFunctions, target: Target): Promis
 }
 
 /** The few most recent records, oldest first, for mapping fields in the editor. */
-export async function fetchSamples(this: IPollFunctions, target: Target, sort: 'modified' | 'created'): Promise<IDataObject[]> {
+export async function fetchSamples(
+	this: IPollFunctions,
+	target: Target,
+	sort: 'modified' | 'created',
+): Promise<IDataObject[]> {
 	const query = { sort, direction: 'DESC', page: 1, pageSize: SAMPLE_SIZE };
 	const { rows } = await fetchPage.call(this, target, query);
 	return rows.slice(0, SAMPLE_SIZE).reverse();

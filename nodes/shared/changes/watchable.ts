@@ -22,14 +22,18 @@ const isWatchable = (endpoint: Endpoint): endpoint is Endpoint & { list: ListSpe
 function idFieldOf(id: EndpointId, endpoint: Endpoint & { list: ListSpec }): string {
 	const key = kindOfList(id)?.key;
 	const sort = endpoint.list.sort;
-	return key !== undefined && Array.isArray(sort) && sort.includes(key) ? key : endpoint.list.defaultSort;
+	return key !== undefined && Array.isArray(sort) && sort.includes(key)
+		? key
+		: endpoint.list.defaultSort;
 }
 
-export const WATCHABLE: readonly Watchable[] = (Object.keys(ENDPOINTS) as EndpointId[]).flatMap((id) => {
-	const row = endpoint(id);
-	if (!isWatchable(row)) return [];
-	return [{ id, endpoint: row, idField: idFieldOf(id, row), pathParams: placeholders(row.path) }];
-});
+export const WATCHABLE: readonly Watchable[] = (Object.keys(ENDPOINTS) as EndpointId[]).flatMap(
+	(id) => {
+		const row = endpoint(id);
+		if (!isWatchable(row)) return [];
+		return [{ id, endpoint: row, idField: idFieldOf(id, row), pathParams: placeholders(row.path) }];
+	},
+);
 
 export function findWatchable(id: string): Watchable | undefined {
 	return WATCHABLE.find((watchable) => watchable.id === id);

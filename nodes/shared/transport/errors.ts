@@ -1,7 +1,15 @@
 import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 
 import type { Permission } from '../endpoints';
-import { connectionProblem, readFailure, redirectProblem, serviceMessage, unknownOutcome, type HttpFailure, type Problem } from './failure';
+import {
+	connectionProblem,
+	readFailure,
+	redirectProblem,
+	serviceMessage,
+	unknownOutcome,
+	type HttpFailure,
+	type Problem,
+} from './failure';
 
 /** The call a failure belongs to, for messages that say what was asked. */
 export interface CallInfo {
@@ -41,14 +49,21 @@ function permissionHint(call: CallInfo): string {
 	if (typeof permission === 'number') {
 		return `${call.method} ${call.path} needs Security ID ${permission} in the integration user's group.`;
 	}
-	if (permission === 'report') return `Reports follow the per-report rights of the integration user's group.`;
+	if (permission === 'report')
+		return `Reports follow the per-report rights of the integration user's group.`;
 	return `${call.method} ${call.path}`;
 }
 
-function messageAndDescription(failure: HttpFailure, call: CallInfo, retry?: RetryInfo): { message: string; description?: string } {
+function messageAndDescription(
+	failure: HttpFailure,
+	call: CallInfo,
+	retry?: RetryInfo,
+): { message: string; description?: string } {
 	const status = failure.status as number;
 	const said = serviceMessage(failure.body);
-	const body = (typeof failure.body === 'object' && failure.body !== null ? failure.body : {}) as JsonObject;
+	const body = (
+		typeof failure.body === 'object' && failure.body !== null ? failure.body : {}
+	) as JsonObject;
 	const asked = `${call.method} ${call.path}`;
 	switch (status) {
 		case 401:
@@ -64,7 +79,8 @@ function messageAndDescription(failure: HttpFailure, call: CallInfo, retry?: Ret
 			const seconds = Math.round((retry?.waitedMs ?? 0) / 1000);
 			return {
 				message: `Inventory Pro kept answering 429 Too Many Requests after ${retry?.retries ?? 0} retries over ${seconds} s${said ? ` (${said})` : ''}`,
-				description: 'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
+				description:
+					'Lower "Requests per Minute" on the credential, or let fewer workflows use this client at the same time.',
 			};
 		}
 		case 400:
@@ -101,12 +117,21 @@ function defaultMessage(
  * validation details per field, or what to check when no answer came. Built from a clean copy of the
  * response body, never from the request (its headers hold the token).
  */
-export function toNodeError(node: INode, error: unknown, call: CallInfo, retry?: RetryInfo): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	error: unknown,
+	call: CallInfo,
+	retry?: RetryInfo,
+): NodeApiError | NodeOperationError {
 	const failure = readFailure(error);
 	const itemIndex = call.itemIndex;
 	const asked = `${call.method} ${call.path}`;
 	const problemError = (problem: Problem) => {
-		const apiError = new NodeApiError(node, { message: problem.message }, { ...problem, itemIndex });
+		const apiError = new NodeApiError(
+			node,
+			{ message: problem.message },
+			{ ...problem, itemIndex },
+		);
 		// NodeApiError swaps messages that mention timeouts or codes for generic ones; keep ours.
 		apiError.message = problem.message;
 		if (problem.description !== undefined) apiError.description = problem.description;
@@ -118,7 +143,9 @@ export function toNodeError(node: INode, error: unknown, call: CallInfo, retry?:
 	if (redirect) return problemError(redirect);
 
 	if (failure.status === undefined) {
-		const unknown = WRITES.has(call.method.toUpperCase()) ? unknownOutcome(failure, asked, call.timeoutMs ?? 0) : undefined;
+		const unknown = WRITES.has(call.method.toUpperCase())
+			? unknownOutcome(failure, asked, call.timeoutMs ?? 0)
+			: undefined;
 		if (unknown) return problemError(unknown);
 		const connection = connectionProblem(failure, call.root);
 		if (connection) return problemError(connection);
@@ -127,14 +154,23 @@ export function toNodeError(node: INode, error: unknown, call: CallInfo, retry?:
 			if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
 			return error;
 		}
-		return new NodeOperationError(node, error instanceof Error ? error.message : String(error), { itemIndex });
+		return new NodeOperationError(node, error instanceof Error ? error.message : String(error), {
+			itemIndex,
+		});
 	}
 
 	const { message, description } = messageAndDescription(failure, call, retry);
-	const body = typeof failure.body === 'object' && failure.body !== null ? (failure.body as JsonObject) : {};
+	const body =
+		typeof failure.body === 'object' && failure.body !== null ? (failure.body as JsonObject) : {};
 	const clean: JsonObject = { statusCode: failure.status, message };
-	for (const key of ['error', 'message', 'details'] as const) if (body[key] !== undefined) clean[key] = body[key];
-	const apiError = new NodeApiError(node, clean, { message, description, httpCode: String(failure.status), itemIndex });
+	for (const key of ['error', 'message', 'details'] as const)
+		if (body[key] !== undefined) clean[key] = body[key];
+	const apiError = new NodeApiError(node, clean, {
+		message,
+		description,
+		httpCode: String(failure.status),
+		itemIndex,
+	});
 	// NodeApiError rewrites messages that contain certain words; the service's text must stay verbatim.
 	apiError.message = message;
 	if (description !== undefined) apiError.description = description;

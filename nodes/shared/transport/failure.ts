@@ -22,9 +22,13 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	const source = asObject(headers);
 	if (!source) return result;
 	// Axios keeps headers as own properties (AxiosHeaders); a toJSON gives the plain view when present.
-	const plain = typeof source.toJSON === 'function' ? (asObject((source.toJSON as () => unknown)()) ?? source) : source;
+	const plain =
+		typeof source.toJSON === 'function'
+			? (asObject((source.toJSON as () => unknown)()) ?? source)
+			: source;
 	for (const [name, value] of Object.entries(plain)) {
-		if (typeof value === 'string' || typeof value === 'number') result[name.toLowerCase()] = String(value);
+		if (typeof value === 'string' || typeof value === 'number')
+			result[name.toLowerCase()] = String(value);
 	}
 	return result;
 }
@@ -37,9 +41,16 @@ export function readFailure(error: unknown): HttpFailure {
 	const outer = asObject(error) ?? {};
 	const cause = asObject(outer.cause);
 	const response = asObject(outer.response) ?? asObject(cause?.response);
-	const code = [outer.code, cause?.code].find((value): value is string => typeof value === 'string' && !/^\d+$/.test(value));
+	const code = [outer.code, cause?.code].find(
+		(value): value is string => typeof value === 'string' && !/^\d+$/.test(value),
+	);
 	if (response && typeof response.status === 'number') {
-		return { status: response.status, headers: lowerCaseHeaders(response.headers), body: response.data, code };
+		return {
+			status: response.status,
+			headers: lowerCaseHeaders(response.headers),
+			body: response.data,
+			code,
+		};
 	}
 	const httpCode = Number(outer.httpCode);
 	if (Number.isInteger(httpCode) && httpCode >= 100) {
@@ -102,7 +113,11 @@ export function connectionProblem(failure: HttpFailure, root: string): Problem |
 }
 
 /** A 3xx: what the service (or whatever answers at the Base URL) said, and where it pointed. */
-export function redirectProblem(failure: HttpFailure, asked: string, root: string): Problem | undefined {
+export function redirectProblem(
+	failure: HttpFailure,
+	asked: string,
+	root: string,
+): Problem | undefined {
 	const status = failure.status;
 	if (status === undefined || status < 300 || status > 399) return undefined;
 	const location = failure.headers.location;
@@ -122,11 +137,26 @@ export function redirectProblem(failure: HttpFailure, asked: string, root: strin
 }
 
 /** Codes after which a request may or may not have reached the service and been carried out. */
-const OUTCOME_UNKNOWN_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+const OUTCOME_UNKNOWN_CODES = new Set([
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ECONNRESET',
+	'EPIPE',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
 
 /** A write that timed out or lost its connection: it may have been carried out, so it must not be sent again blindly. */
-export function unknownOutcome(failure: HttpFailure, asked: string, timeoutMs: number): Problem | undefined {
-	if (failure.status !== undefined || failure.code === undefined || !OUTCOME_UNKNOWN_CODES.has(failure.code)) return undefined;
+export function unknownOutcome(
+	failure: HttpFailure,
+	asked: string,
+	timeoutMs: number,
+): Problem | undefined {
+	if (
+		failure.status !== undefined ||
+		failure.code === undefined ||
+		!OUTCOME_UNKNOWN_CODES.has(failure.code)
+	)
+		return undefined;
 	const why =
 		failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT'
 			? `no answer within ${timeoutMs / 1000} s`

@@ -30,7 +30,8 @@ import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings
 import { callUrl, pathProblem } from './url';
 import { noteWait } from './waits';
 
-export type InventoryProContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
+export type InventoryProContext =
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface RequestOptions {
 	path?: Record<string, string | number>;
@@ -69,12 +70,20 @@ const NO_SLOT: Slot = { waited: 0, answered: () => undefined };
 
 function withoutBlanks(query: IDataObject | undefined): IDataObject | undefined {
 	if (!query) return undefined;
-	const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '');
+	const entries = Object.entries(query).filter(
+		([, value]) => value !== undefined && value !== null && value !== '',
+	);
 	return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-async function credentialsOf(ctx: InventoryProContext, itemIndex?: number): Promise<ICredentialDataDecryptedObject> {
-	const getCredentials = ctx.getCredentials as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
+async function credentialsOf(
+	ctx: InventoryProContext,
+	itemIndex?: number,
+): Promise<ICredentialDataDecryptedObject> {
+	const getCredentials = ctx.getCredentials as (
+		type: string,
+		itemIndex?: number,
+	) => Promise<ICredentialDataDecryptedObject>;
 	return await getCredentials.call(ctx, CREDENTIAL_TYPE, itemIndex);
 }
 
@@ -84,7 +93,11 @@ async function settingsOf(ctx: InventoryProContext, itemIndex?: number): Promise
 }
 
 /** One call: paced, authenticated by n8n, retried while the service answers 429 (bounded). */
-async function send(this: InventoryProContext, call: Call, known?: ClientSettings): Promise<unknown> {
+async function send(
+	this: InventoryProContext,
+	call: Call,
+	known?: ClientSettings,
+): Promise<unknown> {
 	const node = this.getNode();
 	const settings = known ?? (await settingsOf(this, call.itemIndex));
 	const info: CallInfo = {
@@ -96,19 +109,29 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 		timeoutMs: settings.timeoutMs,
 	};
 	if (call.list === true && typeof call.query?.sort === 'string' && call.query.sort !== '') {
-		info.sort = { column: call.query.sort, direction: typeof call.query.direction === 'string' ? call.query.direction : undefined };
+		info.sort = {
+			column: call.query.sort,
+			direction: typeof call.query.direction === 'string' ? call.query.direction : undefined,
+		};
 	}
 	// Every caller checked its path already; this is the last word on where the token may go.
 	const target = callUrl(settings.root, call.path);
 	if ('problem' in target) {
-		throw new NodeOperationError(node, `The request path ${JSON.stringify(call.path)} was refused: ${target.problem}`, {
-			itemIndex: call.itemIndex,
-		});
+		throw new NodeOperationError(
+			node,
+			`The request path ${JSON.stringify(call.path)} was refused: ${target.problem}`,
+			{
+				itemIndex: call.itemIndex,
+			},
+		);
 	}
 	let waitedMs = 0;
 
 	for (let attempt = 0; ; attempt++) {
-		const slot = call.quickMs === undefined ? await pacer.book(settings.key, settings.requestsPerMinute, settings.windowMs) : NO_SLOT;
+		const slot =
+			call.quickMs === undefined
+				? await pacer.book(settings.key, settings.requestsPerMinute, settings.windowMs)
+				: NO_SLOT;
 		noteWait(this, 'pacing', slot.waited);
 		// Fresh options per attempt: n8n's helper adds the Authorization header to the object it gets.
 		const request: IHttpRequestOptions = {
@@ -128,12 +151,18 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 
 		let response: unknown;
 		try {
-			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+			response = await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				request,
+			);
 		} catch (error) {
 			const failure = readFailure(error);
 			// 429 is the one failure the service promises it did not act on; nothing else is sent again.
 			const limited = failure.status === 429;
-			const retryAfter = limited ? parseRetryAfter(failure.headers['retry-after'], Date.now()) : undefined;
+			const retryAfter = limited
+				? parseRetryAfter(failure.headers['retry-after'], Date.now())
+				: undefined;
 			const wait = limited ? rateLimitWait(attempt, retryAfter, settings.backoff) : 0;
 			// A 429 shrinks this process's budget and holds the client for the Retry-After (see pacer.ts).
 			slot.answered(limited ? 'limited' : 'failed', retryAfter === undefined ? undefined : wait);
@@ -150,16 +179,31 @@ async function send(this: InventoryProContext, call: Call, known?: ClientSetting
 	}
 }
 
-function endpointPath(ctx: InventoryProContext, id: EndpointId, params: Record<string, string | number>, itemIndex?: number): string {
+function endpointPath(
+	ctx: InventoryProContext,
+	id: EndpointId,
+	params: Record<string, string | number>,
+	itemIndex?: number,
+): string {
 	const { path } = endpoint(id);
 	// encodeURIComponent leaves "." and ".." alone, and the URL parser would then walk up the path.
-	const dots = placeholders(path).find((name) => /^\.{1,2}$/.test(String(params[name] ?? '').trim()));
+	const dots = placeholders(path).find((name) =>
+		/^\.{1,2}$/.test(String(params[name] ?? '').trim()),
+	);
 	if (dots !== undefined) {
 		const value = String(params[dots]).trim();
 		const why = `it goes into the path ${path}, where "." and ".." would point at another resource`;
-		throw fieldError(ctx, dots, `cannot be "${value}"`, itemIndex, `Enter the record's own ID: ${why}`);
+		throw fieldError(
+			ctx,
+			dots,
+			`cannot be "${value}"`,
+			itemIndex,
+			`Enter the record's own ID: ${why}`,
+		);
 	}
-	return fillPlaceholders(path, params, (name) => fieldError(ctx, name, `is required for ${path}`, itemIndex, 'Enter a value'));
+	return fillPlaceholders(path, params, (name) =>
+		fieldError(ctx, name, `is required for ${path}`, itemIndex, 'Enter a value'),
+	);
 }
 
 function endpointCall(ctx: InventoryProContext, id: EndpointId, options: RequestOptions): Call {
@@ -177,7 +221,11 @@ function endpointCall(ctx: InventoryProContext, id: EndpointId, options: Request
 }
 
 /** One call to an endpoint of the table. */
-export async function apiRequest(this: InventoryProContext, id: EndpointId, options: RequestOptions = {}): Promise<unknown> {
+export async function apiRequest(
+	this: InventoryProContext,
+	id: EndpointId,
+	options: RequestOptions = {},
+): Promise<unknown> {
 	return await send.call(this, endpointCall(this, id, options));
 }
 
@@ -192,19 +240,26 @@ export async function apiRequestAllItems(
 	limit?: number,
 ): Promise<IDataObject[]> {
 	const row = endpoint(id);
-	if (!row.list) throw new NodeOperationError(this.getNode(), `${row.method} ${row.path} is not a list`, { itemIndex: options.itemIndex });
+	if (!row.list)
+		throw new NodeOperationError(this.getNode(), `${row.method} ${row.path} is not a list`, {
+			itemIndex: options.itemIndex,
+		});
 	const idField = kindOfList(id)?.key;
 	const sortColumns = row.list.sort;
 	const call = endpointCall(this, id, options);
 	const settings = await settingsOf(this, options.itemIndex);
 	return await collectPages(
 		this.getNode(),
-		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
+		async ({ page, pageSize }) =>
+			await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
 		{
 			pageSize: row.list.maxPageSize,
 			limit,
 			// Only where the id is a real column of the list: report rows, for example, have none of their own.
-			idField: idField !== undefined && Array.isArray(sortColumns) && sortColumns.includes(idField) ? idField : undefined,
+			idField:
+				idField !== undefined && Array.isArray(sortColumns) && sortColumns.includes(idField)
+					? idField
+					: undefined,
 			inFlight: settings.pagesInFlight,
 			what: row.path,
 			itemIndex: options.itemIndex,
@@ -213,7 +268,12 @@ export async function apiRequestAllItems(
 }
 
 /** A path the token may be sent to: below the API root after the URL parser has had its say. */
-function checkedCustomPath(ctx: InventoryProContext, root: string, path: string, itemIndex?: number): string {
+function checkedCustomPath(
+	ctx: InventoryProContext,
+	root: string,
+	path: string,
+	itemIndex?: number,
+): string {
 	const text = path.trim();
 	const problem = pathProblem(root, text);
 	if (problem !== undefined) {
@@ -232,17 +292,35 @@ export async function customApiRequest(
 ): Promise<unknown> {
 	const settings = await settingsOf(this, options.itemIndex);
 	const checked = checkedCustomPath(this, settings.root, path, options.itemIndex);
-	const call: Call = { method, path: checked, query: options.query, body: options.body, itemIndex: options.itemIndex };
+	const call: Call = {
+		method,
+		path: checked,
+		query: options.query,
+		body: options.body,
+		itemIndex: options.itemIndex,
+	};
 	if (!options.returnAll) return await send.call(this, call, settings);
 	return await collectPages(
 		this.getNode(),
-		async ({ page, pageSize }) => await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
+		async ({ page, pageSize }) =>
+			await send.call(this, { ...call, query: { ...options.query, page, pageSize } }, settings),
 		// The service caps page sizes silently (orders at 50), so asking for 250 is right everywhere.
-		{ pageSize: STANDARD_PAGE_SIZE, limit: options.limit, inFlight: settings.pagesInFlight, what: checked, itemIndex: options.itemIndex },
+		{
+			pageSize: STANDARD_PAGE_SIZE,
+			limit: options.limit,
+			inFlight: settings.pagesInFlight,
+			what: checked,
+			itemIndex: options.itemIndex,
+		},
 	);
 }
 
 /** List filters checked against the endpoint's row before any request; see listQuery.ts. */
-export function buildListQuery(this: InventoryProContext, id: EndpointId, filters: IDataObject, itemIndex: number): IDataObject {
+export function buildListQuery(
+	this: InventoryProContext,
+	id: EndpointId,
+	filters: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	return listQuery(this.getNode(), id, filters, itemIndex);
 }

@@ -93,7 +93,14 @@ export class Pacer {
 		let waited = 0;
 		let budget = this.budgets.get(key);
 		if (!budget) {
-			budget = { stamps: [], limit: ceiling, shrunkAt: -Infinity, holdUntil: -Infinity, nextProbeAt: -Infinity, probeBackoffMs: 0 };
+			budget = {
+				stamps: [],
+				limit: ceiling,
+				shrunkAt: -Infinity,
+				holdUntil: -Infinity,
+				nextProbeAt: -Infinity,
+				probeBackoffMs: 0,
+			};
 			this.budgets.set(key, budget);
 		}
 		const state = budget;
@@ -114,10 +121,18 @@ export class Pacer {
 				times.push(stamp);
 				return {
 					waited,
-					answered: once((outcome, retryAfterMs) => this.answer(state, stamp, now, ceiling, windowMs, outcome, retryAfterMs)),
+					answered: once((outcome, retryAfterMs) =>
+						this.answer(state, stamp, now, ceiling, windowMs, outcome, retryAfterMs),
+					),
 				};
 			}
-			const free = times.length < limit ? now : Math.min(times[times.length - limit].at + windowMs, below ? state.nextProbeAt : Infinity);
+			const free =
+				times.length < limit
+					? now
+					: Math.min(
+							times[times.length - limit].at + windowMs,
+							below ? state.nextProbeAt : Infinity,
+						);
 			const wait = Math.max(1, Math.max(free, state.holdUntil) - now);
 			await this.clock.sleep(wait);
 			waited += wait;
@@ -149,14 +164,20 @@ export class Pacer {
 		} else if (outcome === 'limited') {
 			if (stamp.probe) {
 				// The window is full: the budget is right, only the probes were early.
-				state.probeBackoffMs = Math.min(windowMs, Math.max(windowMs * this.adaptation.probeBackoff, 2 * state.probeBackoffMs));
+				state.probeBackoffMs = Math.min(
+					windowMs,
+					Math.max(windowMs * this.adaptation.probeBackoff, 2 * state.probeBackoffMs),
+				);
 				state.nextProbeAt = now + state.probeBackoffMs;
 			} else if (bookedAt >= state.shrunkAt) {
-				const through = state.stamps.filter((other) => other.ok === true && other.at > now - windowMs).length;
+				const through = state.stamps.filter(
+					(other) => other.ok === true && other.at > now - windowMs,
+				).length;
 				state.limit = Math.max(1, state.limit / 4, Math.min(state.limit, through));
 				state.shrunkAt = now;
 			}
-			if (retryAfterMs !== undefined) state.holdUntil = Math.max(state.holdUntil, now + retryAfterMs);
+			if (retryAfterMs !== undefined)
+				state.holdUntil = Math.max(state.holdUntil, now + retryAfterMs);
 		}
 	}
 

@@ -63,9 +63,13 @@ export async function collectPages(
 	const fetch = async (page: number): Promise<Page> => {
 		const response = (await fetchPage({ page, pageSize })) as IDataObject | undefined;
 		if (!Array.isArray(response?.value)) {
-			throw new NodeOperationError(node, `The answer for ${options.what} is not a paged list (no "value" array)`, {
-				itemIndex: options.itemIndex,
-			});
+			throw new NodeOperationError(
+				node,
+				`The answer for ${options.what} is not a paged list (no "value" array)`,
+				{
+					itemIndex: options.itemIndex,
+				},
+			);
 		}
 		return response as Page;
 	};
@@ -91,10 +95,18 @@ export async function collectPages(
 		}
 		if (response.hasMore !== true || response.value.length === 0) return true;
 		if (fresh === 0) {
-			throw stop(node, options, `Page ${page} of ${options.what} repeated records already read and still said more pages follow`);
+			throw stop(
+				node,
+				options,
+				`Page ${page} of ${options.what} repeated records already read and still said more pages follow`,
+			);
 		}
 		if (pageCount > 0 && page >= pageCount + PAGE_COUNT_MARGIN) {
-			throw stop(node, options, `Read ${page} pages of ${options.what}, which reported ${pageCount}, and it still said more pages follow`);
+			throw stop(
+				node,
+				options,
+				`Read ${page} pages of ${options.what}, which reported ${pageCount}, and it still said more pages follow`,
+			);
 		}
 		return false;
 	};
@@ -103,7 +115,8 @@ export async function collectPages(
 	let next = 2;
 	const inFlight = Math.max(1, Math.floor(options.inFlight ?? 1));
 	if (inFlight > 1 && pageCount > 1) {
-		const needed = limit === undefined ? pageCount : Math.min(pageCount, Math.ceil(limit / pageSize));
+		const needed =
+			limit === undefined ? pageCount : Math.min(pageCount, Math.ceil(limit / pageSize));
 		if (await ahead(fetch, take, 2, needed, inFlight)) return records;
 		next = Math.max(next, needed + 1);
 	}
@@ -135,7 +148,12 @@ async function ahead(
 	let outstanding = 0;
 	let over = false;
 	const launch = () => {
-		while (!over && scheduled <= last && outstanding < inFlight && scheduled < reading + inFlight * LOOKAHEAD_PER_REQUEST) {
+		while (
+			!over &&
+			scheduled <= last &&
+			outstanding < inFlight &&
+			scheduled < reading + inFlight * LOOKAHEAD_PER_REQUEST
+		) {
 			outstanding++;
 			const request = fetch(scheduled);
 			const settled = () => {

@@ -44,7 +44,8 @@ export function rateLimitWait(
 	settings: BackoffSettings,
 	random: () => number = Math.random,
 ): number {
-	if (retryAfterMs !== undefined) return Math.min(settings.capMs, Math.max(settings.floorMs, retryAfterMs));
+	if (retryAfterMs !== undefined)
+		return Math.min(settings.capMs, Math.max(settings.floorMs, retryAfterMs));
 	const backoff = settings.baseMs * 2 ** attempt * (1 + 0.25 * random());
 	return Math.round(Math.min(settings.capMs, Math.max(settings.floorMs, backoff)));
 }

@@ -33,21 +33,33 @@ function positive(value: unknown, fallback: number): number {
 	return Number.isFinite(number) && number > 0 ? number : Number.NaN;
 }
 
-export function clientSettings(node: INode, credentials: ICredentialDataDecryptedObject, itemIndex?: number): ClientSettings {
+export function clientSettings(
+	node: INode,
+	credentials: ICredentialDataDecryptedObject,
+	itemIndex?: number,
+): ClientSettings {
 	const api = resolveApiRoot(credentials.baseUrl);
 	if (!api.ok) throw new NodeOperationError(node, api.problem, { itemIndex });
 
 	const requestsPerMinute = positive(credentials.requestsPerMinute, DEFAULT_REQUESTS_PER_MINUTE);
 	if (!Number.isInteger(requestsPerMinute)) {
-		throw new NodeOperationError(node, '"Requests per Minute" on the credential must be a whole number of 1 or more', {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			node,
+			'"Requests per Minute" on the credential must be a whole number of 1 or more',
+			{
+				itemIndex,
+			},
+		);
 	}
 	const pagesInFlight = positive(credentials.pagesInFlight, DEFAULT_PAGES_IN_FLIGHT);
 	if (!Number.isInteger(pagesInFlight) || pagesInFlight > MAX_PAGES_IN_FLIGHT) {
-		throw new NodeOperationError(node, `"Pages in Flight" on the credential must be a whole number from 1 to ${MAX_PAGES_IN_FLIGHT}`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			node,
+			`"Pages in Flight" on the credential must be a whole number from 1 to ${MAX_PAGES_IN_FLIGHT}`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	const number = (name: string, fallback: number) => {
 		const value = positive(credentials[name], fallback);

@@ -1,7 +1,8 @@
 import { API_PREFIX } from '../endpoints';
 
 export type ApiVersion = 'v1' | 'v2';
-export type ApiRoot = { ok: true; root: string; version: ApiVersion } | { ok: false; problem: string };
+export type ApiRoot =
+	{ ok: true; root: string; version: ApiVersion } | { ok: false; problem: string };
 
 /** The versions a Base URL may end in: v1 (the vendor's public docs), v2 (the spec; also a bare host). */
 const VERSIONS: readonly string[] = ['v1', 'v2'];
@@ -15,13 +16,20 @@ export const BASE_URL_EXAMPLE = 'https://inventory.example.com/api/v2';
  */
 export function resolveApiRoot(baseUrl: unknown): ApiRoot {
 	const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
-	if (text === '') return { ok: false, problem: `The Base URL is empty; enter the API root, e.g. ${BASE_URL_EXAMPLE}` };
+	if (text === '')
+		return {
+			ok: false,
+			problem: `The Base URL is empty; enter the API root, e.g. ${BASE_URL_EXAMPLE}`,
+		};
 
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return { ok: false, problem: `The Base URL "${text}" is not a valid URL; enter the API root, e.g. ${BASE_URL_EXAMPLE}` };
+		return {
+			ok: false,
+			problem: `The Base URL "${text}" is not a valid URL; enter the API root, e.g. ${BASE_URL_EXAMPLE}`,
+		};
 	}
 	if (url.protocol === 'http:') {
 		return {
@@ -30,13 +38,23 @@ export function resolveApiRoot(baseUrl: unknown): ApiRoot {
 		};
 	}
 	if (url.protocol !== 'https:') {
-		return { ok: false, problem: `The Base URL must start with https://, e.g. ${BASE_URL_EXAMPLE}` };
+		return {
+			ok: false,
+			problem: `The Base URL must start with https://, e.g. ${BASE_URL_EXAMPLE}`,
+		};
 	}
 	if (url.username || url.password) {
-		return { ok: false, problem: 'The Base URL must not contain a user name or password; use the Client ID and Client Secret fields' };
+		return {
+			ok: false,
+			problem:
+				'The Base URL must not contain a user name or password; use the Client ID and Client Secret fields',
+		};
 	}
 	if (url.search || url.hash) {
-		return { ok: false, problem: `The Base URL must not contain a query string or fragment, e.g. ${BASE_URL_EXAMPLE}` };
+		return {
+			ok: false,
+			problem: `The Base URL must not contain a query string or fragment, e.g. ${BASE_URL_EXAMPLE}`,
+		};
 	}
 
 	let path = url.pathname.replace(/\/+$/, '');
@@ -77,19 +95,25 @@ export function requestTarget(url: string, baseURL?: string): URL | undefined {
 export function pathProblem(root: string, path: string): string | undefined {
 	if (!path.startsWith('/')) return 'it must start with a slash and name no scheme or host';
 	if (/[\s\u0000-\u001f\u007f]/.test(path)) return 'it contains whitespace or a control character';
-	if (/[?#\\]/.test(path)) return 'it contains "?", "#" or a backslash (query parameters go in the query options)';
+	if (/[?#\\]/.test(path))
+		return 'it contains "?", "#" or a backslash (query parameters go in the query options)';
 
 	// The URL as it will be sent: same origin, below the root's path.
 	const base = new URL(root);
 	const target = requestTarget(path, root);
-	if (!target || target.origin !== base.origin || !target.pathname.startsWith(`${base.pathname}/`)) {
+	if (
+		!target ||
+		target.origin !== base.origin ||
+		!target.pathname.startsWith(`${base.pathname}/`)
+	) {
 		return `it does not stay below ${root}`;
 	}
 	// What the parser hides inside the root: an encoded dot segment resolves to the root itself or a
 	// sibling resource, and some servers decode an encoded slash or walk up on one.
 	if (/%(2f|5c|00)/i.test(path)) return 'it contains an encoded slash, backslash or NUL';
 	const segments = path.split('/').map((segment) => segment.replace(/%2e/gi, '.'));
-	if (segments.some((segment) => segment === '.' || segment === '..')) return 'it contains a "." or ".." segment (also percent-encoded)';
+	if (segments.some((segment) => segment === '.' || segment === '..'))
+		return 'it contains a "." or ".." segment (also percent-encoded)';
 	if (path.includes('//')) return 'it contains an empty segment ("//")';
 	return undefined;
 }

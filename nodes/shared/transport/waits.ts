@@ -15,7 +15,8 @@ const byContext = new WeakMap<object, Waits>();
 export function noteWait(ctx: object, kind: 'pacing' | 'rateLimit', ms: number): void {
 	if (ms <= 0) return;
 	let waits = byContext.get(ctx);
-	if (!waits) byContext.set(ctx, (waits = { pacingMs: 0, pacedRequests: 0, rateLimitMs: 0, rateLimited: 0 }));
+	if (!waits)
+		byContext.set(ctx, (waits = { pacingMs: 0, pacedRequests: 0, rateLimitMs: 0, rateLimited: 0 }));
 	if (kind === 'pacing') {
 		waits.pacingMs += ms;
 		waits.pacedRequests++;

@@ -13,7 +13,13 @@ export interface HasNode {
 }
 
 /** Bad input, reported before any request, naming the field as shown and as sent, and the way out. */
-export function fieldError(ctx: HasNode, field: string, problem: string, itemIndex?: number, fix?: string): NodeOperationError {
+export function fieldError(
+	ctx: HasNode,
+	field: string,
+	problem: string,
+	itemIndex?: number,
+	fix?: string,
+): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `${label(field)} (${field}) ${problem}`, {
 		itemIndex,
 		...(fix ? { description: fix } : {}),
@@ -28,19 +34,23 @@ type Primitive = number | boolean | null | undefined;
  */
 export function textOf(value: unknown): string {
 	if (typeof value === 'string') return value;
-	if (typeof value === 'object' && value !== null) return (value as { toString(): string }).toString();
+	if (typeof value === 'object' && value !== null)
+		return (value as { toString(): string }).toString();
 	if (typeof value === 'symbol') return value.toString();
 	return `${value as Primitive}`;
 }
 
 /** The one blank check: undefined, null, or text of white space only. */
 export function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 export function toText(ctx: HasNode, value: unknown, field: string, itemIndex?: number): string {
 	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a value');
-	if (typeof value === 'object') throw fieldError(ctx, field, 'must be text', itemIndex, 'Enter text, not a list or object');
+	if (typeof value === 'object')
+		throw fieldError(ctx, field, 'must be text', itemIndex, 'Enter text, not a list or object');
 	return textOf(value).trim();
 }
 
@@ -53,31 +63,56 @@ export function toNumber(
 ): number {
 	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a number');
 	const number = typeof value === 'number' ? value : Number(String(value).trim());
-	if (!Number.isFinite(number)) throw fieldError(ctx, field, 'must be a number', itemIndex, `Got ${JSON.stringify(value)}`);
-	if (integer && !Number.isInteger(number)) throw fieldError(ctx, field, 'must be a whole number', itemIndex, `Got ${number}`);
-	if (positive && number <= 0) throw fieldError(ctx, field, 'must be greater than zero', itemIndex, `Got ${number}`);
+	if (!Number.isFinite(number))
+		throw fieldError(ctx, field, 'must be a number', itemIndex, `Got ${JSON.stringify(value)}`);
+	if (integer && !Number.isInteger(number))
+		throw fieldError(ctx, field, 'must be a whole number', itemIndex, `Got ${number}`);
+	if (positive && number <= 0)
+		throw fieldError(ctx, field, 'must be greater than zero', itemIndex, `Got ${number}`);
 	return number;
 }
 
-export function toBoolean(ctx: HasNode, value: unknown, field: string, itemIndex?: number): boolean {
+export function toBoolean(
+	ctx: HasNode,
+	value: unknown,
+	field: string,
+	itemIndex?: number,
+): boolean {
 	if (typeof value === 'boolean') return value;
 	if (value === 'true' || value === 'false') return value === 'true';
 	throw fieldError(ctx, field, 'must be true or false', itemIndex, `Got ${JSON.stringify(value)}`);
 }
 
 /** JSON fields accept an object (from an expression) or JSON text. */
-export function toJsonObject(ctx: HasNode, value: unknown, field: string, itemIndex?: number): IDataObject | IDataObject[] {
+export function toJsonObject(
+	ctx: HasNode,
+	value: unknown,
+	field: string,
+	itemIndex?: number,
+): IDataObject | IDataObject[] {
 	if (isBlank(value)) throw fieldError(ctx, field, 'is required', itemIndex, 'Enter a JSON object');
 	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		try {
 			parsed = JSON.parse(value);
 		} catch {
-			throw fieldError(ctx, field, 'must be valid JSON', itemIndex, 'Check quotes, commas and braces');
+			throw fieldError(
+				ctx,
+				field,
+				'must be valid JSON',
+				itemIndex,
+				'Check quotes, commas and braces',
+			);
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null) {
-		throw fieldError(ctx, field, 'must be a JSON object or array', itemIndex, `Got ${JSON.stringify(parsed)}`);
+		throw fieldError(
+			ctx,
+			field,
+			'must be a JSON object or array',
+			itemIndex,
+			`Got ${JSON.stringify(parsed)}`,
+		);
 	}
 	return parsed as IDataObject | IDataObject[];
 }

@@ -26,10 +26,21 @@ const RESERVED_HEADERS = new Set([
 const nodeOf = (node: INode): HasNode => ({ getNode: () => node });
 
 /** Event types in the form resource.action, de-duplicated; `field` names where they were typed. */
-export function checkEvents(ctx: HasNode, field: string, events: readonly string[], itemIndex?: number): string[] {
+export function checkEvents(
+	ctx: HasNode,
+	field: string,
+	events: readonly string[],
+	itemIndex?: number,
+): string[] {
 	for (const event of events) {
 		if (!EVENT_TYPE.test(event)) {
-			throw fieldError(ctx, field, `"${event}" is not an event type`, itemIndex, 'Use the form resource.action, e.g. asset.updated');
+			throw fieldError(
+				ctx,
+				field,
+				`"${event}" is not an event type`,
+				itemIndex,
+				'Use the form resource.action, e.g. asset.updated',
+			);
 		}
 	}
 	return [...new Set(events)];
@@ -47,13 +58,23 @@ export function checkHeaders(
 	for (const [rawName, rawValue] of pairs) {
 		const name = rawName.trim();
 		const lower = name.toLowerCase();
-		const refuse = (problem: string, fix: string) => fieldError(ctx, field, problem, itemIndex, fix);
-		if (!HEADER_NAME.test(name)) throw refuse(`"${name}" is not a valid header name`, 'Use letters, digits and dashes, e.g. X-Team');
+		const refuse = (problem: string, fix: string) =>
+			fieldError(ctx, field, problem, itemIndex, fix);
+		if (!HEADER_NAME.test(name))
+			throw refuse(
+				`"${name}" is not a valid header name`,
+				'Use letters, digits and dashes, e.g. X-Team',
+			);
 		if (RESERVED_HEADERS.has(lower) || lower.startsWith('x-webhook-')) {
-			throw refuse(`"${name}" is set by the service and cannot be replaced`, 'Choose another header name');
+			throw refuse(
+				`"${name}" is set by the service and cannot be replaced`,
+				'Choose another header name',
+			);
 		}
-		if (typeof rawValue !== 'string') throw refuse(`the value of "${name}" must be text`, 'Put the value in quotes');
-		if (/[\r\n\0]/.test(rawValue)) throw refuse(`the value of "${name}" contains a line break`, 'Remove the line break');
+		if (typeof rawValue !== 'string')
+			throw refuse(`the value of "${name}" must be text`, 'Put the value in quotes');
+		if (/[\r\n\0]/.test(rawValue))
+			throw refuse(`the value of "${name}" contains a line break`, 'Remove the line break');
 		if (seen.has(lower)) throw refuse(`"${name}" is given twice`, 'Keep one of them');
 		seen.add(lower);
 		headers[name] = rawValue;
@@ -77,12 +98,19 @@ export function isHttpsUrl(url: unknown): url is string {
 /** Chosen plus free-text event types, validated and de-duplicated; at least one is required. */
 export function parseEvents(node: INode, selected: unknown, other: unknown): string[] {
 	const chosen = Array.isArray(selected) ? selected.map(String) : [];
-	const typed = typeof other === 'string' ? other.split(/[\s,]+/).filter((event) => event !== '') : [];
+	const typed =
+		typeof other === 'string' ? other.split(/[\s,]+/).filter((event) => event !== '') : [];
 	const ctx = nodeOf(node);
 	checkEvents(ctx, 'otherEvents', typed);
 	const events = checkEvents(ctx, 'events', [...chosen, ...typed]);
 	if (events.length === 0) {
-		throw fieldError(ctx, 'events', 'needs at least one event type', undefined, 'Choose one, or enter one under Other Event Types');
+		throw fieldError(
+			ctx,
+			'events',
+			'needs at least one event type',
+			undefined,
+			'Choose one, or enter one under Other Event Types',
+		);
 	}
 	return events;
 }
@@ -117,11 +145,29 @@ export function requireHttpsUrl(node: INode, url: string | undefined): string {
  * Create and update send the same body (update replaces the whole subscription). The multi-select
  * gives a list, the API wants comma-separated text; headers arrive as JSON.
  */
-export function checkSubscriptionBody(ctx: HasNode, values: IDataObject, itemIndex: number): IDataObject {
+export function checkSubscriptionBody(
+	ctx: HasNode,
+	values: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	const body = { ...values };
-	const list = Array.isArray(values.events) ? values.events : textOf(values.events ?? '').split(',');
-	const events = checkEvents(ctx, 'events', list.map((event) => String(event).trim()).filter(Boolean), itemIndex);
-	if (events.length === 0) throw fieldError(ctx, 'events', 'needs at least one event type', itemIndex, 'Choose one from the list');
+	const list = Array.isArray(values.events)
+		? values.events
+		: textOf(values.events ?? '').split(',');
+	const events = checkEvents(
+		ctx,
+		'events',
+		list.map((event) => String(event).trim()).filter(Boolean),
+		itemIndex,
+	);
+	if (events.length === 0)
+		throw fieldError(
+			ctx,
+			'events',
+			'needs at least one event type',
+			itemIndex,
+			'Choose one from the list',
+		);
 	body.events = events.join(',');
 
 	if (!isHttpsUrl(values.url)) {
@@ -142,7 +188,13 @@ export function checkSubscriptionBody(ctx: HasNode, values: IDataObject, itemInd
 	if (raw === undefined) return body;
 	const headers = toJsonObject(ctx, raw, 'headers', itemIndex);
 	if (Array.isArray(headers)) {
-		throw fieldError(ctx, 'headers', 'must be an object of header names to text values', itemIndex, 'e.g. {"X-Team": "ops"}');
+		throw fieldError(
+			ctx,
+			'headers',
+			'must be an object of header names to text values',
+			itemIndex,
+			'e.g. {"X-Team": "ops"}',
+		);
 	}
 	body.headers = checkHeaders(ctx, 'headers', Object.entries(headers), itemIndex);
 	return body;

@@ -18,7 +18,9 @@ const run = promisify(execFile);
 function npmEnv(): NodeJS.ProcessEnv {
 	return Object.fromEntries(
 		Object.entries(process.env).filter(
-			([key]) => !/^npm_config_/i.test(key) || /^npm_config_(cache|registry|userconfig|globalconfig|cafile)$/i.test(key),
+			([key]) =>
+				!/^npm_config_/i.test(key) ||
+				/^npm_config_(cache|registry|userconfig|globalconfig|cafile)$/i.test(key),
 		),
 	);
 }
@@ -29,7 +31,11 @@ export const REPO_ROOT = findRepoRoot(__dirname);
 function findRepoRoot(start: string): string {
 	for (let dir = start; dir !== dirname(dir); dir = dirname(dir)) {
 		const manifest = join(dir, 'package.json');
-		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'n8n-nodes-inventory-pro') {
+		if (
+			existsSync(manifest) &&
+			(JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name ===
+				'n8n-nodes-inventory-pro'
+		) {
 			return dir;
 		}
 	}
@@ -64,7 +70,11 @@ export interface InstalledPackage {
  * `nodeBin`: the Node binary n8n runs on. n8n runs npm under its own Node, so npm's engine check sees that Node
  * (22 for the n8n 1.x compatibility subset), not the one running the tests.
  */
-export async function installCommunityPackage(userFolder: string, pkg: PackedPackage, nodeBin?: string): Promise<InstalledPackage> {
+export async function installCommunityPackage(
+	userFolder: string,
+	pkg: PackedPackage,
+	nodeBin?: string,
+): Promise<InstalledPackage> {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const packageDir = join(nodesDir, 'node_modules', pkg.name);
 	await mkdir(packageDir, { recursive: true });
@@ -94,7 +104,11 @@ export async function installCommunityPackage(userFolder: string, pkg: PackedPac
 		{ cwd: packageDir, env },
 	);
 
-	const nodesManifest = { name: 'installed-nodes', private: true, dependencies: { [pkg.name]: pkg.version } };
+	const nodesManifest = {
+		name: 'installed-nodes',
+		private: true,
+		dependencies: { [pkg.name]: pkg.version },
+	};
 	await writeFile(join(nodesDir, 'package.json'), JSON.stringify(nodesManifest, null, 2));
 	return { packageDir, npmOutput: `${stdout}${stderr}` };
 }

@@ -18,7 +18,12 @@ export interface HttpOptions {
 	timeoutMs?: number;
 }
 
-export function httpsCall(method: string, url: string, ca: string, options: HttpOptions = {}): Promise<HttpResponse> {
+export function httpsCall(
+	method: string,
+	url: string,
+	ca: string,
+	options: HttpOptions = {},
+): Promise<HttpResponse> {
 	const payload =
 		options.raw !== undefined
 			? Buffer.from(options.raw)
@@ -36,11 +41,18 @@ export function httpsCall(method: string, url: string, ca: string, options: Http
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
 			res.on('end', () => {
 				const body = Buffer.concat(chunks);
-				resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+				resolve({
+					status: res.statusCode ?? 0,
+					headers: res.headers,
+					body,
+					text: body.toString('utf8'),
+				});
 			});
 			res.on('error', reject);
 		});
-		req.setTimeout(options.timeoutMs ?? 60_000, () => req.destroy(new Error(`${method} ${url}: timed out`)));
+		req.setTimeout(options.timeoutMs ?? 60_000, () =>
+			req.destroy(new Error(`${method} ${url}: timed out`)),
+		);
 		req.on('error', reject);
 		req.end(payload);
 	});
@@ -74,7 +86,10 @@ export class N8nSession {
 	async raw(method: string, path: string, options: HttpOptions = {}): Promise<HttpResponse> {
 		const headers: Record<string, string> = { 'browser-id': this.browserId, ...options.headers };
 		if (this.cookie) headers.cookie = this.cookie;
-		const res = await httpsCall(method, new URL(path, this.baseUrl).toString(), this.ca, { ...options, headers });
+		const res = await httpsCall(method, new URL(path, this.baseUrl).toString(), this.ca, {
+			...options,
+			headers,
+		});
 		const setCookie = res.headers['set-cookie'];
 		for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
 			const match = /^n8n-auth=([^;]*)/.exec(line);
@@ -85,7 +100,8 @@ export class N8nSession {
 
 	async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const res = await this.raw(method, path, { body });
-		if (res.status < 200 || res.status >= 300) throw new RestError(method, path, res.status, res.text);
+		if (res.status < 200 || res.status >= 300)
+			throw new RestError(method, path, res.status, res.text);
 		const json = res.text ? (JSON.parse(res.text) as { data?: T }) : {};
 		return (json && typeof json === 'object' && 'data' in json ? json.data : json) as T;
 	}

@@ -24,16 +24,26 @@ type Option = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 setSafeRegexEngine({
 	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
 	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
-	replace: (pattern, input, flags, replacement) => input.replace(new RegExp(pattern, flags), replacement),
-	matchAll: (pattern, input, flags) => [...input.matchAll(new RegExp(pattern, (flags ?? '').includes('g') ? flags : `${flags ?? ''}g`))],
+	replace: (pattern, input, flags, replacement) =>
+		input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) => [
+		...input.matchAll(new RegExp(pattern, (flags ?? '').includes('g') ? flags : `${flags ?? ''}g`)),
+	],
 	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
 });
 
 const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
 /** The description among `candidates` (one per version group of a type) that covers the node's version. */
-export function descriptionFor(candidates: INodeTypeDescription[], node: WorkflowNode): INodeTypeDescription | undefined {
-	return candidates.find((d) => d.name === node.type && (Array.isArray(d.version) ? d.version : [d.version]).includes(node.typeVersion));
+export function descriptionFor(
+	candidates: INodeTypeDescription[],
+	node: WorkflowNode,
+): INodeTypeDescription | undefined {
+	return candidates.find(
+		(d) =>
+			d.name === node.type &&
+			(Array.isArray(d.version) ? d.version : [d.version]).includes(node.typeVersion),
+	);
 }
 
 /** Problems with the node's parameters, one line each ("clear: \"all\" is not one of …"); empty when valid. */
@@ -48,7 +58,9 @@ export function parameterProblems(node: WorkflowNode, description: INodeTypeDesc
 	} as INode;
 	const given = node.parameters as INodeParameters;
 	// What n8n resolves (defaults filled in), so displayOptions see e.g. a defaulted `resource`.
-	const resolved = NodeHelpers.getNodeParameters(description.properties, given, true, false, inode, description) ?? {};
+	const resolved =
+		NodeHelpers.getNodeParameters(description.properties, given, true, false, inode, description) ??
+		{};
 	const problems: string[] = [];
 	for (const [name, value] of Object.entries(given)) {
 		const named = description.properties.filter((p) => p.name === name);
@@ -56,7 +68,9 @@ export function parameterProblems(node: WorkflowNode, description: INodeTypeDesc
 			problems.push(`${name}: no such parameter in ${node.type} v${node.typeVersion}`);
 			continue;
 		}
-		const shown = named.filter((p) => NodeHelpers.displayParameter(resolved, p, inode, description));
+		const shown = named.filter((p) =>
+			NodeHelpers.displayParameter(resolved, p, inode, description),
+		);
 		if (shown.length === 0) {
 			problems.push(`${name}: not shown with these settings (n8n ignores it)`);
 			continue;
@@ -65,18 +79,23 @@ export function parameterProblems(node: WorkflowNode, description: INodeTypeDesc
 		if (!each.some((list) => list.length === 0)) problems.push(...each[0]);
 	}
 	const issues = NodeHelpers.getNodeParametersIssues(description.properties, inode, description);
-	for (const [name, messages] of Object.entries(issues?.parameters ?? {})) problems.push(`${name}: ${messages.join('; ')}`);
+	for (const [name, messages] of Object.entries(issues?.parameters ?? {}))
+		problems.push(`${name}: ${messages.join('; ')}`);
 	return problems;
 }
 
 function valueProblems(property: Option, value: unknown, path: string): string[] {
 	if (isExpression(value) || !('type' in property)) return [];
-	const wrongType = (expected: string) => [`${path}: expected ${expected}, got ${JSON.stringify(value)}`];
+	const wrongType = (expected: string) => [
+		`${path}: expected ${expected}, got ${JSON.stringify(value)}`,
+	];
 	switch (property.type) {
 		case 'options': {
 			if (property.typeOptions?.loadOptionsMethod) return [];
 			const values = (property.options ?? []).map((o) => (o as INodePropertyOptions).value);
-			return values.includes(value as string) ? [] : [`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(values)}`];
+			return values.includes(value as string)
+				? []
+				: [`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(values)}`];
 		}
 		case 'boolean':
 			return typeof value === 'boolean' ? [] : wrongType('a boolean');
@@ -95,7 +114,9 @@ function valueProblems(property: Option, value: unknown, path: string): string[]
 		}
 		case 'resourceMapper': {
 			const mode = (value as { mappingMode?: string } | null)?.mappingMode;
-			return ['defineBelow', 'autoMapInputData'].includes(mode ?? '') ? [] : [`${path}: mappingMode ${JSON.stringify(mode)} is unknown`];
+			return ['defineBelow', 'autoMapInputData'].includes(mode ?? '')
+				? []
+				: [`${path}: mappingMode ${JSON.stringify(mode)} is unknown`];
 		}
 		case 'collection':
 			return keysProblems((property.options ?? []) as Option[], value, path);
@@ -104,9 +125,12 @@ function valueProblems(property: Option, value: unknown, path: string): string[]
 			const groups = (property.options ?? []) as INodePropertyCollection[];
 			return Object.entries(value).flatMap(([name, entries]) => {
 				const group = groups.find((g) => g.name === name);
-				if (!group) return [`${path}.${name}: no such option (${groups.map((g) => g.name).join(', ')})`];
+				if (!group)
+					return [`${path}.${name}: no such option (${groups.map((g) => g.name).join(', ')})`];
 				const list = Array.isArray(entries) ? entries : [entries];
-				return list.flatMap((entry, i) => keysProblems(group.values, entry, `${path}.${name}[${i}]`));
+				return list.flatMap((entry, i) =>
+					keysProblems(group.values, entry, `${path}.${name}[${i}]`),
+				);
 			});
 		}
 		default:
@@ -116,10 +140,12 @@ function valueProblems(property: Option, value: unknown, path: string): string[]
 
 /** Every key of `value` names one of `options`, and its value suits that option. */
 function keysProblems(options: Option[], value: unknown, path: string): string[] {
-	if (!value || typeof value !== 'object' || Array.isArray(value)) return [`${path}: expected an object, got ${JSON.stringify(value)}`];
+	if (!value || typeof value !== 'object' || Array.isArray(value))
+		return [`${path}: expected an object, got ${JSON.stringify(value)}`];
 	return Object.entries(value).flatMap(([name, inner]) => {
 		const option = options.find((o) => o.name === name);
-		if (!option) return [`${path}.${name}: no such option (${options.map((o) => o.name).join(', ')})`];
+		if (!option)
+			return [`${path}.${name}: no such option (${options.map((o) => o.name).join(', ')})`];
 		return valueProblems(option, inner, `${path}.${name}`);
 	});
 }

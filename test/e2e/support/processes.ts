@@ -55,7 +55,12 @@ export function spawnGroup(
 		cleanupDir?: string;
 	},
 ): Spawned {
-	const supervisorArgs = ['-e', SUPERVISOR, JSON.stringify([command, ...args]), ...(options.cleanupDir ? [options.cleanupDir] : [])];
+	const supervisorArgs = [
+		'-e',
+		SUPERVISOR,
+		JSON.stringify([command, ...args]),
+		...(options.cleanupDir ? [options.cleanupDir] : []),
+	];
 	const child = spawn(process.execPath, supervisorArgs, {
 		cwd: options.cwd,
 		env: options.env,

@@ -29,12 +29,17 @@ function postgresNative(): string {
  * goes on LD_LIBRARY_PATH; nothing in node_modules is touched.
  */
 async function libraryPath(native: string, dir: string): Promise<string> {
-	const links = JSON.parse(await readFile(join(native, 'pg-symlinks.json'), 'utf8')) as Array<{ source: string; target: string }>;
+	const links = JSON.parse(await readFile(join(native, 'pg-symlinks.json'), 'utf8')) as Array<{
+		source: string;
+		target: string;
+	}>;
 	await mkdir(dir, { recursive: true });
 	for (const { source, target } of links) {
-		await symlink(join(native, '..', source), join(dir, basename(target))).catch((error: NodeJS.ErrnoException) => {
-			if (error.code !== 'EEXIST') throw error;
-		});
+		await symlink(join(native, '..', source), join(dir, basename(target))).catch(
+			(error: NodeJS.ErrnoException) => {
+				if (error.code !== 'EEXIST') throw error;
+			},
+		);
 	}
 	return `${dir}:${join(native, 'lib')}`;
 }
@@ -46,15 +51,27 @@ async function unprivileged(): Promise<{ uid: number; gid: number } | undefined>
 	return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-function waitForLine(lines: string[], pattern: RegExp, exited: Promise<unknown>, what: string, timeoutMs = 60_000): Promise<void> {
+function waitForLine(
+	lines: string[],
+	pattern: RegExp,
+	exited: Promise<unknown>,
+	what: string,
+	timeoutMs = 60_000,
+): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const deadline = Date.now() + timeoutMs;
 		let gone = false;
 		void exited.then(() => (gone = true));
 		const check = () => {
 			if (lines.some((line) => pattern.test(line))) return resolve();
-			if (gone) return reject(new Error(`${what} exited before it was ready:\n${lines.slice(-30).join('\n')}`));
-			if (Date.now() > deadline) return reject(new Error(`${what} was not ready after ${timeoutMs} ms:\n${lines.slice(-30).join('\n')}`));
+			if (gone)
+				return reject(
+					new Error(`${what} exited before it was ready:\n${lines.slice(-30).join('\n')}`),
+				);
+			if (Date.now() > deadline)
+				return reject(
+					new Error(`${what} was not ready after ${timeoutMs} ms:\n${lines.slice(-30).join('\n')}`),
+				);
 			setTimeout(check, 100);
 		};
 		check();
@@ -81,17 +98,25 @@ export async function startPostgres(dir: string): Promise<Service> {
 	}
 	const bin = join(native, 'bin');
 	const data = join(dir, 'pgdata');
-	const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LD_LIBRARY_PATH: await libraryPath(native, join(dir, 'lib')) };
+	const env = {
+		PATH: process.env.PATH ?? '/usr/bin:/bin',
+		LC_ALL: 'C',
+		LD_LIBRARY_PATH: await libraryPath(native, join(dir, 'lib')),
+	};
 	if (user) {
 		// `nobody` must reach the data dir and the library links: open the folders on the way (not their files).
 		await chmod(dirname(dir), 0o755);
 		await chmod(dir, 0o755);
 		await chown(data, user.uid, user.gid);
 	}
-	await run(join(bin, 'initdb'), [`--pgdata=${data}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-sync'], {
-		...(user ?? {}),
-		env,
-	});
+	await run(
+		join(bin, 'initdb'),
+		[`--pgdata=${data}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--no-sync'],
+		{
+			...(user ?? {}),
+			env,
+		},
+	);
 	const port = await freePort();
 	const lines: string[] = [];
 	const args = [
@@ -113,9 +138,16 @@ export async function startPostgres(dir: string): Promise<Service> {
 		'-c',
 		'max_connections=100',
 	];
-	const [command, ...rest] = user ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', ...args] : args;
+	const [command, ...rest] = user
+		? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', ...args]
+		: args;
 	const spawned = spawnGroup(command, rest, { env, onLine: (line) => lines.push(line) });
-	await waitForLine(lines, /database system is ready to accept connections/, spawned.exited, 'postgres');
+	await waitForLine(
+		lines,
+		/database system is ready to accept connections/,
+		spawned.exited,
+		'postgres',
+	);
 	return { port, process: spawned, lines };
 }
 
@@ -146,7 +178,9 @@ export async function startRedis(dir: string): Promise<Service> {
 	// Answering PING over TCP, not only logging it.
 	await new Promise<void>((resolve, reject) => {
 		const socket = createConnection(port, '127.0.0.1', () => socket.end('PING\r\n'));
-		socket.on('data', (data) => (String(data).startsWith('+PONG') ? resolve() : reject(new Error(`redis: ${String(data)}`))));
+		socket.on('data', (data) =>
+			String(data).startsWith('+PONG') ? resolve() : reject(new Error(`redis: ${String(data)}`)),
+		);
 		socket.on('error', reject);
 	});
 	return { port, process: spawned, lines };
@@ -163,7 +197,12 @@ export interface QueueClusterOptions {
 }
 
 /** The environment every process of the cluster shares: database, queue, one encryption key. */
-function sharedEnv(postgresPort: number, redisPort: number, encryptionKey: string, webhookUrl: string): Record<string, string> {
+function sharedEnv(
+	postgresPort: number,
+	redisPort: number,
+	encryptionKey: string,
+	webhookUrl: string,
+): Record<string, string> {
 	return {
 		N8N_ENCRYPTION_KEY: encryptionKey,
 		DB_TYPE: 'postgresdb',
@@ -211,8 +250,18 @@ export class QueueCluster {
 
 		const webhookPort = await freePort();
 		const webhookUrl = `https://127.0.0.1:${webhookPort}/`;
-		const shared = sharedEnv(this.postgres.port, this.redis.port, randomBytes(24).toString('hex'), webhookUrl);
-		const common = { n8nDir: options.n8nDir, certificate: options.certificate, extraCa: options.extraCa, packed: this.packed };
+		const shared = sharedEnv(
+			this.postgres.port,
+			this.redis.port,
+			randomBytes(24).toString('hex'),
+			webhookUrl,
+		);
+		const common = {
+			n8nDir: options.n8nDir,
+			certificate: options.certificate,
+			extraCa: options.extraCa,
+			packed: this.packed,
+		};
 
 		// Main first: it runs the database migrations the others wait for.
 		this.main = await startN8n({
@@ -241,9 +290,13 @@ export class QueueCluster {
 			);
 		}
 		starting.push(
-			startN8n({ ...common, command: 'webhook', port: webhookPort, env: shared, onLine: log('webhook') }).then(
-				(webhook) => (this.webhook = webhook),
-			),
+			startN8n({
+				...common,
+				command: 'webhook',
+				port: webhookPort,
+				env: shared,
+				onLine: log('webhook'),
+			}).then((webhook) => (this.webhook = webhook)),
 		);
 		const settled = await Promise.allSettled(starting);
 		const failed = settled.find((result) => result.status === 'rejected');
@@ -252,8 +305,15 @@ export class QueueCluster {
 
 	/** Stops every n8n process, then Redis and Postgres, and removes every folder. Safe to call twice. */
 	async stop(): Promise<void> {
-		await Promise.allSettled([this.main?.stop(), this.webhook?.stop(), ...this.workers.map((worker) => worker.stop())]);
-		await Promise.allSettled([this.redis?.process.stop(5_000), this.postgres?.process.stop(10_000)]);
+		await Promise.allSettled([
+			this.main?.stop(),
+			this.webhook?.stop(),
+			...this.workers.map((worker) => worker.stop()),
+		]);
+		await Promise.allSettled([
+			this.redis?.process.stop(5_000),
+			this.postgres?.process.stop(10_000),
+		]);
 		await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
 	}
 }

@@ -38,7 +38,10 @@ export function nightlyExampleForLocalRun(filesFolder: string): Example {
 		if (node.type === 'n8n-nodes-base.readWriteFile' && typeof fileName === 'string') {
 			if (!fileName.startsWith(`=${EXAMPLE_FILES_FOLDER}/`))
 				throw new Error(`${node.name} writes outside ${EXAMPLE_FILES_FOLDER}: ${fileName}`);
-			node.parameters = { ...node.parameters, fileName: `=${filesFolder}/${fileName.slice(EXAMPLE_FILES_FOLDER.length + 2)}` };
+			node.parameters = {
+				...node.parameters,
+				fileName: `=${filesFolder}/${fileName.slice(EXAMPLE_FILES_FOLDER.length + 2)}`,
+			};
 		}
 	}
 	return example;
@@ -66,7 +69,13 @@ export const manualTrigger = (): WorkflowNode => ({
 });
 
 export function inventoryPro(name: string, parameters: Record<string, unknown>): WorkflowNode {
-	return { name, type: `${PREFIX}inventoryPro`, typeVersion: 1, parameters, credentials: CREDENTIAL };
+	return {
+		name,
+		type: `${PREFIX}inventoryPro`,
+		typeVersion: 1,
+		parameters,
+		credentials: CREDENTIAL,
+	};
 }
 
 /** The n8n data table examples/sync-changed-items.json upserts into (the demo creates it). */

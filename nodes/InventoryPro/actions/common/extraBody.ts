@@ -13,7 +13,8 @@ export const extraBodyProperty: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Extra Fields',
 	default: {},
-	description: 'Fields added to the request body last, sent as given (they override fields of the same name)',
+	description:
+		'Fields added to the request body last, sent as given (they override fields of the same name)',
 	options: [
 		{
 			displayName: 'JSON',
@@ -34,7 +35,13 @@ export const extraBodyProperty: INodeProperties = {
 					displayName: 'Field',
 					name: 'field',
 					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Body field name, as the service spells it' },
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							description: 'Body field name, as the service spells it',
+						},
 						{
 							displayName: 'Value',
 							name: 'value',
@@ -56,19 +63,36 @@ export function readExtraBody(ctx: IExecuteFunctions, itemIndex: number): IDataO
 	if (!isBlank(extra.json)) {
 		const json = toJsonObject(ctx, extra.json, 'extraBody.json', itemIndex);
 		if (Array.isArray(json))
-			throw fieldError(ctx, 'extraBody.json', 'must be a JSON object, not an array', itemIndex, 'Enter {"field": value}');
+			throw fieldError(
+				ctx,
+				'extraBody.json',
+				'must be a JSON object, not an array',
+				itemIndex,
+				'Enter {"field": value}',
+			);
 		Object.assign(result, json);
 	}
 	const pairs = ((extra.fields as IDataObject | undefined)?.field ?? []) as IDataObject[];
 	for (const pair of pairs) {
 		const name = textOf(pair.name ?? '').trim();
-		if (name === '') throw fieldError(ctx, 'extraBody.fields', 'needs a name for every field', itemIndex, 'Enter the body field name');
+		if (name === '')
+			throw fieldError(
+				ctx,
+				'extraBody.fields',
+				'needs a name for every field',
+				itemIndex,
+				'Enter the body field name',
+			);
 		result[name] = pair.value;
 	}
 	return result;
 }
 
 /** The body with the extra fields merged last. */
-export function withExtraBody(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
+export function withExtraBody(
+	ctx: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	return { ...body, ...readExtraBody(ctx, itemIndex) };
 }

@@ -1,6 +1,18 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
-import { fieldError, isBlank, toBoolean, toJsonObject, toNumber, toText } from '../../../shared/validation';
+import {
+	fieldError,
+	isBlank,
+	toBoolean,
+	toJsonObject,
+	toNumber,
+	toText,
+} from '../../../shared/validation';
 import { toIsoDate } from '../../../shared/dates';
 import { label } from '../../../shared/validation/labels';
 import { RECORDS } from '../../../shared/records';
@@ -28,7 +40,10 @@ const onlyVersion1: IDisplayOptions = { show: { '@version': [1] } };
 const fromVersion2: IDisplayOptions = { show: { '@version': [{ _cnd: { gte: 2 } }] } };
 
 /** Parameters node version 1 shows, then the ones versions 2 and later show in their place. */
-export function byVersion(version1: readonly INodeProperties[], version2: readonly INodeProperties[]): INodeProperties[] {
+export function byVersion(
+	version1: readonly INodeProperties[],
+	version2: readonly INodeProperties[],
+): INodeProperties[] {
 	return [
 		...version1.map((property) => ({ ...property, displayOptions: onlyVersion1 })),
 		...version2.map((property) => ({ ...property, displayOptions: fromVersion2 })),
@@ -70,28 +85,46 @@ const positive = { integer: true, positive: true };
 
 /** The field builders; each states its UI and its check. */
 export const field = {
-	text(name: string, description: string, options: FieldOptions & { password?: boolean } = {}): Field {
+	text(
+		name: string,
+		description: string,
+		options: FieldOptions & { password?: boolean } = {},
+	): Field {
 		const typeOptions = options.password ? { typeOptions: { password: true } } : {};
-		return make(name, description, options, { type: 'string', default: '', ...typeOptions }, (ctx, value, i) =>
-			toText(ctx, value, name, i),
+		return make(
+			name,
+			description,
+			options,
+			{ type: 'string', default: '', ...typeOptions },
+			(ctx, value, i) => toText(ctx, value, name, i),
 		);
 	},
 	number(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'number', default: 0 }, (ctx, value, i) => toNumber(ctx, value, name, i));
+		return make(name, description, options, { type: 'number', default: 0 }, (ctx, value, i) =>
+			toNumber(ctx, value, name, i),
+		);
 	},
 	/** A record number: a whole number greater than zero. */
 	id(name: string, description: string, options: FieldOptions = {}): Field {
 		const shape = { type: 'number' as const, default: 0, typeOptions: { numberPrecision: 0 } };
-		return make(name, description, options, shape, (ctx, value, i) => toNumber(ctx, value, name, i, positive));
+		return make(name, description, options, shape, (ctx, value, i) =>
+			toNumber(ctx, value, name, i, positive),
+		);
 	},
 	boolean(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'boolean', default: false }, (ctx, value, i) => toBoolean(ctx, value, name, i));
+		return make(name, description, options, { type: 'boolean', default: false }, (ctx, value, i) =>
+			toBoolean(ctx, value, name, i),
+		);
 	},
 	dateTime(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'dateTime', default: '' }, (ctx, value, i) => toIsoDate(ctx, value, name, i));
+		return make(name, description, options, { type: 'dateTime', default: '' }, (ctx, value, i) =>
+			toIsoDate(ctx, value, name, i),
+		);
 	},
 	json(name: string, description: string, options: FieldOptions = {}): Field {
-		return make(name, description, options, { type: 'json', default: '{}' }, (ctx, value, i) => toJsonObject(ctx, value, name, i));
+		return make(name, description, options, { type: 'json', default: '{}' }, (ctx, value, i) =>
+			toJsonObject(ctx, value, name, i),
+		);
 	},
 	/** A fixed list; numeric choices are sent as whole numbers. */
 	choice(
@@ -100,7 +133,9 @@ export const field = {
 		choices: ReadonlyArray<string | { name: string; value: string | number }>,
 		options: FieldOptions = {},
 	): Field {
-		const list = choices.map((choice) => (typeof choice === 'string' ? { name: choice, value: choice } : choice));
+		const list = choices.map((choice) =>
+			typeof choice === 'string' ? { name: choice, value: choice } : choice,
+		);
 		const numeric = typeof list[0].value === 'number';
 		const shape = { type: 'options' as const, options: list, default: list[0].value };
 		return make(name, description, options, shape, (ctx, value, i) =>
@@ -116,7 +151,8 @@ export const field = {
 		const property = options.required
 			? pickerLocator(picker, name, { description, displayName: options.displayName })
 			: pickerDropdown(picker, name, description);
-		const read: Reader = (ctx, value, i) => (sendsNumber(picker) ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i));
+		const read: Reader = (ctx, value, i) =>
+			sendsNumber(picker) ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i);
 		return { name, required: options.required === true, property, read };
 	},
 	/**
@@ -136,19 +172,28 @@ export const field = {
 			placeholder: 'Add Line',
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
-			options: [{ displayName: 'Line', name: 'line', values: lineFields.map((line) => lineValue(line, version)) }],
+			options: [
+				{
+					displayName: 'Line',
+					name: 'line',
+					values: lineFields.map((line) => lineValue(line, version)),
+				},
+			],
 			required: true,
 		});
 		const locators = lineFields.filter((line) => line.legacy).map((line) => line.name);
 		const read: Reader = (ctx, value, i) => {
 			const lines = ((value as IDataObject | undefined)?.line ?? []) as IDataObject[];
-			if (!Array.isArray(lines) || lines.length === 0) throw fieldError(ctx, name, 'needs at least one line', i, 'Add a line');
+			if (!Array.isArray(lines) || lines.length === 0)
+				throw fieldError(ctx, name, 'needs at least one line', i, 'Add a line');
 			return lines.map((line, n) => {
 				// A locator inside a line is read the way n8n reads a top-level one: by its path, extractValue.
 				const values = { ...line };
 				for (const field of locators) {
 					if (isLocatorValue(values[field]))
-						values[field] = ctx.getNodeParameter(`${name}.line[${n}].${field}`, i, undefined, { extractValue: true });
+						values[field] = ctx.getNodeParameter(`${name}.line[${n}].${field}`, i, undefined, {
+							extractValue: true,
+						});
 				}
 				return readObject(ctx, lineFields, given(lineFields, values), i);
 			});
@@ -163,15 +208,22 @@ function lineValue(line: Field, version: 'property' | 'legacy'): INodeProperties
 	return {
 		...property,
 		...(line.required ? { required: true } : {}),
-		...(line.required ? {} : { description: `${property.description}; 0 or empty leaves it to the service` }),
+		...(line.required
+			? {}
+			: { description: `${property.description}; 0 or empty leaves it to the service` }),
 	};
 }
 
-const isLocatorValue = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && 'mode' in value;
+const isLocatorValue = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && 'mode' in value;
 
 /** Version 2 shows the record's locator, version 1 the plain field; one check reads both. */
 function withLocator<F extends Field>(kind: RecordKind, plain: F): F {
-	return { ...plain, property: recordLocator(kind, plain.name, { displayName: plain.property.displayName }), legacy: plain.property };
+	return {
+		...plain,
+		property: recordLocator(kind, plain.name, { displayName: plain.property.displayName }),
+		legacy: plain.property,
+	};
 }
 
 // n8n fills every value of a line with its default, so an untouched optional 0 means "not given".
@@ -185,7 +237,12 @@ function given(fields: readonly Field[], line: IDataObject): IDataObject {
 }
 
 /** Required fields must be present; optional ones are sent only when not blank (an empty secret must never replace one). */
-export function readObject(ctx: IExecuteFunctions, fields: readonly Field[], values: IDataObject, itemIndex: number): IDataObject {
+export function readObject(
+	ctx: IExecuteFunctions,
+	fields: readonly Field[],
+	values: IDataObject,
+	itemIndex: number,
+): IDataObject {
 	const result: IDataObject = {};
 	for (const spec of fields) {
 		const value = values[spec.name];
@@ -197,7 +254,10 @@ export function readObject(ctx: IExecuteFunctions, fields: readonly Field[], val
 export type Collection = 'additionalFields' | 'updateFields' | 'options';
 
 /** Required fields at top level, optional ones in one collection, sorted by label. */
-export function fieldProperties(fields: readonly Field[], collection: Collection): INodeProperties[] {
+export function fieldProperties(
+	fields: readonly Field[],
+	collection: Collection,
+): INodeProperties[] {
 	const required = fields.filter((f) => f.required).flatMap(propertiesOf);
 	const optional = fields.filter((f) => !f.required);
 	if (optional.length === 0) return required;
@@ -209,30 +269,54 @@ export function fieldProperties(fields: readonly Field[], collection: Collection
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
-			options: optional.map((f) => f.property).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			options: optional
+				.map((f) => f.property)
+				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	];
 }
 
 /** The values of `fieldProperties` as entered (locators resolved to their value), keyed by field name. */
-export function rawFields(ctx: IExecuteFunctions, fields: readonly Field[], collection: Collection, itemIndex: number): IDataObject {
+export function rawFields(
+	ctx: IExecuteFunctions,
+	fields: readonly Field[],
+	collection: Collection,
+	itemIndex: number,
+): IDataObject {
 	const values: IDataObject = { ...ctx.getNodeParameter(collection, itemIndex, {}) };
 	for (const spec of fields.filter((f) => f.required)) {
-		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true });
+		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, {
+			extractValue: true,
+		});
 	}
 	return values;
 }
 
 /** The values of `fieldProperties`, checked, as the object to send. */
-export function readFields(ctx: IExecuteFunctions, fields: readonly Field[], collection: Collection, itemIndex: number): IDataObject {
+export function readFields(
+	ctx: IExecuteFunctions,
+	fields: readonly Field[],
+	collection: Collection,
+	itemIndex: number,
+): IDataObject {
 	return readObject(ctx, fields, rawFields(ctx, fields, collection, itemIndex), itemIndex);
 }
 
 /** For updates: the values of `fieldProperties(fields, 'updateFields')`, and an error when no optional one was given. */
-export function readChanges(ctx: IExecuteFunctions, fields: readonly Field[], itemIndex: number): IDataObject {
+export function readChanges(
+	ctx: IExecuteFunctions,
+	fields: readonly Field[],
+	itemIndex: number,
+): IDataObject {
 	const body = readFields(ctx, fields, 'updateFields', itemIndex);
 	if (!fields.some((f) => !f.required && f.name in body)) {
-		throw fieldError(ctx, 'updateFields', 'needs at least one field to change', itemIndex, 'Add a field under Update Fields');
+		throw fieldError(
+			ctx,
+			'updateFields',
+			'needs at least one field to change',
+			itemIndex,
+			'Add a field under Update Fields',
+		);
 	}
 	return body;
 }
@@ -252,8 +336,12 @@ export const pathField = {
 		);
 	},
 	text<Name extends string>(name: Name, description: string, placeholder: string): PathField<Name> {
-		return make(name, description, { required: true, placeholder }, { type: 'string', default: '' }, (ctx, value, i) =>
-			toText(ctx, value, name, i),
+		return make(
+			name,
+			description,
+			{ required: true, placeholder },
+			{ type: 'string', default: '' },
+			(ctx, value, i) => toText(ctx, value, name, i),
 		);
 	},
 	/**
@@ -271,16 +359,23 @@ export const pathField = {
 	/** A locator; the path takes the record's key, a whole number or text as the registry types it. */
 	pick<Name extends string>(picker: Picker, name: Name): PathField<Name> {
 		const integer = RECORDS[PICKERS[picker].kind].keyType === 'integer';
-		const read: Reader = (ctx, value, i) => (integer ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i));
+		const read: Reader = (ctx, value, i) =>
+			integer ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i);
 		return { name, required: true, property: pickerLocator(picker, name), read };
 	},
 };
 
 /** Reads path fields into the values the transport fills the path with. */
-export function readPath(ctx: IExecuteFunctions, fields: readonly Field[], itemIndex: number): Record<string, string | number> {
+export function readPath(
+	ctx: IExecuteFunctions,
+	fields: readonly Field[],
+	itemIndex: number,
+): Record<string, string | number> {
 	const values: Record<string, string | number> = {};
 	for (const spec of fields) {
-		const raw: unknown = ctx.getNodeParameter(spec.name, itemIndex, undefined, { extractValue: true });
+		const raw: unknown = ctx.getNodeParameter(spec.name, itemIndex, undefined, {
+			extractValue: true,
+		});
 		values[spec.name] = spec.read(ctx, raw, itemIndex) as string | number;
 	}
 	return values;

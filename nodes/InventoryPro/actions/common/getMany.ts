@@ -1,10 +1,21 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../../shared/endpoints';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { isBlank, toNumber } from '../../../shared/validation';
 import { propertiesOf, readPath, type Field } from './fields';
-import { show, type OperationLabel, type OperationModule, type OperationResult, type ResourceKey } from './operation';
+import {
+	show,
+	type OperationLabel,
+	type OperationModule,
+	type OperationResult,
+	type ResourceKey,
+} from './operation';
 import { PICKERS } from './pickers';
 import { outputProperties, readOutput, type Simplified } from './simplify';
 
@@ -31,7 +42,8 @@ export interface GetManyConfig {
 export function getManyProperties(config: GetManyConfig): INodeProperties[] {
 	const spec = listSpec(config.list);
 	const notice: INodeProperties = {
-		displayName: 'Modified Since filters on the order header only: changes to order lines alone may not show',
+		displayName:
+			'Modified Since filters on the order header only: changes to order lines alone may not show',
 		name: 'headerOnlyNotice',
 		type: 'notice',
 		default: '',
@@ -74,25 +86,43 @@ export interface ListRequest {
 }
 
 /** The list to read, its path values and its checked query, from the Get Many parameters. */
-export function readListRequest(ctx: IExecuteFunctions, config: GetManyConfig, itemIndex: number): ListRequest {
+export function readListRequest(
+	ctx: IExecuteFunctions,
+	config: GetManyConfig,
+	itemIndex: number,
+): ListRequest {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false);
 	const limit = returnAll
 		? undefined
-		: toNumber(ctx, ctx.getNodeParameter('limit', itemIndex, 50), 'limit', itemIndex, { integer: true, positive: true });
-	const { includeInactive, warehouseID, ...filters } = ctx.getNodeParameter('filters', itemIndex, {});
+		: toNumber(ctx, ctx.getNodeParameter('limit', itemIndex, 50), 'limit', itemIndex, {
+				integer: true,
+				positive: true,
+			});
+	const { includeInactive, warehouseID, ...filters } = ctx.getNodeParameter(
+		'filters',
+		itemIndex,
+		{},
+	);
 
 	let id = config.list;
 	const path = readPath(ctx, config.path ?? [], itemIndex);
 	if (config.listAll && includeInactive === true) id = config.listAll.id;
 	if (config.byWarehouse && !isBlank(warehouseID)) {
 		id = config.byWarehouse;
-		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, { integer: true, positive: true });
+		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, {
+			integer: true,
+			positive: true,
+		});
 	}
 	for (const { property, query } of config.filters ?? []) {
 		const value = filters[property.name];
 		delete filters[property.name];
 		// 0 is the number field's untouched default: no filter.
-		if (!isBlank(value) && value !== 0) filters[query] = toNumber(ctx, value, property.name, itemIndex, { integer: true, positive: true });
+		if (!isBlank(value) && value !== 0)
+			filters[query] = toNumber(ctx, value, property.name, itemIndex, {
+				integer: true,
+				positive: true,
+			});
 	}
 	return { id, path, query: buildListQuery.call(ctx, id, filters, itemIndex), limit };
 }
@@ -129,8 +159,12 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 	}
 	for (const { property } of config.filters ?? []) options.push(property);
 	if (spec.modifiedSince === 'supported' || spec.modifiedSince === 'headerOnly') {
-		const headerOnly = 'Only orders whose header was modified on or after this time (line-level changes may not show)';
-		const text = spec.modifiedSince === 'headerOnly' ? headerOnly : 'Only records modified on or after this time';
+		const headerOnly =
+			'Only orders whose header was modified on or after this time (line-level changes may not show)';
+		const text =
+			spec.modifiedSince === 'headerOnly'
+				? headerOnly
+				: 'Only records modified on or after this time';
 		options.push(dateFilter('modifiedSince', 'Modified Since', text));
 	}
 	if (spec.orderDates) {
@@ -167,7 +201,9 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 
 /** The rows a Get Many can read, for the README's operations table. */
 export function listEndpoints(config: GetManyConfig): ListEndpointId[] {
-	return [config.list, config.listAll?.id, config.byWarehouse].filter((id): id is ListEndpointId => id !== undefined);
+	return [config.list, config.listAll?.id, config.byWarehouse].filter(
+		(id): id is ListEndpointId => id !== undefined,
+	);
 }
 
 /** A Get Many that returns the records as the service sends them. */
@@ -178,13 +214,18 @@ export function listOperation(
 ): OperationModule {
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
 		const { id, path, query, limit } = readListRequest(this, config, itemIndex);
-		const shape = config.simplify ? readOutput(this, config.simplify, itemIndex) : (records: IDataObject[]) => records;
+		const shape = config.simplify
+			? readOutput(this, config.simplify, itemIndex)
+			: (records: IDataObject[]) => records;
 		return shape(await apiRequestAllItems.call(this, id, { path, query, itemIndex }, limit));
 	}
 	const output = config.simplify ? outputProperties(config.simplify) : [];
 	return {
 		option: { name: config.name, action: config.action, endpoints: listEndpoints(config) },
-		description: updateDisplayOptions(show(resource, operation), [...getManyProperties(config), ...output]),
+		description: updateDisplayOptions(show(resource, operation), [
+			...getManyProperties(config),
+			...output,
+		]),
 		execute,
 	};
 }

@@ -7,7 +7,15 @@ import { label } from '../../../shared/validation/labels';
 import type * as ListSearch from '../../methods/listSearch';
 
 /** Records named by a path value, offered "From List" (searched page by page) or typed "By ID". */
-export type RecordKind = 'item' | 'customer' | 'vendor' | 'purchaseOrder' | 'shippingOrder' | 'workOrder' | 'asset' | 'webhook';
+export type RecordKind =
+	| 'item'
+	| 'customer'
+	| 'vendor'
+	| 'purchaseOrder'
+	| 'shippingOrder'
+	| 'workOrder'
+	| 'asset'
+	| 'webhook';
 
 /** A method of methods/listSearch.ts, by a name the compiler checks. */
 export type SearchMethod = keyof typeof ListSearch;
@@ -42,7 +50,10 @@ const join = (...words: unknown[]) =>
 export function recordTitle(kind: RecordKindSpec, record: IDataObject): string {
 	const key = kind.keyType === 'string' ? record[kind.key] : undefined;
 	const detail = kind.detail === undefined ? undefined : record[kind.detail];
-	return join(key, record[kind.label], detail, kind.statuses ? record.status : undefined) || textOf(record[kind.key] ?? '');
+	return (
+		join(key, record[kind.label], detail, kind.statuses ? record.status : undefined) ||
+		textOf(record[kind.key] ?? '')
+	);
 }
 
 /** What a "From List / By ID" locator shows and accepts. */
@@ -88,7 +99,14 @@ export function locator(spec: LocatorSpec): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${spec.example}`,
-				validation: spec.numeric ? [{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${spec.noun} ID` } }] : [],
+				validation: spec.numeric
+					? [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: `Not a valid ${spec.noun} ID` },
+							},
+						]
+					: [],
 			},
 			...(spec.modes ?? []),
 		],
@@ -99,7 +117,11 @@ export function locator(spec: LocatorSpec): INodeProperties {
  * The version 2 parameter for a record. Version 1 keeps the plain field it was saved with (`Field.legacy`),
  * so a workflow saved before stays exactly as it was.
  */
-export function recordLocator(kind: RecordKind, name: string, options: Partial<LocatorSpec> = {}): INodeProperties {
+export function recordLocator(
+	kind: RecordKind,
+	name: string,
+	options: Partial<LocatorSpec> = {},
+): INodeProperties {
 	const record = RECORDS[kind];
 	return locator({
 		name,

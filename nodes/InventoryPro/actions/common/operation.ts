@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IDisplayOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointId, type Resource } from '../../../shared/endpoints';
 
@@ -50,7 +56,9 @@ export function resourceDescription(
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource] } },
-			options: entries.map(([value, module]) => dropdownEntry(value, module.option)).sort((a, b) => a.name.localeCompare(b.name)),
+			options: entries
+				.map(([value, module]) => dropdownEntry(value, module.option))
+				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultOperation,
 		},
 		...entries.flatMap(([, module]) => module.description),

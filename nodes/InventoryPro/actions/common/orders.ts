@@ -5,7 +5,11 @@ import { field, type Field } from './fields';
  * order objects (vendor docs: lines carry shortID, units, a per-line warehouse, unitPrice on POs); the
  * create body itself is not shown, so these names are assumed from them.
  */
-export function orderFields(party: Field, dates: readonly Field[], { priced }: { priced: boolean }): Field[] {
+export function orderFields(
+	party: Field,
+	dates: readonly Field[],
+	{ priced }: { priced: boolean },
+): Field[] {
 	return [
 		party,
 		field.dateTime('orderDate', 'Order date (defaults to now)'),

@@ -9,7 +9,9 @@ export function toRecords(response: unknown): IDataObject[] {
 }
 
 const toRecord = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : { value: value as string };
+	value && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: { value: value as string };
 
 /**
  * Spreadsheet-ready rows: nested objects become dotted keys (`vendor.name`), arrays become JSON text,
@@ -19,7 +21,8 @@ export function flatten(record: IDataObject, prefix = '', into: IDataObject = {}
 	for (const [key, value] of Object.entries(record)) {
 		const name = prefix ? `${prefix}.${key}` : key;
 		if (Array.isArray(value)) into[name] = JSON.stringify(value);
-		else if (value && typeof value === 'object' && !(value instanceof Date)) flatten(value as IDataObject, name, into);
+		else if (value && typeof value === 'object' && !(value instanceof Date))
+			flatten(value as IDataObject, name, into);
 		else into[name] = value;
 	}
 	return into;
@@ -27,6 +30,7 @@ export function flatten(record: IDataObject, prefix = '', into: IDataObject = {}
 
 /** A single-record call's answer: the record(s), or for an empty answer a success flag with the path values. */
 export function recordResult(response: unknown, path: IDataObject = {}): IDataObject[] {
-	if (response === undefined || response === null || response === '') return [{ success: true, ...path }];
+	if (response === undefined || response === null || response === '')
+		return [{ success: true, ...path }];
 	return toRecords(response);
 }

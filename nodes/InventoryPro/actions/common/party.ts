@@ -20,4 +20,8 @@ export function partyFields({ nameRequired }: { nameRequired: boolean }): Field[
 
 /** The key a new customer or vendor is filed under (unique; 409 on a duplicate). */
 export const shortIdField = (noun: string, example: string) =>
-	field.text('shortID', `The ${noun}'s unique identifier`, { required: true, displayName: 'Short ID', placeholder: `e.g. ${example}` });
+	field.text('shortID', `The ${noun}'s unique identifier`, {
+		required: true,
+		displayName: 'Short ID',
+		placeholder: `e.g. ${example}`,
+	});

@@ -21,10 +21,28 @@ export interface PickerSpec {
 }
 
 export const PICKERS: Record<Picker, PickerSpec> = {
-	warehouse: { kind: 'warehouse', list: 'warehouse.list', sends: 'key', searchMethod: 'searchWarehouses', loadMethod: 'getWarehouses' },
-	report: { kind: 'report', list: 'report.list', sends: 'key', searchMethod: 'searchReports', loadMethod: 'getReports' },
+	warehouse: {
+		kind: 'warehouse',
+		list: 'warehouse.list',
+		sends: 'key',
+		searchMethod: 'searchWarehouses',
+		loadMethod: 'getWarehouses',
+	},
+	report: {
+		kind: 'report',
+		list: 'report.list',
+		sends: 'key',
+		searchMethod: 'searchReports',
+		loadMethod: 'getReports',
+	},
 	// Items are filed under the category name in this sandbox and node version (assumed; see README).
-	category: { kind: 'category', list: 'category.list', sends: 'label', searchMethod: 'searchCategories', loadMethod: 'getCategories' },
+	category: {
+		kind: 'category',
+		list: 'category.list',
+		sends: 'label',
+		searchMethod: 'searchCategories',
+		loadMethod: 'getCategories',
+	},
 	reasonCode: {
 		kind: 'reasonCode',
 		list: 'reasonCode.list',
@@ -32,7 +50,13 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		searchMethod: 'searchReasonCodes',
 		loadMethod: 'getReasonCodes',
 	},
-	location: { kind: 'location', list: 'location.list', sends: 'key', searchMethod: 'searchLocations', loadMethod: 'getLocations' },
+	location: {
+		kind: 'location',
+		list: 'location.list',
+		sends: 'key',
+		searchMethod: 'searchLocations',
+		loadMethod: 'getLocations',
+	},
 };
 
 /** Whether the picker's record is sent as a whole number (integer key sent by key). */
@@ -42,7 +66,11 @@ export function sendsNumber(picker: Picker): boolean {
 }
 
 /** A "From List / By ID" selector; read it with `extractValue: true`. */
-export function pickerLocator(picker: Picker, name: string, options: { displayName?: string; description?: string } = {}): INodeProperties {
+export function pickerLocator(
+	picker: Picker,
+	name: string,
+	options: { displayName?: string; description?: string } = {},
+): INodeProperties {
 	const spec = PICKERS[picker];
 	const record = RECORDS[spec.kind];
 	return locator({

@@ -2,8 +2,21 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from '
 
 import type { EndpointId, PathParam } from '../../../shared/endpoints';
 import { apiRequest } from '../../../shared/transport';
-import { fieldProperties, readChanges, readFields, readPath, type Field, type PathField } from './fields';
-import { show, type OperationLabel, type OperationModule, type OperationResult, type ResourceKey } from './operation';
+import {
+	fieldProperties,
+	readChanges,
+	readFields,
+	readPath,
+	type Field,
+	type PathField,
+} from './fields';
+import {
+	show,
+	type OperationLabel,
+	type OperationModule,
+	type OperationResult,
+	type ResourceKey,
+} from './operation';
 import { readExtraBody, extraBodyProperty } from './extraBody';
 import { recordResult } from './output';
 import { outputProperties, readOutput, type Simplified } from './simplify';
@@ -43,7 +56,12 @@ export function recordOperation<Id extends EndpointId>(
 	]);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-		const request: { path: Record<string, string | number>; itemIndex: number; query?: IDataObject; body?: IDataObject } = {
+		const request: {
+			path: Record<string, string | number>;
+			itemIndex: number;
+			query?: IDataObject;
+			body?: IDataObject;
+		} = {
 			path: readPath(this, path, itemIndex),
 			itemIndex,
 		};
@@ -53,7 +71,9 @@ export function recordOperation<Id extends EndpointId>(
 			// Extra body fields count as a change: an update may send only them.
 			const extra = readExtraBody(this, itemIndex);
 			const known =
-				spec.update && Object.keys(extra).length === 0 ? readChanges(this, body, itemIndex) : readFields(this, body, collection, itemIndex);
+				spec.update && Object.keys(extra).length === 0
+					? readChanges(this, body, itemIndex)
+					: readFields(this, body, collection, itemIndex);
 			request.body = { ...known, ...extra };
 		}
 		const response: unknown = await apiRequest.call(this, spec.endpoint, request);
@@ -62,5 +82,9 @@ export function recordOperation<Id extends EndpointId>(
 		return shape ? shape(records) : records;
 	}
 
-	return { option: { name: spec.name, action: spec.action, endpoints: [spec.endpoint] }, description, execute };
+	return {
+		option: { name: spec.name, action: spec.action, endpoints: [spec.endpoint] },
+		description,
+		execute,
+	};
 }

@@ -1,10 +1,24 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { RECORDS } from '../../../shared/records';
 import { fieldError, isBlank } from '../../../shared/validation';
 
 /** Kinds whose reads offer Simplified output; what it keeps is the registry's `simple` list (records.ts). */
-export const SIMPLIFIED = ['item', 'customer', 'vendor', 'purchaseOrder', 'shippingOrder', 'workOrder', 'asset', 'location'] as const;
+export const SIMPLIFIED = [
+	'item',
+	'customer',
+	'vendor',
+	'purchaseOrder',
+	'shippingOrder',
+	'workOrder',
+	'asset',
+	'location',
+] as const;
 export type Simplified = (typeof SIMPLIFIED)[number];
 
 export const simpleFields = (kind: Simplified): readonly string[] => RECORDS[kind].simple;
@@ -23,8 +37,16 @@ export function outputProperties(resource: Simplified): INodeProperties[] {
 		name: 'output',
 		type: 'options',
 		options: [
-			{ name: 'Simplified', value: 'simple', description: `Only ${simpleFields(resource).join(', ')}` },
-			{ name: 'Raw', value: 'raw', description: 'Every field the service returns, order lines included' },
+			{
+				name: 'Simplified',
+				value: 'simple',
+				description: `Only ${simpleFields(resource).join(', ')}`,
+			},
+			{
+				name: 'Raw',
+				value: 'raw',
+				description: 'Every field the service returns, order lines included',
+			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
 		default: fallback,
@@ -48,10 +70,15 @@ export function outputProperties(resource: Simplified): INodeProperties[] {
 }
 
 /** Reads the Output choice before anything is sent; returns the function that shapes the records. */
-export function readOutput(ctx: IExecuteFunctions, resource: Simplified, itemIndex: number): (records: IDataObject[]) => IDataObject[] {
+export function readOutput(
+	ctx: IExecuteFunctions,
+	resource: Simplified,
+	itemIndex: number,
+): (records: IDataObject[]) => IDataObject[] {
 	const output = ctx.getNodeParameter('output', itemIndex, 'raw') as Output;
 	if (output === 'raw') return (records) => records;
-	if (output === 'simple') return (records) => records.map((record) => pick(record, simpleFields(resource)));
+	if (output === 'simple')
+		return (records) => records.map((record) => pick(record, simpleFields(resource)));
 	const text = ctx.getNodeParameter('fields', itemIndex, '') as string;
 	const names = isBlank(text)
 		? []
@@ -59,7 +86,14 @@ export function readOutput(ctx: IExecuteFunctions, resource: Simplified, itemInd
 				.split(',')
 				.map((name) => name.trim())
 				.filter((name) => name !== '');
-	if (names.length === 0) throw fieldError(ctx, 'fields', 'needs at least one field name', itemIndex, 'Name fields such as shortID, units');
+	if (names.length === 0)
+		throw fieldError(
+			ctx,
+			'fields',
+			'needs at least one field name',
+			itemIndex,
+			'Name fields such as shortID, units',
+		);
 	return (records) => records.map((record) => pick(record, names));
 }
 

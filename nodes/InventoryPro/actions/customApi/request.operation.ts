@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IHttpRequestMethods } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestMethods,
+} from 'n8n-workflow';
 
 import { customApiRequest } from '../../../shared/transport';
 import { fieldError, isBlank, textOf, toJsonObject } from '../../../shared/validation';
@@ -22,7 +27,10 @@ export const description = updateDisplayOptions(show('customApi', 'request'), [
 		displayName: 'Method',
 		name: 'method',
 		type: 'options',
-		options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({ name: method, value: method })),
+		options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({
+			name: method,
+			value: method,
+		})),
 		default: 'GET',
 	},
 	{
@@ -71,21 +79,35 @@ export const description = updateDisplayOptions(show('customApi', 'request'), [
 	},
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
 	// The transport keeps the path below the API root, so the token never goes elsewhere.
 	const path = textOf(this.getNodeParameter('path', itemIndex, '')).trim();
 	const query: IDataObject = {};
-	const parameters = this.getNodeParameter('queryParameters.parameter', itemIndex, []) as IDataObject[];
+	const parameters = this.getNodeParameter(
+		'queryParameters.parameter',
+		itemIndex,
+		[],
+	) as IDataObject[];
 	for (const { name, value } of parameters) {
-		if (isBlank(name)) throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
+		if (isBlank(name))
+			throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
 		query[textOf(name)] = value;
 	}
 
 	const rawBody = WITH_BODY.includes(method) ? this.getNodeParameter('body', itemIndex, '') : '';
 	const body = isBlank(rawBody) ? undefined : toJsonObject(this, rawBody, 'body', itemIndex);
-	const returnAll = method === 'GET' && (this.getNodeParameter('followPages', itemIndex, false) as boolean);
+	const returnAll =
+		method === 'GET' && (this.getNodeParameter('followPages', itemIndex, false) as boolean);
 
-	const response: unknown = await customApiRequest.call(this, method, path, { query, body, returnAll, itemIndex });
+	const response: unknown = await customApiRequest.call(this, method, path, {
+		query,
+		body,
+		returnAll,
+		itemIndex,
+	});
 	return toRecords(response);
 }

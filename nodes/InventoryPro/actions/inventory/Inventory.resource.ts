@@ -7,6 +7,14 @@ import * as receive from './receive.operation';
 import * as move from './move.operation';
 import * as issue from './issue.operation';
 
-export const operations = { getAll, getStockLevels, getMaterialIn, getMaterialOut, receive, move, issue };
+export const operations = {
+	getAll,
+	getStockLevels,
+	getMaterialIn,
+	getMaterialOut,
+	receive,
+	move,
+	issue,
+};
 
 export const description = resourceDescription('inventory', operations, 'getAll');

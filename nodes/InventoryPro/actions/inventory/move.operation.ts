@@ -8,12 +8,22 @@ import { recordResult } from '../common/output';
 import { extraBodyProperty, withExtraBody } from '../common/extraBody';
 
 /** POST /Inventory/Move (v1): stock between bins or warehouses; the answer is the MaterialIn record at the target. */
-export const option: OperationOption = { name: 'Move', action: 'Move stock', endpoints: ['inventory.move'] };
+export const option: OperationOption = {
+	name: 'Move',
+	action: 'Move stock',
+	endpoints: ['inventory.move'],
+};
 
 const fields = stockFields([
-	field.pick('warehouse', 'fromWID', 'Warehouse the stock leaves', { required: true, displayName: 'From Warehouse' }),
+	field.pick('warehouse', 'fromWID', 'Warehouse the stock leaves', {
+		required: true,
+		displayName: 'From Warehouse',
+	}),
 	field.pick('location', 'fromSpot', 'Spot (bin) the stock leaves'),
-	field.pick('warehouse', 'toWID', 'Warehouse the stock goes to', { required: true, displayName: 'To Warehouse' }),
+	field.pick('warehouse', 'toWID', 'Warehouse the stock goes to', {
+		required: true,
+		displayName: 'To Warehouse',
+	}),
 	field.pick('location', 'toSpot', 'Spot (bin) the stock goes to'),
 ]);
 
@@ -22,7 +32,14 @@ export const description = updateDisplayOptions(show('inventory', 'move'), [
 	extraBodyProperty,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const body = withExtraBody(this, readFields(this, fields, 'additionalFields', itemIndex), itemIndex);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const body = withExtraBody(
+		this,
+		readFields(this, fields, 'additionalFields', itemIndex),
+		itemIndex,
+	);
 	return recordResult(await apiRequest.call(this, 'inventory.move', { body, itemIndex }));
 }

@@ -8,10 +8,17 @@ import { recordResult } from '../common/output';
 import { extraBodyProperty, withExtraBody } from '../common/extraBody';
 
 /** POST /Inventory/Receive (v1): stock into a warehouse; the answer is the MaterialIn record. */
-export const option: OperationOption = { name: 'Receive', action: 'Receive stock', endpoints: ['inventory.receive'] };
+export const option: OperationOption = {
+	name: 'Receive',
+	action: 'Receive stock',
+	endpoints: ['inventory.receive'],
+};
 
 const fields = stockFields([
-	field.pick('warehouse', 'wID', 'Warehouse receiving the stock', { required: true, displayName: 'Warehouse' }),
+	field.pick('warehouse', 'wID', 'Warehouse receiving the stock', {
+		required: true,
+		displayName: 'Warehouse',
+	}),
 	field.pick('location', 'spot', 'Spot (bin) the stock goes to; empty = the receiving dock'),
 	field.number('unitCost', 'Cost per unit'),
 	field.pick('reasonCode', 'reasonCode', 'Reason code'),
@@ -22,7 +29,14 @@ export const description = updateDisplayOptions(show('inventory', 'receive'), [
 	extraBodyProperty,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const body = withExtraBody(this, readFields(this, fields, 'additionalFields', itemIndex), itemIndex);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const body = withExtraBody(
+		this,
+		readFields(this, fields, 'additionalFields', itemIndex),
+		itemIndex,
+	);
 	return recordResult(await apiRequest.call(this, 'inventory.receive', { body, itemIndex }));
 }

@@ -9,11 +9,19 @@ import { recordResult } from '../common/output';
 import { outputProperties, readOutput } from '../common/simplify';
 
 /** GET /Item?key=…&type=… (vendor docs): one item by its shortID (type=id) or one of its aliases (type=alias). */
-export const option: OperationOption = { name: 'Get', action: 'Get an item', endpoints: ['item.get'] };
+export const option: OperationOption = {
+	name: 'Get',
+	action: 'Get an item',
+	endpoints: ['item.get'],
+};
 
 /** Version 1: the key and what it holds, as saved workflows have them. */
 const byKey = [
-	field.text('key', 'The shortID or alias to look up', { required: true, displayName: 'Item Key', placeholder: 'e.g. WIDGET-01' }),
+	field.text('key', 'The shortID or alias to look up', {
+		required: true,
+		displayName: 'Item Key',
+		placeholder: 'e.g. WIDGET-01',
+	}),
 	field.choice(
 		'type',
 		'What key holds',
@@ -47,8 +55,14 @@ function readKey(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return { key: toText(ctx, value, 'key', itemIndex), type: 'id' };
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const shape = readOutput(this, 'item', itemIndex);
-	const query = this.getNode().typeVersion >= 2 ? readKey(this, itemIndex) : readFields(this, byKey, 'options', itemIndex);
+	const query =
+		this.getNode().typeVersion >= 2
+			? readKey(this, itemIndex)
+			: readFields(this, byKey, 'options', itemIndex);
 	return shape(recordResult(await apiRequest.call(this, 'item.get', { query, itemIndex })));
 }

@@ -29,14 +29,22 @@ export const description = updateDisplayOptions(show('report', 'getLatestRows'),
 	},
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { reportID } = readPath(this, path, itemIndex);
 	// Refused rather than clamped like the service does: a typo should not silently return other rows.
-	const count = toNumber(this, this.getNodeParameter('count', itemIndex), 'count', itemIndex, { integer: true });
+	const count = toNumber(this, this.getNodeParameter('count', itemIndex), 'count', itemIndex, {
+		integer: true,
+	});
 	if (count < min || count > max) {
 		throw fieldError(this, 'count', `must be between ${min} and ${max}`, itemIndex, `Got ${count}`);
 	}
-	const response: unknown = await apiRequest.call(this, 'report.latest', { path: { reportID, count }, itemIndex });
+	const response: unknown = await apiRequest.call(this, 'report.latest', {
+		path: { reportID, count },
+		itemIndex,
+	});
 	const rows = Array.isArray(response) ? response : ((response as IDataObject)?.value ?? []);
 	return (rows as IDataObject[]).map((row) => flatten(row));
 }

@@ -1,4 +1,8 @@
 import { listOperation } from '../common/getMany';
 
 /** GET /Warehouse (read-only in the spec). */
-export const { option, description, execute } = listOperation('warehouse', 'getAll', { name: 'Get Many', action: 'Get many warehouses', list: 'warehouse.list' });
+export const { option, description, execute } = listOperation('warehouse', 'getAll', {
+	name: 'Get Many',
+	action: 'Get many warehouses',
+	list: 'warehouse.list',
+});

@@ -7,10 +7,20 @@ import { recordResult } from '../common/output';
 import { readSubscription, subscriptionFields } from './fields';
 
 /** POST /Webhook: the answer holds rec and the signing secret, which the service shows only now. */
-export const option: OperationOption = { name: 'Create', action: 'Create a webhook subscription', endpoints: ['webhook.create'] };
-export const description = updateDisplayOptions(show('webhook', 'create'), fieldProperties(subscriptionFields, 'additionalFields'));
+export const option: OperationOption = {
+	name: 'Create',
+	action: 'Create a webhook subscription',
+	endpoints: ['webhook.create'],
+};
+export const description = updateDisplayOptions(
+	show('webhook', 'create'),
+	fieldProperties(subscriptionFields, 'additionalFields'),
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const body = readSubscription(this, itemIndex);
 	return recordResult(await apiRequest.call(this, 'webhook.create', { body, itemIndex }));
 }

@@ -9,14 +9,24 @@ import { readSubscription, subscriptionFields } from './fields';
 /** PUT /Webhook/{rec}: replaces the whole subscription; the secret changes only when one is given. */
 const path = [pathField.record('webhook', 'rec')];
 
-export const option: OperationOption = { name: 'Update', action: 'Replace a webhook subscription', endpoints: ['webhook.update'] };
+export const option: OperationOption = {
+	name: 'Update',
+	action: 'Replace a webhook subscription',
+	endpoints: ['webhook.update'],
+};
 export const description = updateDisplayOptions(show('webhook', 'update'), [
 	...path.flatMap(propertiesOf),
 	...fieldProperties(subscriptionFields, 'additionalFields'),
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const { rec } = readPath(this, path, itemIndex);
 	const body = readSubscription(this, itemIndex);
-	return recordResult(await apiRequest.call(this, 'webhook.update', { path: { rec }, body, itemIndex }), { rec });
+	return recordResult(
+		await apiRequest.call(this, 'webhook.update', { path: { rec }, body, itemIndex }),
+		{ rec },
+	);
 }
