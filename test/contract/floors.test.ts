@@ -1,0 +1,46 @@
+/**
+ * The floors (docs/architecture.md): the credential imports only nodes/shared/, each node folder only itself and
+ * nodes/shared/, and nodes/shared/ no node. Read from the sources' import lines.
+ */
+import { readdirSync, readFileSync, statSync } from 'fs';
+import { dirname, join, relative, resolve, sep } from 'path';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+function sources(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		if (statSync(path).isDirectory()) return sources(path);
+		return path.endsWith('.ts') ? [path] : [];
+	});
+}
+
+/** The top folder under the repo (and under nodes/) each relative import of `file` lands in. */
+function importedFloors(file: string): string[] {
+	const text = readFileSync(file, 'utf8');
+	const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']*)'/g)].map((match) => match[1]);
+	return specs.map((spec) => {
+		const parts = relative(ROOT, resolve(dirname(file), spec)).split(sep);
+		return parts[0] === 'nodes' ? `nodes/${parts[1]}` : parts[0];
+	});
+}
+
+function floorOf(file: string): string {
+	const parts = relative(ROOT, file).split(sep);
+	return parts[0] === 'nodes' ? `nodes/${parts[1]}` : parts[0];
+}
+
+const files = [...sources(join(ROOT, 'nodes')), ...sources(join(ROOT, 'credentials'))];
+
+test('no node imports another node; the credential and the shared floor import only nodes/shared', () => {
+	const wrong = files.flatMap((file) => {
+		const own = floorOf(file);
+		const allowed =
+			own === 'credentials' || own === 'nodes/shared' ? ['nodes/shared'] : [own, 'nodes/shared'];
+		return importedFloors(file)
+			.filter((floor) => !allowed.includes(floor))
+			.map((floor) => `${relative(ROOT, file)} imports from ${floor}`);
+	});
+	expect(files.length).toBeGreaterThan(50);
+	expect(wrong).toEqual([]);
+});
