@@ -12,6 +12,7 @@ import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 import type { EndpointId } from '../shared/endpoints';
 import { RECORDS } from '../shared/records';
 import { apiRequest } from '../shared/transport';
+import { walkPages } from '../shared/transport/paging';
 import { textOf } from '../shared/validation';
 import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
@@ -151,12 +152,13 @@ async function logEntries(
 	newestOnly = false,
 ): Promise<LogEntry[]> {
 	const byRec = new Map<number, LogEntry>();
-	for (let page = 1; ; page++) {
-		const response = (await apiRequest.call(this, 'webhook.log', {
+	const fetchPage = async (page: number) =>
+		await apiRequest.call(this, 'webhook.log', {
 			path: { rec },
 			query: { sort: 'rec', direction: 'DESC', page, pageSize: LOG_PAGE_SIZE },
-		})) as IDataObject;
-		const rows = Array.isArray(response?.value) ? (response.value as IDataObject[]) : [];
+		});
+	const walk = { what: `the delivery log of subscription ${rec}`, idField: 'rec' };
+	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
 		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
 		rows.forEach((row) => {
 			const entryRec = Number(row.rec);
@@ -172,7 +174,6 @@ async function logEntries(
 		});
 		const ordered = recs.length > 0 && isDescending(recs);
 		if (ordered && (newestOnly || recs[recs.length - 1] <= after)) break;
-		if (response?.hasMore !== true || rows.length === 0) break;
 	}
 	return [...byRec.values()].sort((a, b) => a.rec - b.rec);
 }

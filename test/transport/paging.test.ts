@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { collectPages } from '../../nodes/shared/transport/paging';
+import { collectPages, PAGE_COUNT_MARGIN, walkPages } from '../../nodes/shared/transport/paging';
 
 const node: INode = {
 	id: 'n1',
@@ -169,5 +169,50 @@ describe('collectPages with pages in flight', () => {
 		} finally {
 			process.off('unhandledRejection', onUnhandled);
 		}
+	});
+});
+
+describe('walkPages: the loop of walks that read as they go (delivery log, pickers, ties)', () => {
+	const walk = { what: 'the test list', idField: 'id' };
+	const read = async (answer: (page: number) => Promise<unknown>, first = 1) => {
+		const seen: number[] = [];
+		// A walk that does not stop would starve the event loop (and jest's timeout): fail it by count instead.
+		const fetchPage = async (page: number) => {
+			if (page > 50) throw new Error('the walk did not stop');
+			return await answer(page);
+		};
+		for await (const { page } of walkPages(node, fetchPage, { ...walk, first })) seen.push(page);
+		return seen;
+	};
+
+	test('reads from `first` until a page says no more follow', async () => {
+		const pages = [[1, 2], [3, 4], [5]];
+		const answer = async (page: number) => ({
+			value: (pages[page - 1] ?? []).map((id) => ({ id })),
+			hasMore: page < pages.length,
+		});
+		expect(await read(answer)).toEqual([1, 2, 3]);
+		expect(await read(answer, 2)).toEqual([2, 3]);
+	});
+
+	test('a service that ignores the page parameter is stopped, not read forever', async () => {
+		const samePage = async () => ({ value: [{ id: 1 }, { id: 2 }], hasMore: true });
+		await expect(read(samePage)).rejects.toThrow(
+			'Page 2 of the test list repeated records already read and still said more pages follow',
+		);
+	});
+
+	test('new records forever past the reported page count are stopped too', async () => {
+		let next = 0;
+		const fresh = async () => ({ value: [{ id: ++next }], hasMore: true, pageCount: 3 });
+		await expect(read(fresh)).rejects.toThrow(
+			`Read ${3 + PAGE_COUNT_MARGIN} pages of the test list, which reported 3, and it still said more pages follow`,
+		);
+	});
+
+	test('an answer without a value array names the list', async () => {
+		await expect(read(async () => ({ items: [] }))).rejects.toThrow(
+			'The answer for the test list is not a paged list (no "value" array)',
+		);
 	});
 });

@@ -1,10 +1,11 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { RECORD_LISTS, recordTitle, type RecordKind } from '../actions/common/locators';
 import type { Picker } from '../actions/common/pickers';
 import { listSpec } from '../../shared/endpoints';
 import { RECORDS } from '../../shared/records';
 import { apiRequest } from '../../shared/transport';
+import { walkPages } from '../../shared/transport/paging';
 import { textOf } from '../../shared/validation';
 import { pickerRecords } from './records';
 
@@ -51,22 +52,24 @@ function searchRecords(kind: RecordKind) {
 		const record = RECORDS[kind];
 		const needle = filter?.trim().toLowerCase();
 		const results: INodeListSearchResult['results'] = [];
-		let page = Math.max(1, Number(paginationToken) || 1);
-		for (let read = 0; read < PAGES_PER_CALL; read++, page++) {
-			const response = (await apiRequest.call(this, spec.list, {
+		const first = Math.max(1, Number(paginationToken) || 1);
+		const fetchPage = async (page: number) =>
+			await apiRequest.call(this, spec.list, {
 				query: { page, pageSize: listSpec(spec.list).maxPageSize },
-			})) as IDataObject;
-			for (const row of (response?.value ?? []) as IDataObject[]) {
+			});
+		const walk = { what: `the ${record.noun} list`, idField: record.key, first };
+		for await (const { page, rows, hasMore } of walkPages(this.getNode(), fetchPage, walk)) {
+			for (const row of rows) {
 				const id = textOf(row[record.key]);
 				const name = recordTitle(record, row);
 				if (!needle || `${name} ${id}`.toLowerCase().includes(needle))
 					results.push({ name: name || id, value: id });
 			}
-			if (response?.hasMore !== true || page >= MAX_SEARCH_PAGES) return { results };
-			if (!needle || results.length >= ENOUGH)
+			if (!hasMore || page >= MAX_SEARCH_PAGES) return { results };
+			if (!needle || results.length >= ENOUGH || page + 1 >= first + PAGES_PER_CALL)
 				return { results, paginationToken: String(page + 1) };
 		}
-		return { results, paginationToken: String(page) };
+		return { results };
 	};
 }
 

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
+import { walkPages } from '../transport/paging';
 import { textOf } from '../validation';
 import {
 	ChangeSet,
@@ -120,18 +121,21 @@ export async function newestCursor(this: IPollFunctions, target: Target): Promis
 		// read them all by id.
 		atNewest = [];
 		const pageSize = watchable.endpoint.list.maxPageSize;
-		for (let page = 1; ; page++) {
-			const byId = {
-				sort: watchable.idField,
-				direction: 'ASC',
-				page,
-				pageSize,
-				modifiedSince: newest.modified,
-			};
-			const next = await fetchPage.call(this, target, byId);
-			const read = next.rows.map((row) => toChange.call(this, watchable, row));
+		const byId = async (page: number) =>
+			await apiRequest.call(this, watchable.id, {
+				path: target.path,
+				query: {
+					sort: watchable.idField,
+					direction: 'ASC',
+					page,
+					pageSize,
+					modifiedSince: newest.modified,
+				},
+			});
+		const walk = { what: watchable.endpoint.path, idField: watchable.idField };
+		for await (const { rows } of walkPages(this.getNode(), byId, walk)) {
+			const read = rows.map((row) => toChange.call(this, watchable, row));
 			atNewest.push(...read.filter((change) => change.modifiedKey === newest.modifiedKey));
-			if (!next.hasMore) break;
 		}
 	}
 	return startCursor(

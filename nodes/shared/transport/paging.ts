@@ -27,7 +27,124 @@ export const PAGE_COUNT_MARGIN = 5;
 
 type Page = IDataObject & { value: IDataObject[] };
 
-const stop = (node: INode, options: PagingOptions, message: string) =>
+interface Walk {
+	/** For messages: what is being listed. */
+	what: string;
+	/** Field that identifies a record; a record seen on an earlier page of the walk is not new. */
+	idField?: string;
+	itemIndex?: number;
+}
+
+/** The answer as a page, or an error naming the list when it has no "value" array. */
+function asPage(node: INode, walk: Walk, response: unknown): Page {
+	if (!Array.isArray((response as IDataObject | undefined)?.value)) {
+		throw new NodeOperationError(
+			node,
+			`The answer for ${walk.what} is not a paged list (no "value" array)`,
+			{ itemIndex: walk.itemIndex },
+		);
+	}
+	return response as Page;
+}
+
+/**
+ * What one walk has seen, and the one stop rule every paging loop shares: a list that says more pages
+ * follow must still move — a page that adds no record not seen before, or PAGE_COUNT_MARGIN pages past
+ * the largest pageCount it reported, ends the walk with an error instead of reading forever.
+ */
+export class PageTracker {
+	// Ids as they come (no key string built per record); records without one by their content.
+	private readonly ids = new Set<unknown>();
+	private readonly contents = new Set<string>();
+	private pageCount = 0;
+	private fresh = 0;
+
+	constructor(
+		private readonly node: INode,
+		private readonly walk: Walk,
+	) {}
+
+	/** Starts reading a page: notes the page count it reports. */
+	open(response: Page): void {
+		const reported = Number(response.pageCount);
+		if (Number.isInteger(reported)) this.pageCount = Math.max(this.pageCount, reported);
+		this.fresh = 0;
+	}
+
+	/**
+	 * Whether `record` is new in this walk. A record with an id seen before is not; one without an id is
+	 * always kept, its content only tells a repeated page apart.
+	 */
+	isNew(record: IDataObject): boolean {
+		const id = this.walk.idField === undefined ? undefined : record?.[this.walk.idField];
+		if (id !== undefined && id !== null) {
+			if (this.ids.has(id)) return false;
+			this.ids.add(id);
+			this.fresh++;
+			return true;
+		}
+		const key = JSON.stringify(record);
+		if (!this.contents.has(key)) this.fresh++;
+		this.contents.add(key);
+		return true;
+	}
+
+	/** After page `page` said more pages follow: throws unless the walk still moves. */
+	checkMoving(page: number): void {
+		const { what } = this.walk;
+		if (this.fresh === 0) {
+			throw stop(
+				this.node,
+				this.walk,
+				`Page ${page} of ${what} repeated records already read and still said more pages follow`,
+			);
+		}
+		if (this.pageCount > 0 && page >= this.pageCount + PAGE_COUNT_MARGIN) {
+			throw stop(
+				this.node,
+				this.walk,
+				`Read ${page} pages of ${what}, which reported ${this.pageCount}, and it still said more pages follow`,
+			);
+		}
+	}
+
+	/** The largest page count the service reported so far (0 before any). */
+	get reportedPages(): number {
+		return this.pageCount;
+	}
+}
+
+export interface WalkedPage {
+	page: number;
+	/** Every row of the page as the service sent it. */
+	rows: IDataObject[];
+	/** The page says more follow (and was not empty). */
+	hasMore: boolean;
+}
+
+/**
+ * The paging loop of walks that read as they go (the delivery log, record pickers, ties at the newest
+ * stamp): pages `first`, `first + 1`, … one after another until the service says no more follow or the
+ * caller stops reading, under PageTracker's stop rule. Exports use collectPages (pages in flight).
+ */
+export async function* walkPages(
+	node: INode,
+	fetchPage: (page: number) => Promise<unknown>,
+	walk: Walk & { first?: number },
+): AsyncGenerator<WalkedPage> {
+	const tracker = new PageTracker(node, walk);
+	for (let page = walk.first ?? 1; ; page++) {
+		const response = asPage(node, walk, await fetchPage(page));
+		tracker.open(response);
+		for (const row of response.value) tracker.isNew(row);
+		const hasMore = response.hasMore === true && response.value.length > 0;
+		yield { page, rows: response.value, hasMore };
+		if (!hasMore) return;
+		tracker.checkMoving(page);
+	}
+}
+
+const stop = (node: INode, options: { itemIndex?: number }, message: string) =>
 	new NodeOperationError(node, message, {
 		itemIndex: options.itemIndex,
 		description:
@@ -51,69 +168,31 @@ export async function collectPages(
 	fetchPage: (request: PageRequest) => Promise<unknown>,
 	options: PagingOptions,
 ): Promise<IDataObject[]> {
-	const { limit, idField } = options;
+	const { limit } = options;
 	if (limit !== undefined && limit <= 0) return [];
 	const pageSize = limit !== undefined && limit < options.pageSize ? limit : options.pageSize;
 	const records: IDataObject[] = [];
-	// Ids as they come (no key string built per record); records without one by their content.
-	const seenIds = new Set<unknown>();
-	const seenContent = new Set<string>();
-	let pageCount = 0;
+	const tracker = new PageTracker(node, options);
 
-	const fetch = async (page: number): Promise<Page> => {
-		const response = (await fetchPage({ page, pageSize })) as IDataObject | undefined;
-		if (!Array.isArray(response?.value)) {
-			throw new NodeOperationError(
-				node,
-				`The answer for ${options.what} is not a paged list (no "value" array)`,
-				{
-					itemIndex: options.itemIndex,
-				},
-			);
-		}
-		return response as Page;
-	};
+	const fetch = async (page: number): Promise<Page> =>
+		asPage(node, options, await fetchPage({ page, pageSize }));
 	/** Takes page `page`'s records; true when the walk is over (limit reached, or the last page). */
 	const take = (page: number, response: Page): boolean => {
-		const reported = Number(response.pageCount);
-		if (Number.isInteger(reported)) pageCount = Math.max(pageCount, reported);
-		let fresh = 0;
+		tracker.open(response);
 		for (const record of response.value) {
-			const id = idField === undefined ? undefined : record?.[idField];
-			if (id !== undefined && id !== null) {
-				if (seenIds.has(id)) continue;
-				seenIds.add(id);
-				fresh++;
-			} else {
-				// Without an id a record's content stands in for it, only to tell a repeated page apart.
-				const key = JSON.stringify(record);
-				if (!seenContent.has(key)) fresh++;
-				seenContent.add(key);
-			}
+			if (!tracker.isNew(record)) continue;
 			records.push(record);
 			if (limit !== undefined && records.length >= limit) return true;
 		}
 		if (response.hasMore !== true || response.value.length === 0) return true;
-		if (fresh === 0) {
-			throw stop(
-				node,
-				options,
-				`Page ${page} of ${options.what} repeated records already read and still said more pages follow`,
-			);
-		}
-		if (pageCount > 0 && page >= pageCount + PAGE_COUNT_MARGIN) {
-			throw stop(
-				node,
-				options,
-				`Read ${page} pages of ${options.what}, which reported ${pageCount}, and it still said more pages follow`,
-			);
-		}
+		tracker.checkMoving(page);
 		return false;
 	};
 
 	if (take(1, await fetch(1))) return records;
 	let next = 2;
 	const inFlight = Math.max(1, Math.floor(options.inFlight ?? 1));
+	const pageCount = tracker.reportedPages;
 	if (inFlight > 1 && pageCount > 1) {
 		const needed =
 			limit === undefined ? pageCount : Math.min(pageCount, Math.ceil(limit / pageSize));
