@@ -19,13 +19,11 @@ const titleCase = (event: string) =>
 		.map((part) => part.charAt(0).toUpperCase() + part.slice(1))
 		.join(' ');
 
-const EVENT_OPTIONS = [...COMMON_EVENTS]
-	.sort()
-	.map((event) => ({
-		name: titleCase(event),
-		value: event,
-		description: EVENT_DESCRIPTIONS[event],
-	}));
+const EVENT_OPTIONS = [...COMMON_EVENTS].sort().map((event) => ({
+	name: titleCase(event),
+	value: event,
+	description: EVENT_DESCRIPTIONS[event],
+}));
 
 /** The trigger's parameters; settings.ts reads them. */
 export const triggerProperties: INodeProperties[] = [
