@@ -2,8 +2,6 @@
 // deliveries, a service that fails the checks, a manual disable, a slow item API. n8n-core's contexts
 // drive the built node (hooks, webhook, poller); time moves with the sandbox's ManualClock.
 
-import { createHmac } from 'crypto';
-
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
@@ -381,24 +379,9 @@ describe('events whose bytes repeat', () => {
 	});
 });
 
-const sign = (body: Buffer, secret: string) =>
-	`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
 /** Posts a signed body to the production URL, as the service would (with a delivery id when given). */
-async function deliver(
-	harness: TriggerHarness,
-	payload: IDataObject,
-	deliveryId?: string,
-): Promise<number> {
-	const body = Buffer.from(JSON.stringify(payload));
-	const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
-	const headers: Record<string, string> = {
-		'content-type': 'application/json',
-		'x-webhook-signature': sign(body, secret),
-	};
-	if (deliveryId !== undefined) headers['x-webhook-delivery'] = deliveryId;
-	return await harness.post(body, headers);
-}
+const deliver = (harness: TriggerHarness, payload: IDataObject, deliveryId?: string) =>
+	suite.deliver(harness, payload, deliveryId);
 
 describe('a check in flight (issue 25)', () => {
 	it('refuses, after a slow check, the repeats of deliveries it accepted while the check ran', async () => {
