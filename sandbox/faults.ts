@@ -52,6 +52,8 @@ export class Faults {
 	private hiddenCount = 0;
 	/** List rows carry created / modified without their "Z" (still UTC), e.g. 2031-03-30T01:30:00.000. */
 	zonelessStamps = false;
+	/** A disable by failures leaves the subscription's `modified` where it was (some deployments do). */
+	disableKeepsModified = false;
 
 	add(target: FaultTarget, code: ErrorCode = 'internal_error', times = 1): void {
 		this.inject(target, { kind: 'error', code }, times);
@@ -104,6 +106,7 @@ export class Faults {
 		this.hidden = new WeakMap();
 		this.hiddenCount = 0;
 		this.zonelessStamps = false;
+		this.disableKeepsModified = false;
 	}
 }
 

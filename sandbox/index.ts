@@ -72,6 +72,8 @@ export interface Sandbox {
 	hideUntil(record: object, visibleAtMs: number): void;
 	/** Lists write created / modified without a zone (still UTC), like some deployments do. */
 	zonelessStamps(on: boolean): void;
+	/** A disable by failures leaves the subscription's `modified` unchanged (the default moves it); clearFaults() resets. */
+	disableKeepsModified(on: boolean): void;
 	/** The next `times` requests to the endpoint meet `fault` (redirects, odd Retry-After, slow answers, endless lists). */
 	inject(target: FaultTarget, fault: Fault, times?: number): void;
 	/** Drops every queued fault. */
@@ -99,7 +101,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const webhooks = createWebhookService(
 		{ clock, events: { publish } },
-		{ ...options.webhooks, trustSelfSigned: options.trustSelfSigned, ca: options.webhookCa },
+		{
+			...options.webhooks,
+			trustSelfSigned: options.trustSelfSigned,
+			ca: options.webhookCa,
+			quirks: faults,
+		},
 	);
 	const resources = createResources({ store, clock, publish });
 	const listener = createRequestListener({
@@ -144,6 +151,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		hideUntil: (record, visibleAtMs) => faults.hideUntil(record, visibleAtMs),
 		zonelessStamps: (on) => {
 			faults.zonelessStamps = on;
+		},
+		disableKeepsModified: (on) => {
+			faults.disableKeepsModified = on;
 		},
 		inject: (target, fault, times) => faults.inject(target, fault, times),
 		clearFaults: () => faults.clear(),

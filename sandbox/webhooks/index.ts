@@ -72,7 +72,12 @@ function positive(name: string, value: number, min: number): number {
 
 export function createWebhookService(
 	services: SandboxServices,
-	options: WebhookOptions & { trustSelfSigned?: boolean; ca?: string[] } = {},
+	options: WebhookOptions & {
+		trustSelfSigned?: boolean;
+		ca?: string[];
+		/** Read at each disable: the Faults of the sandbox. */
+		quirks?: { disableKeepsModified: boolean };
+	} = {},
 ): WebhookSubsystem {
 	const settings = { ...WEBHOOK_DEFAULTS, ...definedOnly(options) };
 	positive('maxAttempts', settings.maxAttempts, 1);
@@ -84,7 +89,7 @@ export function createWebhookService(
 		trustSelfSigned: options.trustSelfSigned,
 		ca: options.ca,
 	});
-	const service = new WebhookService(services.clock, settings, sender);
+	const service = new WebhookService(services.clock, settings, sender, options.quirks);
 	return {
 		handlers: webhookHandlers(service),
 		publish: (event) => service.publish(event),

@@ -75,6 +75,7 @@ export class WebhookService {
 		private readonly clock: Clock,
 		private readonly settings: DeliverySettings,
 		private readonly sender: Sender,
+		private readonly quirks: { disableKeepsModified: boolean } = { disableKeepsModified: false },
 	) {}
 
 	create(clientId: string, input: SubscriptionInput, now: number): Subscription {
@@ -293,7 +294,7 @@ export class WebhookService {
 	private disable(sub: Subscription, type: 1 | 2, now: number): void {
 		sub.active = false;
 		sub.disableType = type;
-		sub.modified = now;
+		if (type === 2 || !this.quirks.disableKeepsModified) sub.modified = now;
 		this.cancelRetries(sub.rec);
 	}
 

@@ -8,7 +8,8 @@
  * - `authenticate` applies a function or a generic (expression) definition;
  * - OAuth2 types carry `oauthTokenData`, which n8n-core fetches and saves through
  *   `updateCredentialsOauthTokenData` (the benchmark's HTTP Request node uses n8n's generic oAuth2Api).
- * The store counts how often the type's preAuthentication ran, i.e. how many tokens were asked for.
+ * The store counts how often the type's preAuthentication ran (how many tokens were asked for) and how
+ * often n8n would save the credential (updateCredentials, once per hook run that returned a token).
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -39,6 +40,7 @@ export interface StoredCredential {
 export class CredentialStore {
 	private readonly entries = new Map<string, StoredCredential>();
 	private readonly preAuthRuns = new Map<string, number>();
+	private readonly writeCount = new Map<string, number>();
 	private nextId = 1;
 
 	add(
@@ -77,6 +79,16 @@ export class CredentialStore {
 	/** How many times the credential type's preAuthentication ran for this credential (token requests). */
 	preAuthentications(id: string): number {
 		return this.preAuthRuns.get(id) ?? 0;
+	}
+
+	/** How many times n8n would have saved this credential (updateCredentials). */
+	writes(id: string): number {
+		return this.writeCount.get(id) ?? 0;
+	}
+
+	countWrite(id: string | undefined): void {
+		const key = id ?? '(unsaved)';
+		this.writeCount.set(key, (this.writeCount.get(key) ?? 0) + 1);
 	}
 
 	countPreAuthentication(id: string | undefined): void {
@@ -190,8 +202,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		)) as ICredentialDataDecryptedObject;
 		if (output[expirable.name] === undefined) return undefined;
 		if (details) {
-			const entry = this.stored(details);
-			entry.data = { ...entry.data, ...output };
+			// n8n saves what the hook returned through updateCredentials, every time it returns a token.
+			await this.updateCredentials(details, typeName, { ...this.stored(details).data, ...output });
 			return Object.assign(credentials, output);
 		}
 		return undefined;
@@ -258,6 +270,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		_type: string,
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
+		this.store.countWrite(details.id ?? undefined);
 		this.stored(details).data = { ...data };
 	}
 

@@ -19,7 +19,7 @@
  * object has only status/json/send/end. The real-n8n e2e suite covers the actual server.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
-import { createServer, request as httpsRequest, type Server } from 'https';
+import { createServer, request as httpsRequest, type Agent, type Server } from 'https';
 import type { AddressInfo } from 'net';
 
 import type {
@@ -358,15 +358,18 @@ export class TriggerHarness {
 		return this.testRegistration ? this.copy(this.testRegistration.workflow.staticData) : undefined;
 	}
 
-	/** Posts straight to the production URL, as an attacker or a replaying proxy would; resolves with the status. */
-	post(body: Buffer, headers: Record<string, string>): Promise<number> {
+	/**
+	 * Posts straight to the production URL, as an attacker or a replaying proxy would; resolves with the
+	 * status. A new connection each time unless an agent (keep-alive, as the service's sender may) is given.
+	 */
+	post(body: Buffer, headers: Record<string, string>, agent?: Agent): Promise<number> {
 		return new Promise((resolve, reject) => {
 			const req = httpsRequest(
 				this.productionUrl,
 				{
 					method: 'POST',
 					ca: this.ca,
-					agent: false,
+					agent: agent ?? false,
 					headers: { ...headers, 'content-length': String(body.length) },
 				},
 				(res) => {

@@ -3,13 +3,18 @@
  * to self-signed receivers allowed, a client of its own so secret rotation touches nothing else),
  * the n8n-core harness for credentials and node loading, and a TriggerHarness per test.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import { createHmac } from 'crypto';
+import type { Agent } from 'https';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, ManualClock, type Sandbox } from '../../sandbox';
 import { SandboxClient, type Credentials } from '../support/sandboxClient';
 import { CREDENTIAL_TYPE, startHarness, type Harness } from './index';
 import { PACKAGE } from './nodeTypes';
-import { TriggerHarness, triggerMemory } from './triggerHarness';
+import { TriggerHarness, triggerMemory, WEBHOOK_ID } from './triggerHarness';
 
 const CLIENT: Credentials = { clientId: 'trigger-tests', clientSecret: 'trigger-tests-secret-1' };
 const TYPE_NAME = `${PACKAGE}.inventoryProTrigger`;
@@ -27,6 +32,16 @@ export interface TriggerSuite {
 		webhookScheme?: 'http';
 		workflowName?: string;
 	}): Promise<TriggerHarness>;
+	/**
+	 * Posts a body signed as the service signs it (the secret derived from the credential's client
+	 * secret) to the production URL, with a delivery id when given; resolves with the status.
+	 */
+	deliver(
+		harness: TriggerHarness,
+		payload: IDataObject,
+		deliveryId?: string,
+		agent?: Agent,
+	): Promise<number>;
 	/** Rotates the client secret in the service and in the stored credential; undefined restores it. */
 	rotateSecret(secret: string | undefined): void;
 	/** Non-zero request counts since the last resetStats(), for webhook.* endpoints or the ids given. */
@@ -73,6 +88,16 @@ export async function startTriggerSuite(): Promise<TriggerSuite> {
 				webhookScheme,
 				workflowName,
 			}),
+		deliver: async (trigger, payload, deliveryId, agent) => {
+			const body = Buffer.from(JSON.stringify(payload));
+			const secret = deriveSigningSecret(clientSecret, trigger.workflowId, WEBHOOK_ID);
+			const headers: Record<string, string> = {
+				'content-type': 'application/json',
+				'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+			};
+			if (deliveryId !== undefined) headers['x-webhook-delivery'] = deliveryId;
+			return await trigger.post(body, headers, agent);
+		},
 		rotateSecret: (secret) => {
 			clientSecret = secret ?? CLIENT.clientSecret;
 			sandbox.rotateSecret(CLIENT.clientId, clientSecret);

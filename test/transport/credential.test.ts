@@ -113,6 +113,7 @@ describe('token exchange', () => {
 			const id = h.addCredential(h.credential({ pagesInFlight }));
 			expect((await readItems(id, 1)).error).toBeUndefined();
 			h.sandbox.resetStats();
+			const writesBefore = h.credentials.writes(id);
 
 			// When the sandbox has answered page 2, four hours pass: page 3 meets an expired token.
 			const requests = h.sandbox.requests;
@@ -144,6 +145,7 @@ describe('token exchange', () => {
 			if (pagesInFlight === 1) {
 				expect(h.tokenRequests()).toBe(1);
 				expect(h.credentials.preAuthentications(id)).toBe(2);
+				expect(h.credentials.writes(id) - writesBefore).toBe(1);
 				expect(listCalls.map((r) => r.status)).toEqual([200, 200, 401, 200, 200, 200]);
 				expect(listCalls.map((r) => r.query.page)).toEqual(['1', '2', '3', '3', '4', '5']);
 			} else {
@@ -154,6 +156,12 @@ describe('token exchange', () => {
 				expect(refused).toBeLessThanOrEqual(pagesInFlight);
 				expect(h.tokenRequests()).toBe(1);
 				expect(h.credentials.preAuthentications(id)).toBe(refused + 1);
+				// n8n saves the credential after each of those preAuthentications: one write per page that
+				// met the 401, each with the same token (README, limits).
+				expect(h.credentials.writes(id) - writesBefore).toBe(refused);
+				console.log(
+					`pages refused with the expired token: ${refused}, credential writes: ${h.credentials.writes(id) - writesBefore}, token requests: ${h.tokenRequests()}`,
+				);
 				expect(
 					listCalls
 						.filter((r) => r.status === 200)

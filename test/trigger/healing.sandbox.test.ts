@@ -2,8 +2,6 @@
 // deliveries, a service that fails the checks, a manual disable, a slow item API. n8n-core's contexts
 // drive the built node (hooks, webhook, poller); time moves with the sandbox's ManualClock.
 
-import { createHmac } from 'crypto';
-
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
@@ -165,6 +163,75 @@ describe('n8n down, then restarted (scenario a)', () => {
 		await advance(harness, MINUTE);
 		expect(await harness.poll()).toEqual({});
 		expect(quantities(harness)).toEqual([[21]]);
+	});
+});
+
+describe('a disable by failures that leaves `modified` where it was (issue 25)', () => {
+	it('still heals the subscription and runs each failed delivery and each missed event once', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		// Healthy checks for a while: the subscription's `modified` is now well behind n8n's clock.
+		for (let minute = 0; minute < 10; minute++) {
+			await advance(harness, MINUTE);
+			expect(await harness.poll()).toEqual({});
+		}
+		const before = (await subscription(rec)).modified;
+		suite.sandbox.disableKeepsModified(true);
+		try {
+			await whileDown(harness, [91, 92, 93]);
+			expect(await subscription(rec)).toMatchObject({
+				active: false,
+				disableType: 1,
+				modified: before,
+			});
+			await advance(harness, MINUTE);
+			await receive(94);
+			await settle(harness);
+
+			await advance(harness, MINUTE);
+			const check = await harness.poll();
+			expect(check.error).toBeUndefined();
+			expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
+			expect(quantities(harness)).toEqual([[91, 92, 93, 94]]);
+
+			// Later checks (past the retry horizon too) and a late retry of a failed delivery run nothing again.
+			for (const ms of [MINUTE, 31 * MINUTE]) {
+				await advance(harness, ms);
+				expect(await harness.poll()).toEqual({});
+			}
+			const late = harness.calls[0];
+			expect(await harness.post(late.rawBody, TriggerHarness.headersOf(late))).toBe(200);
+			await harness.idle();
+			expect(quantities(harness)).toEqual([[91, 92, 93, 94]]);
+		} finally {
+			suite.sandbox.disableKeepsModified(false);
+		}
+	});
+
+	it('takes the failed deliveries as final at once, with only the log to name them', async () => {
+		const harness = await trigger();
+		const rec = await activate(harness);
+		for (let minute = 0; minute < 10; minute++) {
+			await advance(harness, MINUTE);
+			expect(await harness.poll()).toEqual({});
+		}
+		suite.sandbox.disableKeepsModified(true);
+		// The movements list cannot be read: the outage's list catch-up finds nothing, the log must.
+		suite.sandbox.failNext('inventory.materialIn', 'forbidden', 10);
+		try {
+			await whileDown(harness, [95, 96, 97]);
+			expect(await subscription(rec)).toMatchObject({ active: false, disableType: 1 });
+			await advance(harness, MINUTE);
+			const check = await harness.poll();
+			expect(check.error).toBeUndefined();
+			expect(check.emitted?.map((item) => [item.event, item.data, item.recovered])).toEqual([
+				['inventory.received', null, true],
+				['inventory.received', null, true],
+				['inventory.received', null, true],
+			]);
+		} finally {
+			suite.sandbox.clearFaults();
+		}
 	});
 });
 
@@ -381,24 +448,9 @@ describe('events whose bytes repeat', () => {
 	});
 });
 
-const sign = (body: Buffer, secret: string) =>
-	`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
 /** Posts a signed body to the production URL, as the service would (with a delivery id when given). */
-async function deliver(
-	harness: TriggerHarness,
-	payload: IDataObject,
-	deliveryId?: string,
-): Promise<number> {
-	const body = Buffer.from(JSON.stringify(payload));
-	const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
-	const headers: Record<string, string> = {
-		'content-type': 'application/json',
-		'x-webhook-signature': sign(body, secret),
-	};
-	if (deliveryId !== undefined) headers['x-webhook-delivery'] = deliveryId;
-	return await harness.post(body, headers);
-}
+const deliver = (harness: TriggerHarness, payload: IDataObject, deliveryId?: string) =>
+	suite.deliver(harness, payload, deliveryId);
 
 describe('a check in flight (issue 25)', () => {
 	it('refuses, after a slow check, the repeats of deliveries it accepted while the check ran', async () => {
