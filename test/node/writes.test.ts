@@ -431,9 +431,9 @@ describe('categories, reason codes and locations', () => {
 		expect(used.error?.httpCode).toBe('409');
 
 		// Test set-up: move the items of the leaf category away, as an operator would first.
-		const name = h.sandbox.store.categories.get(3)!.name;
+		const bolts = h.sandbox.store.categories.rows.find((c) => c.name === 'Bolts')!.categoryID;
 		for (const item of h.sandbox.store.items.rows)
-			if (item.subCategory === name) item.subCategory = 'Bolts';
+			if (item.subCategory === 3) item.subCategory = bolts;
 		const deleted = await write('category', 'delete', { categoryID: byId(3) });
 		expect([deleted.request.method, deleted.request.path]).toEqual(['DELETE', api('/Category/3')]);
 		expect(deleted.records).toEqual([{ deleted: true, categoryID: 3 }]);
