@@ -80,11 +80,19 @@ const orderList = (sort: readonly string[]): ListSpec => ({
 const itemFields: readonly FieldSpec[] = [
 	{ name: 'description', type: 'string', description: 'Item description' },
 	{ name: 'category', type: 'integer', description: 'Category ID' },
-	{ name: 'subCategory', type: 'integer', description: 'Sub-category ID (a category with a parent)' },
+	{
+		name: 'subCategory',
+		type: 'integer',
+		description: 'Sub-category ID (a category with a parent)',
+	},
 	{ name: 'uOM', type: 'string', description: 'Unit of measure, e.g. EA, BOX, KG' },
 	{ name: 'putUp', type: 'string', description: 'Packaging, e.g. Box/100' },
 	{ name: 'units', type: 'number', description: 'Units per package' },
-	{ name: 'dfltOwner', type: 'integer', description: 'Default owner: a customer id, 0 = own stock' },
+	{
+		name: 'dfltOwner',
+		type: 'integer',
+		description: 'Default owner: a customer id, 0 = own stock',
+	},
 ];
 
 /**

@@ -340,7 +340,16 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const used = drawFifo(lots, quantity, now);
 				const source = fromLocation ?? used[0].location;
 				const movedLot = lot ?? used[0].lot;
-				addToLot(store, item, toWarehouseID, toLocation, movedLot, quantity, store.terms(item.partNo).unitCost, now);
+				addToLot(
+					store,
+					item,
+					toWarehouseID,
+					toLocation,
+					movedLot,
+					quantity,
+					store.terms(item.partNo).unitCost,
+					now,
+				);
 				const common = {
 					type: 'Move' as const,
 					partNo: item.partNo,

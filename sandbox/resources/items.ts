@@ -38,7 +38,10 @@ export function items({ store, publish }: ResourceDeps): ResourceModule {
 		for (const field of ['category', 'subCategory'] as const)
 			if (field in body) activeCategory(store, body[field] as number);
 		if ((body.dfltOwner as number) < 0)
-			throw validationError('dfltOwner', 'The dfltOwner field must be 0 (own stock) or a customer id.');
+			throw validationError(
+				'dfltOwner',
+				'The dfltOwner field must be 0 (own stock) or a customer id.',
+			);
 	};
 
 	return {
