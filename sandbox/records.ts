@@ -48,17 +48,32 @@ export interface Location {
 	modified: string;
 }
 
+/** The item as the vendor documents it (items page): categories by id, packaging, default owner. */
 export interface Item extends Stamped {
 	partNo: number;
 	shortID: string;
 	description: string;
-	category: string;
-	subCategory: string;
+	/** A categoryID; 0 = none (an item created without one). */
+	category: number;
+	/** A categoryID too (sub-categories are categories with a parentID); 0 = none. */
+	subCategory: number;
 	uOM: string;
+	/** Packaging, e.g. "Box/100". */
+	putUp: string;
+	/** Units per package. */
 	units: number;
+	/** The owning customer's numeric id; 0 = own stock. */
+	dfltOwner: number;
+	discontinued: boolean;
+}
+
+/**
+ * The sandbox's own figures per item, never served (the vendor's item shows neither): what its lots,
+ * order lines and reports (Stock Valuation, Low Stock) price and reorder with.
+ */
+export interface ItemTerms {
 	unitCost: number;
 	reorderPoint: number;
-	discontinued: boolean;
 }
 
 /** Stock on hand: one lot of one item at one location. */

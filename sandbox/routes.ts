@@ -76,13 +76,30 @@ const orderList = (sort: readonly string[]): ListSpec => ({
 	defaultSort: sort[0],
 });
 
+/** The item object's writable fields as the items page documents them (category ids are integers). */
 const itemFields: readonly FieldSpec[] = [
 	{ name: 'description', type: 'string', description: 'Item description' },
-	{ name: 'category', type: 'string', description: 'Category name' },
-	{ name: 'subCategory', type: 'string', description: 'Sub-category name' },
+	{ name: 'category', type: 'integer', description: 'Category ID' },
+	{
+		name: 'subCategory',
+		type: 'integer',
+		description: 'Sub-category ID (a category with a parent)',
+	},
 	{ name: 'uOM', type: 'string', description: 'Unit of measure, e.g. EA, BOX, KG' },
-	{ name: 'units', type: 'number', description: 'Units per unit of measure' },
+	{ name: 'putUp', type: 'string', description: 'Packaging, e.g. Box/100' },
+	{ name: 'units', type: 'number', description: 'Units per package' },
+	{
+		name: 'dfltOwner',
+		type: 'integer',
+		description: 'Default owner: a customer id, 0 = own stock',
+	},
 ];
+
+/**
+ * The item key is itemID: the spec's validation example (an empty create names itemID) outranks the
+ * quickstart, whose create body says shortID, categoryID and unit; those are taken as other names.
+ */
+const ITEM_ALIASES = { shortID: 'itemID', categoryID: 'category', unit: 'uOM' } as const;
 
 const partyFields: readonly FieldSpec[] = [
 	{ name: 'name', type: 'string', required: true, description: 'Name' },
@@ -187,10 +204,12 @@ export const ROUTES = {
 	'item.create': {
 		method: 'POST', path: '/Item', permission: 116, write: true, success: 201, emits: 'item.created',
 		body: [{ name: 'itemID', type: 'string', required: true, description: 'The item ID (shortID), unique' }, ...itemFields],
+		aliases: ITEM_ALIASES,
 	},
 	'item.update': {
 		method: 'PUT', path: '/Item', permission: 116, write: true, success: 200, emits: 'item.updated',
 		body: [{ name: 'itemID', type: 'string', required: true, description: 'The item ID (shortID) to update' }, ...itemFields],
+		aliases: ITEM_ALIASES,
 	},
 	'item.discontinue': {
 		method: 'DELETE', path: '/Item/{shortID}', permission: 116, write: true, success: 200, emits: 'item.updated',

@@ -18,6 +18,7 @@ import {
 	DISABLED_REASON_CODES,
 	REASON_CODES,
 	STREETS,
+	PUT_UP_OF,
 	UNITS_OF,
 	WAREHOUSES,
 	dockSpot,
@@ -106,7 +107,14 @@ function describeSpot(spot: string, warehouse: string): string {
 	return `${warehouse} aisle ${spot.slice(0, 1)}, level ${spot.slice(5)}`;
 }
 
-function seedCategories(store: Store, start: number): SubCategoryData[] {
+/** A sub-category of the catalog with the ids the seed gave it and its parent. */
+interface FiledSub {
+	sub: SubCategoryData;
+	category: number;
+	subCategory: number;
+}
+
+function seedCategories(store: Store, start: number): FiledSub[] {
 	const created = iso(start - 200 * DAY);
 	const add = (
 		name: string,
@@ -123,12 +131,12 @@ function seedCategories(store: Store, start: number): SubCategoryData[] {
 			created,
 			modified: active ? created : iso(start + 20 * DAY),
 		});
-	const subs: SubCategoryData[] = [];
+	const subs: FiledSub[] = [];
 	for (const category of CATALOG) {
 		const parent = add(category.name, category.description, null);
 		for (const sub of category.subs) {
-			add(sub.name, `${category.name}: ${sub.name.toLowerCase()}`, parent.categoryID);
-			subs.push(sub);
+			const child = add(sub.name, `${category.name}: ${sub.name.toLowerCase()}`, parent.categoryID);
+			subs.push({ sub, category: parent.categoryID, subCategory: child.categoryID });
 		}
 	}
 	// Unused categories, so a delete can succeed: one active, one disabled.
@@ -154,35 +162,46 @@ function seedReasonCodes(store: Store, start: number): void {
 function seedItems(
 	store: Store,
 	random: Random,
-	subs: SubCategoryData[],
+	subs: FiledSub[],
 	count: number,
 	start: number,
 	end: number,
 ): void {
-	const parentOf = new Map(CATALOG.flatMap((c) => c.subs.map((s) => [s.code, c.name] as const)));
 	for (let i = 0; i < count; i++) {
-		const sub = subs[random.int(0, subs.length - 1)];
+		const filed = subs[random.int(0, subs.length - 1)];
+		const sub = filed.sub;
 		const uOM = random.pick(sub.uOM);
 		const created = random.time(start, end - 30 * DAY);
 		const modified = random.chance(0.4) ? random.time(created, end) : created;
 		const createdIso = iso(created);
-		const item: Item = {
-			partNo: 10001 + i,
-			shortID: `${sub.code}-${String(i + 1).padStart(5, '0')}`,
-			description: `${random.pick(sub.nouns)} ${random.pick(sub.variants)}`,
-			category: parentOf.get(sub.code) as string,
-			subCategory: sub.name,
-			uOM,
-			units: random.pick(UNITS_OF[uOM] ?? [1]),
+		const partNo = 10001 + i;
+		// The random calls keep their order, so every record seeded after the items stays the same.
+		const description = `${random.pick(sub.nouns)} ${random.pick(sub.variants)}`;
+		const units = random.pick(UNITS_OF[uOM] ?? [1]);
+		store.setTerms(partNo, {
 			unitCost: random.money(sub.cost[0], sub.cost[1]),
 			reorderPoint: random.int(1, 12) * 10,
-			discontinued: random.chance(0.05),
+		});
+		const item: Item = {
+			partNo,
+			shortID: `${sub.code}-${String(i + 1).padStart(5, '0')}`,
+			description,
+			category: filed.category,
+			subCategory: filed.subCategory,
+			uOM,
+			putUp: putUpOf(uOM, units),
+			units,
+			dfltOwner: 0,
 			created: createdIso,
 			modified: modified === created ? createdIso : iso(modified),
+			discontinued: random.chance(0.05),
 		};
 		store.addItem(item);
 	}
 }
+
+/** The packaging text of the items page's example ("Box/100"): the package, then units per package. */
+const putUpOf = (uOM: string, units: number) => `${PUT_UP_OF[uOM] ?? 'Each'}/${units}`;
 
 /** Lots for about 57 % of items, each with its receipt and, for some, an issue. */
 function seedStock(store: Store, random: Random, end: number): void {
@@ -210,7 +229,7 @@ function seedStock(store: Store, random: Random, end: number): void {
 				location,
 				lot,
 				quantity,
-				unitCost: item.unitCost,
+				unitCost: store.terms(item.partNo).unitCost,
 				created: receivedIso,
 				modified: modifiedIso,
 			});
@@ -220,7 +239,7 @@ function seedStock(store: Store, random: Random, end: number): void {
 				warehouseID,
 				location,
 				lot,
-				unitCost: item.unitCost,
+				unitCost: store.terms(item.partNo).unitCost,
 			};
 			store.materialIn.insert({
 				recNo: store.materialIn.nextId(),

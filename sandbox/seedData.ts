@@ -192,6 +192,9 @@ export const CATALOG: readonly CategoryData[] = [
 	},
 ];
 
+/** What an item of each unit comes packed in (its putUp, e.g. "Box/100"). */
+export const PUT_UP_OF: Record<string, string> = { BOX: 'Box', PK: 'Pack', M: 'Roll', KG: 'Bag' };
+
 export const UNITS_OF: Record<string, readonly number[]> = {
 	EA: [1],
 	BOX: [50, 100, 200],

@@ -55,7 +55,7 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 					: orderStatus === 'Partial'
 						? Math.floor(line.units / 2)
 						: 0;
-			return { ...line, unitsReceived: received, unitPrice: item.unitCost };
+			return { ...line, unitsReceived: received, unitPrice: store.terms(item.partNo).unitCost };
 		});
 		store.purchaseOrders.insert({
 			poNo: orderNumber('PO', SEED_YEAR, i + 1),

@@ -5,6 +5,7 @@ import type {
 	Category,
 	Customer,
 	Item,
+	ItemTerms,
 	Location,
 	Movement,
 	PurchaseOrder,
@@ -75,6 +76,9 @@ export class Store {
 	readonly assetTypes = new Table<AssetType>(RECORDS.assetType.key);
 	readonly assets = new Table<Asset>(RECORDS.asset.key);
 
+	/** Cost and reorder point per partNo: sandbox-internal, not part of the served item. */
+	private readonly itemTerms = new Map<number, ItemTerms>();
+
 	/** shortIDs are unique regardless of case, like the service's database collation (assumed). */
 	private readonly itemsByShortId = new Map<string, Item>();
 
@@ -86,6 +90,15 @@ export class Store {
 		this.items.insert(item);
 		this.itemsByShortId.set(item.shortID.toLowerCase(), item);
 		return item;
+	}
+
+	/** An item's cost and reorder point (an item created through the API has none yet: 0 and 0). */
+	terms(partNo: number): ItemTerms {
+		return this.itemTerms.get(partNo) ?? { unitCost: 0, reorderPoint: 0 };
+	}
+
+	setTerms(partNo: number, terms: ItemTerms): void {
+		this.itemTerms.set(partNo, terms);
 	}
 
 	item(shortID: string): Item | undefined {

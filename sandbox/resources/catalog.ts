@@ -2,6 +2,7 @@
 import { conflict } from '../errors';
 import type { RequestContext } from '../types';
 import { mustFind, nowIso, ok, recordNo, type ResourceDeps, type ResourceModule } from './context';
+import { filedUnder } from './lookups';
 
 export function catalog({ store }: ResourceDeps): ResourceModule {
 	const category = (ctx: RequestContext) => {
@@ -41,10 +42,7 @@ export function catalog({ store }: ResourceDeps): ResourceModule {
 			// 409 while items or sub-categories use it; answers with the deleted record.
 			'category.delete': (ctx) => {
 				const found = category(ctx);
-				const name = found.name.toLowerCase();
-				const used = store.items.rows.filter(
-					(i) => i.category.toLowerCase() === name || i.subCategory.toLowerCase() === name,
-				).length;
+				const used = store.items.rows.filter((i) => filedUnder(i, found.categoryID)).length;
 				if (used > 0) throw conflict(`Category "${found.name}" is used by ${used} items.`);
 				if (store.categories.rows.some((c) => c.parentID === found.categoryID)) {
 					throw conflict(`Category "${found.name}" has sub-categories.`);

@@ -254,7 +254,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				).spot;
 				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
 				const quantity = body.quantity as number;
-				const unitCost = (body.unitCost as number | undefined) ?? item.unitCost;
+				const unitCost = (body.unitCost as number | undefined) ?? store.terms(item.partNo).unitCost;
 				const lot = (body.lot as string | undefined) ?? null;
 				const now = nowIso(ctx);
 
@@ -304,7 +304,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 						location: location ?? used[0].location,
 						lot: lot ?? used[0].lot,
 						quantity,
-						unitCost: item.unitCost,
+						unitCost: store.terms(item.partNo).unitCost,
 						reasonCode,
 						reference: (body.reference as string | undefined) ?? null,
 					},
@@ -340,14 +340,23 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const used = drawFifo(lots, quantity, now);
 				const source = fromLocation ?? used[0].location;
 				const movedLot = lot ?? used[0].lot;
-				addToLot(store, item, toWarehouseID, toLocation, movedLot, quantity, item.unitCost, now);
+				addToLot(
+					store,
+					item,
+					toWarehouseID,
+					toLocation,
+					movedLot,
+					quantity,
+					store.terms(item.partNo).unitCost,
+					now,
+				);
 				const common = {
 					type: 'Move' as const,
 					partNo: item.partNo,
 					shortID: item.shortID,
 					lot: movedLot,
 					quantity,
-					unitCost: item.unitCost,
+					unitCost: store.terms(item.partNo).unitCost,
 					reasonCode: null,
 					reference,
 				};

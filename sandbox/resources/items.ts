@@ -2,6 +2,7 @@
 import { conflict, notFound } from '../errors';
 import type { Item } from '../records';
 import type { RequestContext } from '../types';
+import type { Body } from '../validate';
 import {
 	assign,
 	bodyOf,
@@ -14,31 +15,48 @@ import {
 	type ResourceDeps,
 	type ResourceModule,
 } from './context';
+import { activeCategory, filedUnder } from './lookups';
 
-const ITEM_FIELDS = ['description', 'category', 'subCategory', 'uOM', 'units'] as const;
+/** The documented item fields a write may set (items page); the routes also take the quickstart's names. */
+const ITEM_FIELDS = [
+	'description',
+	'category',
+	'subCategory',
+	'uOM',
+	'putUp',
+	'units',
+	'dfltOwner',
+] as const;
 
 export const itemIds = (item: Item) => ({ partNo: item.partNo, shortID: item.shortID });
 
 export function items({ store, publish }: ResourceDeps): ResourceModule {
 	const emit = (name: string, item: Item) => publish(event(name, item, itemIds(item), item.partNo));
 	const byShortId = (shortID: string) => mustFind(store.item(shortID), `Item "${shortID}"`);
+	/** References a write names must exist before anything changes: categories by id (404, 409 disabled). */
+	const checkReferences = (body: Body) => {
+		for (const field of ['category', 'subCategory'] as const)
+			if (field in body) activeCategory(store, body[field] as number);
+		if ((body.dfltOwner as number) < 0)
+			throw validationError(
+				'dfltOwner',
+				'The dfltOwner field must be 0 (own stock) or a customer id.',
+			);
+	};
 
 	return {
 		lists: {
 			// ?Category={id}: the items filed under that category or sub-category (vendor docs).
 			'item.list': (ctx) => {
-				const category = ctx.query.has('Category')
-					? store.categories.get(Number(ctx.query.get('Category')))
-					: undefined;
-				const wanted = ctx.query.has('Category') ? (category?.name ?? '\u0000') : undefined;
+				const raw = ctx.query.get('Category')?.trim() || undefined;
+				// Not a whole number names no category: an empty list, as for an unknown id.
+				const wanted = raw === undefined ? undefined : /^\d+$/.test(raw) ? Number(raw) : -1;
 				return {
 					key: `item.list|${wanted ?? ''}`,
 					idField: 'partNo',
 					rows: () =>
 						store.items.rows.filter(
-							(i) =>
-								!i.discontinued &&
-								(wanted === undefined || i.category === wanted || i.subCategory === wanted),
+							(i) => !i.discontinued && (wanted === undefined || filedUnder(i, wanted)),
 						),
 				};
 			},
@@ -69,20 +87,21 @@ export function items({ store, publish }: ResourceDeps): ResourceModule {
 				const shortID = String(body.itemID).trim();
 				if (shortID === '') throw validationError('itemID', 'The itemID field is required.');
 				if (store.item(shortID)) throw conflict(`An item with ID "${shortID}" already exists.`);
+				checkReferences(body);
 				const now = nowIso(ctx);
 				const item: Item = {
 					partNo: store.items.nextId() < 10001 ? 10001 : store.items.nextId(),
 					shortID,
 					description: '',
-					category: '',
-					subCategory: '',
+					category: 0,
+					subCategory: 0,
 					uOM: 'EA',
+					putUp: '',
 					units: 1,
-					unitCost: 0,
-					reorderPoint: 0,
-					discontinued: false,
+					dfltOwner: 0,
 					created: now,
 					modified: now,
+					discontinued: false,
 				};
 				assign(item, body, ITEM_FIELDS);
 				store.addItem(item);
@@ -93,6 +112,7 @@ export function items({ store, publish }: ResourceDeps): ResourceModule {
 			'item.update': (ctx) => {
 				const body = bodyOf(ctx);
 				const item = byShortId(String(body.itemID));
+				checkReferences(body);
 				assign(item, body, ITEM_FIELDS);
 				item.modified = nowIso(ctx);
 				store.changed();

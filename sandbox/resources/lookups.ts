@@ -4,7 +4,7 @@
  * is 409.
  */
 import { conflict, notFound } from '../errors';
-import type { Item, Location, ReasonCode, Warehouse } from '../records';
+import type { Category, Item, Location, ReasonCode, Warehouse } from '../records';
 import type { Store } from '../store';
 
 export function findItem(store: Store, shortID: string): Item {
@@ -12,6 +12,19 @@ export function findItem(store: Store, shortID: string): Item {
 	if (!item) throw notFound(`Item "${shortID}"`);
 	return item;
 }
+
+/** An item's category or sub-category by its id (vendor docs: integers); 0 files it under none. */
+export function activeCategory(store: Store, categoryID: number): Category | undefined {
+	if (categoryID === 0) return undefined;
+	const category = store.categories.get(categoryID);
+	if (!category) throw notFound(`Category ${categoryID}`);
+	if (!category.active) throw conflict(`Category "${category.name}" is disabled.`);
+	return category;
+}
+
+/** Whether an item is filed under a category, as its category or its sub-category. */
+export const filedUnder = (item: Item, categoryID: number) =>
+	item.category === categoryID || item.subCategory === categoryID;
 
 export function findWarehouse(store: Store, warehouseID: number): Warehouse {
 	const warehouse = store.warehouses.get(warehouseID);

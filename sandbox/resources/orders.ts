@@ -42,7 +42,7 @@ function resolveLines(
 			units: line.units as number,
 			warehouse: warehouse.warehouseID,
 			warehouseName: warehouse.name,
-			unitCost: item.unitCost,
+			unitCost: store.terms(item.partNo).unitCost,
 			unitPrice: line.unitPrice as number | undefined,
 		};
 	});

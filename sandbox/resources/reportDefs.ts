@@ -59,16 +59,18 @@ export const REPORTS: readonly ReportDef[] = [
 				const total = totals.get(item.partNo);
 				if (!total || total.quantity <= 0) return [];
 				const quantity = round2(total.quantity);
+				const { unitCost } = store.terms(item.partNo);
 				return [
 					{
 						partNo: item.partNo,
 						shortID: item.shortID,
 						description: item.description,
-						category: item.category,
+						// The report shows the category's name; the item holds its id (vendor docs).
+						category: store.categories.get(item.category)?.name ?? null,
 						uOM: item.uOM,
 						quantity,
-						unitCost: item.unitCost,
-						totalValue: round2(quantity * item.unitCost),
+						unitCost,
+						totalValue: round2(quantity * unitCost),
 						lastReceived: total.lastReceived,
 					},
 				];
@@ -95,15 +97,16 @@ export const REPORTS: readonly ReportDef[] = [
 			return store.items.rows.flatMap((item) => {
 				const total = totals.get(item.partNo);
 				const onHand = round2(total?.quantity ?? 0);
-				if (item.discontinued || onHand >= item.reorderPoint) return [];
+				const { reorderPoint } = store.terms(item.partNo);
+				if (item.discontinued || onHand >= reorderPoint) return [];
 				return [
 					{
 						partNo: item.partNo,
 						shortID: item.shortID,
 						description: item.description,
 						onHand,
-						reorderPoint: item.reorderPoint,
-						shortfall: round2(item.reorderPoint - onHand),
+						reorderPoint,
+						shortfall: round2(reorderPoint - onHand),
 						lastMovement: total?.lastMovement ?? null,
 					},
 				];

@@ -2,7 +2,13 @@
  * The node's dropdowns as the editor calls them (n8n-core's LoadOptionsContext), reading the service:
  * resource-locator searches return record IDs, collection dropdowns the value a write body wants.
  */
-import type { INode, INodeListSearchResult, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type {
+	INode,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+} from 'n8n-workflow';
 
 import { core, workflowLib } from '../harness/n8n';
 import { capture, harness, items, type Harness } from './setup';
@@ -84,12 +90,54 @@ describe('resource locator searches', () => {
 	});
 });
 
+describe("the item's category pickers", () => {
+	const itemFields = (operation: string, collection: string) =>
+		nodeType.description.properties.find(
+			(p) =>
+				p.name === collection &&
+				p.displayOptions?.show?.operation?.includes(operation) === true &&
+				p.displayOptions.show.resource?.includes('item') === true,
+		)!.options as INodeProperties[];
+
+	it.each([
+		['create', 'additionalFields'],
+		['update', 'updateFields'],
+	])('%s: Category and Sub-Category search categories; By ID takes a whole number', (op, coll) => {
+		for (const name of ['category', 'subCategory']) {
+			const property = itemFields(op, coll).find((p) => p.name === name)!;
+			expect(property.type).toBe('resourceLocator');
+			const [list, id] = property.modes!;
+			expect(list.typeOptions?.searchListMethod).toBe('searchCategories');
+			expect(id.validation).toEqual([
+				expect.objectContaining({ properties: expect.objectContaining({ regex: '^[0-9]+$' }) }),
+			]);
+		}
+	});
+
+	it('lists each category by its name with its ID as the value, filtered by the search text', async () => {
+		const { result } = await capture(h, () =>
+			listSearch('searchCategories').call(context('additionalFields.category')),
+		);
+		expect(result.results).toEqual(
+			h.sandbox.store.categories.rows
+				.filter((c) => c.active)
+				.map((c) => ({ name: c.name, value: String(c.categoryID) })),
+		);
+		const bolts = h.sandbox.store.categories.rows.find((c) => c.name === 'Bolts')!;
+		const found = await listSearch('searchCategories').call(
+			context('additionalFields.subCategory'),
+			'bolt',
+		);
+		expect(found.results).toEqual([{ name: 'Bolts', value: String(bolts.categoryID) }]);
+	});
+});
+
 describe('collection dropdowns', () => {
 	it('name categories, reason codes and locations as a write body does', async () => {
 		const categories = await loadOptions('getCategories').call(
 			context('additionalFields.category'),
 		);
-		expect(categories).toContainEqual({ name: 'Fasteners', value: 'Fasteners' });
+		expect(categories).toContainEqual({ name: 'Fasteners', value: 1 });
 		const reasons = await loadOptions('getReasonCodes').call(
 			context('additionalFields.reasonCode'),
 		);

@@ -56,35 +56,60 @@ describe('items', () => {
 		return id;
 	};
 
-	it('creates an item with the known item fields', async () => {
+	it('creates an item in the documented shape: category ids as integers, putUp, dfltOwner', async () => {
+		const bolts = h.sandbox.store.categories.rows.find((c) => c.name === 'Bolts')!;
 		const { records, request } = await write('item', 'create', {
 			itemID,
 			additionalFields: {
 				description: 'Test widget',
-				category: 'Fasteners',
-				subCategory: 'Bolts',
+				category: fromList(bolts.parentID!),
+				subCategory: byId(bolts.categoryID),
 				uOM: 'BOX',
+				putUp: 'Box/50',
 				units: 50,
+				dfltOwner: 0,
 			},
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Item'), 201]);
-		expect(request.body).toEqual({
+		expect(request.body).toStrictEqual({
 			itemID,
 			description: 'Test widget',
-			category: 'Fasteners',
-			subCategory: 'Bolts',
+			category: bolts.parentID,
+			subCategory: bolts.categoryID,
 			uOM: 'BOX',
+			putUp: 'Box/50',
 			units: 50,
+			dfltOwner: 0,
 		});
 		expect(records).toEqual([
 			expect.objectContaining({
 				shortID: itemID,
-				uOM: 'BOX',
-				units: 50,
+				category: bolts.parentID,
+				subCategory: bolts.categoryID,
+				putUp: 'Box/50',
+				dfltOwner: 0,
 				partNo: expect.any(Number),
 			}),
 		]);
 	});
+
+	it.each([
+		['category', { category: byId('2.5') }, 'must be a whole number'],
+		// What node version 1 saved from its dropdown: a category name.
+		['category', { category: 'Fasteners' }, 'must be a number'],
+		['category', { category: fromList('Fasteners') }, 'must be a number'],
+		['subCategory', { subCategory: '={{ 1.5 }}' }, 'must be a whole number'],
+		['dfltOwner', { dfltOwner: 0.5 }, 'must be a whole number'],
+	])(
+		'refuses a %s that is not a whole number before any request',
+		async (name, fields, problem) => {
+			const { result, requests } = await capture(h, () =>
+				runOp(h, 'item', 'create', { itemID: 'N8N-NOT-SENT', additionalFields: fields }),
+			);
+			expect(requests).toEqual([]);
+			expect(result.error?.message).toContain(`(${name}) ${problem}`);
+		},
+	);
 
 	it('updates only the fields given', async () => {
 		const itemID = await newItem('N8N-WIDGET-02');
@@ -431,9 +456,9 @@ describe('categories, reason codes and locations', () => {
 		expect(used.error?.httpCode).toBe('409');
 
 		// Test set-up: move the items of the leaf category away, as an operator would first.
-		const name = h.sandbox.store.categories.get(3)!.name;
+		const bolts = h.sandbox.store.categories.rows.find((c) => c.name === 'Bolts')!.categoryID;
 		for (const item of h.sandbox.store.items.rows)
-			if (item.subCategory === name) item.subCategory = 'Bolts';
+			if (item.subCategory === 3) item.subCategory = bolts;
 		const deleted = await write('category', 'delete', { categoryID: byId(3) });
 		expect([deleted.request.method, deleted.request.path]).toEqual(['DELETE', api('/Category/3')]);
 		expect(deleted.records).toEqual([{ deleted: true, categoryID: 3 }]);

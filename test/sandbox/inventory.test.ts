@@ -48,7 +48,7 @@ describe('POST /Inventory/Receive', () => {
 			location: 'RECV-02',
 			lot: 'L-NEW',
 			quantity: 12,
-			unitCost: item.unitCost,
+			unitCost: t.sandbox.store.terms(item.partNo).unitCost,
 			reasonCode: 'RECEIPT',
 			reference: 'DN-1',
 			created: '2026-01-05T08:00:00.000Z',

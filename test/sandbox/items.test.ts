@@ -9,6 +9,10 @@ afterEach(() => t.sandbox.close());
 
 const NOW = '2026-01-05T08:00:00.000Z';
 
+/** A seeded category's id by its name. */
+const category = (name: string) =>
+	t.sandbox.store.categories.rows.find((c) => c.name === name)!.categoryID;
+
 describe('POST /Item', () => {
 	it("answers an empty body with exactly the spec's validation error", async () => {
 		const response = await t.demo.post('/Item', '', {
@@ -28,13 +32,16 @@ describe('POST /Item', () => {
 
 	it('creates an item: 201 with the full record, its new partNo and clock stamps, and item.created', async () => {
 		const before = t.sandbox.store.items.size;
+		const tools = category('Tools');
 		t.clock.advance(5000);
 		const response = await t.demo.post('/Item', {
 			itemID: 'NEW-WIDGET',
 			description: 'New widget',
-			category: 'Tools',
+			category: tools,
 			uOM: 'EA',
-			units: 1,
+			putUp: 'Box/10',
+			units: 10,
+			dfltOwner: 7,
 		});
 		expect(response.status).toBe(201);
 		expectJsonHeaders(response);
@@ -43,15 +50,15 @@ describe('POST /Item', () => {
 			partNo: 10001 + before,
 			shortID: 'NEW-WIDGET',
 			description: 'New widget',
-			category: 'Tools',
-			subCategory: '',
+			category: tools,
+			subCategory: 0,
 			uOM: 'EA',
-			units: 1,
-			unitCost: 0,
-			reorderPoint: 0,
-			discontinued: false,
+			putUp: 'Box/10',
+			units: 10,
+			dfltOwner: 7,
 			created: stamp,
 			modified: stamp,
+			discontinued: false,
 		});
 		expect(t.sandbox.store.items.size).toBe(before + 1);
 		expect(t.sandbox.events.at(-1)).toEqual({
@@ -77,14 +84,61 @@ describe('POST /Item', () => {
 			itemID: 42,
 			units: 'ten',
 			description: ['x'],
-			category: null,
+			category: 'Tools',
+			subCategory: 2.5,
+			dfltOwner: '0',
+			putUp: 100,
 		});
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({
 			itemID: ['The itemID field must be a string.'],
 			units: ['The units field must be a number.'],
 			description: ['The description field must be a string.'],
+			category: ['The category field must be a whole number.'],
+			subCategory: ['The subCategory field must be a whole number.'],
+			dfltOwner: ['The dfltOwner field must be a whole number.'],
+			putUp: ['The putUp field must be a string.'],
 		});
+		expect(t.sandbox.events).toHaveLength(0);
+	});
+
+	it("takes the quickstart's names (shortID, categoryID, unit) for itemID, category and uOM", async () => {
+		const response = await t.demo.post('/Item', {
+			shortID: 'QUICK-01',
+			description: 'From the quickstart',
+			unit: 'KG',
+			categoryID: category('Tools'),
+		});
+		expect(response.status).toBe(201);
+		expect(response.body).toMatchObject({
+			shortID: 'QUICK-01',
+			uOM: 'KG',
+			category: category('Tools'),
+		});
+	});
+
+	it('files under categories that exist and are active: 404 unknown, 409 disabled, nothing written', async () => {
+		const before = t.sandbox.store.items.size;
+		expectError(
+			await t.demo.post('/Item', { itemID: 'CAT-404', subCategory: 999 }),
+			404,
+			'not_found',
+			'Category 999 was not found.',
+		);
+		expectError(
+			await t.demo.post('/Item', { itemID: 'CAT-409', category: category('Legacy') }),
+			409,
+			'conflict',
+			'Category "Legacy" is disabled.',
+		);
+		expectError(
+			await t.demo.put('/Item', { itemID: 'SCR-00001', dfltOwner: -1 }),
+			400,
+			'validation_error',
+			'Model validation failed.',
+		);
+		expect(t.sandbox.store.items.size).toBe(before);
+		expect(t.sandbox.events).toHaveLength(0);
 	});
 });
 
@@ -114,6 +168,24 @@ describe('PUT /Item', () => {
 			'not_found',
 			'Item "GHOST" was not found.',
 		);
+	});
+});
+
+describe('GET /Item?Category={id}', () => {
+	it('lists the active items filed under that category or sub-category id, none for an unknown one', async () => {
+		const store = t.sandbox.store;
+		const bolts = category('Bolts');
+		const expected = store.items.rows
+			.filter((i) => !i.discontinued && (i.category === bolts || i.subCategory === bolts))
+			.map((i) => i.partNo)
+			.sort((a, b) => a - b);
+		expect(expected.length).toBeGreaterThan(0);
+		const listed = await t.demo.get('/Item', { Category: bolts, sort: 'partNo', pageSize: 250 });
+		expect(listed.body.value.map((i: { partNo: number }) => i.partNo)).toEqual(expected);
+		const fasteners = await t.demo.get('/Item', { Category: category('Fasteners'), pageSize: 1 });
+		expect(fasteners.body.totalCount).toBeGreaterThan(listed.body.totalCount);
+		const none = await t.demo.get('/Item', { Category: 999 });
+		expect(none.body.totalCount).toBe(0);
 	});
 });
 

@@ -27,6 +27,7 @@ describe('purchase orders', () => {
 		expect(response.status).toBe(201);
 		expectJsonHeaders(response);
 		const item = t.sandbox.store.item('PWR-00003')!;
+		const { unitCost } = t.sandbox.store.terms(item.partNo);
 		expect(response.body).toMatchObject({
 			poNo: 'PO-2026-0151',
 			vendor: vendor.name,
@@ -34,7 +35,7 @@ describe('purchase orders', () => {
 			orderDate: '2026-01-05T08:00:00.000Z',
 			expectedDate: '2026-01-20T00:00:00.000Z',
 			totalLines: 2,
-			totalValue: Math.round((15 + 2 * item.unitCost) * 100) / 100,
+			totalValue: Math.round((15 + 2 * unitCost) * 100) / 100,
 		});
 		expect(response.body.lines).toEqual([
 			expect.objectContaining({
@@ -49,7 +50,7 @@ describe('purchase orders', () => {
 				lineNo: 2,
 				shortID: 'PWR-00003',
 				units: 2,
-				unitPrice: item.unitCost,
+				unitPrice: unitCost,
 				warehouse: 1,
 			}),
 		]);

@@ -152,7 +152,7 @@ describe('categories and reason codes', () => {
 	it('delete answers 409 while items use a category and 200 with the deleted record otherwise', async () => {
 		const store = t.sandbox.store;
 		const bolts = store.categories.rows.find((c) => c.name === 'Bolts')!;
-		const used = store.items.rows.filter((i) => i.subCategory === 'Bolts').length;
+		const used = store.items.rows.filter((i) => i.subCategory === bolts.categoryID).length;
 		expectError(
 			await t.demo.delete(`/Category/${bolts.categoryID}`),
 			409,

@@ -45,6 +45,10 @@ describe('GET /Report/{id}', () => {
 		]);
 		expect(Object.values(row).every((v) => v === null || typeof v !== 'object')).toBe(true);
 		expect(row.totalValue).toBeCloseTo(row.quantity * row.unitCost, 1);
+		// The item holds its category's id; the report shows the category's name, as before.
+		const item = t.sandbox.store.items.get(row.partNo)!;
+		expect(row.category).toBe(t.sandbox.store.categories.get(item.category)!.name);
+		expect(row.unitCost).toBe(t.sandbox.store.terms(row.partNo).unitCost);
 		const partNos = response.body.value.map((r: { partNo: number }) => r.partNo);
 		expect(partNos).toEqual([...partNos].sort((a, b) => a - b));
 	});

@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import type { Picker } from '../actions/common/pickers';
 import { pickerRecords } from './records';
 
-/** Dropdowns inside collections: the value is what a write body names the record by (warehouse ID, category name, code). */
+/** Dropdowns inside collections: the value is what a write body names the record by (warehouse or category ID, reason code). */
 function options(picker: Picker) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const records = await pickerRecords.call(this, picker);

@@ -104,6 +104,13 @@ export const field = {
 			toNumber(ctx, value, name, i),
 		);
 	},
+	/** A whole number, zero and below included (ids with a meaning for 0, such as "own stock"). */
+	integer(name: string, description: string, options: FieldOptions = {}): Field {
+		const shape = { type: 'number' as const, default: 0, typeOptions: { numberPrecision: 0 } };
+		return make(name, description, options, shape, (ctx, value, i) =>
+			toNumber(ctx, value, name, i, { integer: true }),
+		);
+	},
 	/** A record number: a whole number greater than zero. */
 	id(name: string, description: string, options: FieldOptions = {}): Field {
 		const shape = { type: 'number' as const, default: 0, typeOptions: { numberPrecision: 0 } };
@@ -144,13 +151,22 @@ export const field = {
 	},
 	/**
 	 * A record the service can list (warehouse, report, category, reason code, location): a "From List /
-	 * By ID" locator when required, a dropdown inside a collection. Warehouses and reports are sent by
-	 * number, the others by code or name.
+	 * By ID" locator when required or asked for (`locator`, also inside a collection), else a dropdown
+	 * inside a collection. Warehouses, reports, categories and locations are sent by key, reason codes by code.
 	 */
-	pick(picker: Picker, name: string, description: string, options: FieldOptions = {}): Field {
-		const property = options.required
-			? pickerLocator(picker, name, { description, displayName: options.displayName })
-			: pickerDropdown(picker, name, description);
+	pick(
+		picker: Picker,
+		name: string,
+		description: string,
+		options: FieldOptions & { locator?: boolean } = {},
+	): Field {
+		const property =
+			options.required || options.locator
+				? optionalLocator(
+						pickerLocator(picker, name, { description, displayName: options.displayName }),
+						options.required === true,
+					)
+				: pickerDropdown(picker, name, description);
 		const read: Reader = (ctx, value, i) =>
 			sendsNumber(picker) ? toNumber(ctx, value, name, i, positive) : toText(ctx, value, name, i);
 		return { name, required: options.required === true, property, read };
@@ -212,6 +228,13 @@ function lineValue(line: Field, version: 'property' | 'legacy'): INodeProperties
 			? {}
 			: { description: `${property.description}; 0 or empty leaves it to the service` }),
 	};
+}
+
+/** A locator inside a collection is optional: once added it is filled in, or left empty and not sent. */
+function optionalLocator(property: INodeProperties, required: boolean): INodeProperties {
+	if (required) return property;
+	const { required: _required, ...optional } = property;
+	return optional;
 }
 
 const isLocatorValue = (value: unknown): value is IDataObject =>
@@ -284,6 +307,12 @@ export function rawFields(
 	itemIndex: number,
 ): IDataObject {
 	const values: IDataObject = { ...ctx.getNodeParameter(collection, itemIndex, {}) };
+	// A locator inside the collection is read the way n8n reads a top-level one: by its path, extractValue.
+	for (const spec of fields.filter((f) => !f.required && isLocatorValue(values[f.name]))) {
+		values[spec.name] = ctx.getNodeParameter(`${collection}.${spec.name}`, itemIndex, undefined, {
+			extractValue: true,
+		});
+	}
 	for (const spec of fields.filter((f) => f.required)) {
 		values[spec.name] = ctx.getNodeParameter(spec.name, itemIndex, undefined, {
 			extractValue: true,

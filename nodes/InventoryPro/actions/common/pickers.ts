@@ -35,11 +35,11 @@ export const PICKERS: Record<Picker, PickerSpec> = {
 		searchMethod: 'searchReports',
 		loadMethod: 'getReports',
 	},
-	// Items are filed under the category name in this sandbox and node version (assumed; see README).
+	// Items name their category and sub-category by id (vendor docs, items page: both integers).
 	category: {
 		kind: 'category',
 		list: 'category.list',
-		sends: 'label',
+		sends: 'key',
 		searchMethod: 'searchCategories',
 		loadMethod: 'getCategories',
 	},
