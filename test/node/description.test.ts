@@ -85,6 +85,11 @@ describe('Inventory Pro node description', () => {
 			expect(markdown).toContain(`${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`);
 	});
 
+	it('the README carries the operations table as generated (with every row’s evidence)', () => {
+		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+		expect(readme).toContain(operationsTable().markdown);
+	});
+
 	it('calls list reads getAll where a resource has one list, with returnAll and limit', () => {
 		for (const resource of RESOURCES) {
 			const [, operation] = operationFor(`${resource}.list` as EndpointId);
