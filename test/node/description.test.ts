@@ -85,6 +85,20 @@ describe('Inventory Pro node description', () => {
 			expect(markdown).toContain(`${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`);
 	});
 
+	it('offers Extra Body Fields on every Create and Update', () => {
+		const writes = Object.entries(RESOURCE_MODULES).flatMap(([resource, module]) =>
+			Object.keys(module.operations)
+				.filter((operation) => operation === 'create' || operation === 'update')
+				.map((operation) => `${resource}.${operation}`),
+		);
+		expect(writes).toEqual(expect.arrayContaining(['webhook.create', 'webhook.update']));
+		const without = writes.filter((write) => {
+			const [resource, operation] = write.split('.');
+			return !fieldsOf(resource, operation).some((property) => property.name === 'extraBody');
+		});
+		expect(without).toEqual([]);
+	});
+
 	it('the README carries the operations table as generated (with every row’s evidence)', () => {
 		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
 		expect(readme).toContain(operationsTable().markdown);
