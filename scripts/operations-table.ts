@@ -1,6 +1,7 @@
 /**
  * Prints the README's operations table (resource × operation × request × Security ID × source) from the
- * node's operations and the endpoint table, and fails when an endpoint row is reachable from no operation.
+ * node's operations and the endpoint table (the source is the row's evidence), and fails when an
+ * endpoint row is reachable from no operation.
  *
  *   npm run build:dev && node .build/scripts/operations-table.js
  */
@@ -8,13 +9,6 @@ import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/shared/end
 import type { ResourceKey } from '../nodes/InventoryPro/actions/common/operation';
 import { RESOURCE_LABELS } from '../nodes/InventoryPro/actions/properties';
 import { OPERATIONS } from '../nodes/InventoryPro/actions/router';
-import { SOURCES } from './sources';
-
-const SOURCE: Record<string, string> = {
-	spec: 'spec',
-	'vendor docs': 'vendor docs',
-	assumed: 'assumed',
-};
 
 const permission = (value: Permission) =>
 	value === null ? 'none' : value === 'report' ? 'per-report group rights' : String(value);
@@ -41,7 +35,7 @@ export function operationsTable(): { markdown: string; unreachable: EndpointId[]
 				reached.add(id);
 				const query = 'query' in row ? `?${row.query.map((name) => `${name}=…`).join('&')}` : '';
 				lines.push(
-					`| ${resourceLabel} | ${operation.option.name} | \`${row.method} ${row.path}${query}\` | ${permission(row.permission)} | ${SOURCE[SOURCES[id]]} | ${row.summary} |`,
+					`| ${resourceLabel} | ${operation.option.name} | \`${row.method} ${row.path}${query}\` | ${permission(row.permission)} | ${row.evidence} | ${row.summary} |`,
 				);
 			}
 		}

@@ -1,9 +1,9 @@
 /**
  * The endpoint table the node calls: method, path below the API root, Security ID, a one-line summary,
- * and for lists the paging, sort and date-filter rules (spec, List conventions). Nothing else ships:
- * how the sandbox serves a row (status, events, body rules) lives in sandbox/routes.ts, where each row
- * came from (spec, v1, assumed) in scripts/sources.ts, and test/contract checks the two tables agree.
- * Anything missing: the node's Custom API Request.
+ * where the row comes from (its evidence), and for lists the paging, sort and date-filter rules (spec,
+ * List conventions). How the sandbox serves a row (status, events, body rules) lives in
+ * sandbox/routes.ts, and test/contract checks the two tables agree. Anything missing: the node's Custom
+ * API Request.
  */
 
 export const RESOURCES = [
@@ -29,6 +29,15 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A Security ID, 'report' for per-report group rights, or null for no check. */
 export type Permission = number | 'report' | null;
 
+/**
+ * Where a row (or a record shape, records.ts) comes from, in the order of evidence:
+ *  - 'spec'        : stated by the v2 interface description; wins
+ *  - 'vendor docs' : where the spec is silent, CISS's public API pages (they document v1)
+ *  - 'assumed'     : both silent: REST convention, chosen by us; verify against your deployment (Extra
+ *                    Body Fields and Custom API Request are the ways around it)
+ */
+export type Evidence = 'spec' | 'vendor docs' | 'assumed';
+
 /** How a list endpoint treats modifiedSince (spec, List conventions rule 6). */
 export type ModifiedSinceSupport = 'supported' | 'headerOnly' | 'rejected' | 'ignored';
 
@@ -48,6 +57,7 @@ interface Row {
 	path: string;
 	permission: Permission;
 	summary: string;
+	evidence: Evidence;
 	/** Names of the non-paging query parameters (the operation file declares and checks them). */
 	query?: readonly string[];
 	list?: ListSpec;
@@ -106,17 +116,19 @@ const ASSET_SORT = [
 	'status',
 ];
 
-/** One row: method, path (its literal type gives PathParam), Security ID and summary. */
+/** One row: method, path (its literal type gives PathParam), Security ID, summary and evidence. */
 const row = <const M extends Method, const P extends string>(
 	method: M,
 	path: P,
 	permission: Permission,
 	summary: string,
+	evidence: Evidence,
 ) => ({
 	method,
 	path,
 	permission,
 	summary,
+	evidence,
 });
 
 /** A paged list row: always GET, and its list rules (so its id is a ListEndpointId). */
@@ -124,94 +136,95 @@ const list = <const P extends string>(
 	path: P,
 	permission: Permission,
 	summary: string,
+	evidence: Evidence,
 	rules: ListSpec,
-) => ({ method: 'GET', path, permission, summary, list: rules }) as const;
+) => ({ method: 'GET', path, permission, summary, evidence, list: rules }) as const;
 
 // One row a line: the table reads as data (prettier would break the long rows over several lines).
 // prettier-ignore
 export const ENDPOINTS = {
 	// Items — read 11, write 116
-	'item.list': list('/Item', 11, 'Active items', standardList(['partNo', 'shortID', 'description', 'category'])),
-	'item.listAll': list('/Item/All', 11, 'All items, discontinued included', standardList(['partNo', 'shortID', 'description', 'category'])),
-	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or alias (type=alias)'), query: ['key', 'type'] },
-	'item.create': row('POST', '/Item', 116, 'Create an item; answers with the new partNo'),
-	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change'),
-	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)'),
+	'item.list': list('/Item', 11, 'Active items', 'spec', standardList(['partNo', 'shortID', 'description', 'category'])),
+	'item.listAll': list('/Item/All', 11, 'All items, discontinued included', 'spec', standardList(['partNo', 'shortID', 'description', 'category'])),
+	'item.get': { ...row('GET', '/Item', 11, 'One item by shortID (type=id) or alias (type=alias)', 'vendor docs'), query: ['key', 'type'] },
+	'item.create': row('POST', '/Item', 116, 'Create an item; answers with the new partNo', 'spec'),
+	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change', 'vendor docs'),
+	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)', 'vendor docs'),
 	// Inventory — read 11; receive 95, move 15, issue 88
-	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
-	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
-	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', standardList(STOCK_LEVEL_SORT, 'rejected')),
-	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', standardList(STOCK_LEVEL_SORT, 'rejected')),
-	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
-	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', standardList(['recNo', 'partNo', 'warehouseID'])),
-	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', standardList(['recNo', 'partNo'])),
-	'inventory.materialOutByWarehouse': list('/Inventory/MaterialOut/{warehouseID}', 11, 'Movements out of one warehouse (a MaterialOut variant)', standardList(['recNo', 'partNo'])),
-	'inventory.receive': row('POST', '/Inventory/Receive', 95, 'Receive stock; answers with the MaterialIn record'),
-	'inventory.move': row('POST', '/Inventory/Move', 15, 'Move stock between bins or warehouses; answers with the MaterialIn record at the target'),
-	'inventory.issue': row('POST', '/Inventory/Issue', 88, 'Issue stock out; answers with the MaterialOut record (409 when stock is short)'),
+	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
+	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected')),
+	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected')),
+	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', 'spec', standardList(['recNo', 'partNo', 'warehouseID'])),
+	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', 'spec', standardList(['recNo', 'partNo', 'warehouseID'])),
+	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', 'assumed', standardList(['recNo', 'partNo'])),
+	'inventory.materialOutByWarehouse': list('/Inventory/MaterialOut/{warehouseID}', 11, 'Movements out of one warehouse (a MaterialOut variant)', 'assumed', standardList(['recNo', 'partNo'])),
+	'inventory.receive': row('POST', '/Inventory/Receive', 95, 'Receive stock; answers with the MaterialIn record', 'vendor docs'),
+	'inventory.move': row('POST', '/Inventory/Move', 15, 'Move stock between bins or warehouses; answers with the MaterialIn record at the target', 'vendor docs'),
+	'inventory.issue': row('POST', '/Inventory/Issue', 88, 'Issue stock out; answers with the MaterialOut record (409 when stock is short)', 'vendor docs'),
 	// Customers — read 130, write 131
-	'customer.list': list('/Customer', 130, 'Active customers', standardList(PARTY_SORT)),
-	'customer.listAll': list('/Customer/All', 130, 'All customers, inactive included', standardList(PARTY_SORT)),
-	'customer.get': row('GET', '/Customer/{shortID}', 130, 'One customer by shortID'),
-	'customer.create': row('POST', '/Customer', 131, 'Create a customer (409 on a duplicate shortID)'),
-	'customer.update': row('PUT', '/Customer/{shortID}', 131, 'Update a customer; only the fields sent change'),
+	'customer.list': list('/Customer', 130, 'Active customers', 'spec', standardList(PARTY_SORT)),
+	'customer.listAll': list('/Customer/All', 130, 'All customers, inactive included', 'spec', standardList(PARTY_SORT)),
+	'customer.get': row('GET', '/Customer/{shortID}', 130, 'One customer by shortID', 'assumed'),
+	'customer.create': row('POST', '/Customer', 131, 'Create a customer (409 on a duplicate shortID)', 'assumed'),
+	'customer.update': row('PUT', '/Customer/{shortID}', 131, 'Update a customer; only the fields sent change', 'assumed'),
 	// Vendors — read 19, write 20
-	'vendor.list': list('/Vendor', 19, 'Active vendors', standardList(PARTY_SORT)),
-	'vendor.listAll': list('/Vendor/All', 19, 'All vendors, inactive included', standardList(PARTY_SORT)),
-	'vendor.get': row('GET', '/Vendor/{shortID}', 19, 'One vendor by shortID'),
-	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor (409 on a duplicate shortID)'),
-	'vendor.update': row('PUT', '/Vendor/{shortID}', 20, 'Update a vendor; only the fields sent change'),
+	'vendor.list': list('/Vendor', 19, 'Active vendors', 'spec', standardList(PARTY_SORT)),
+	'vendor.listAll': list('/Vendor/All', 19, 'All vendors, inactive included', 'spec', standardList(PARTY_SORT)),
+	'vendor.get': row('GET', '/Vendor/{shortID}', 19, 'One vendor by shortID', 'vendor docs'),
+	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor (409 on a duplicate shortID)', 'assumed'),
+	'vendor.update': row('PUT', '/Vendor/{shortID}', 20, 'Update a vendor; only the fields sent change', 'assumed'),
 	// Purchase orders — read 18, write 42 (create and finalize)
-	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
-	'purchaseOrder.get': row('GET', '/PurchaseOrder/{poNo}', 18, 'One purchase order with its lines'),
-	'purchaseOrder.create': row('POST', '/PurchaseOrder', 42, 'Create a purchase order'),
-	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize (close) a purchase order (409 when already closed)'),
+	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', 'spec', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
+	'purchaseOrder.get': row('GET', '/PurchaseOrder/{poNo}', 18, 'One purchase order with its lines', 'assumed'),
+	'purchaseOrder.create': row('POST', '/PurchaseOrder', 42, 'Create a purchase order', 'assumed'),
+	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize (close) a purchase order (409 when already closed)', 'assumed'),
 	// Shipping orders — read 120, write 125
-	'shippingOrder.list': list('/ShippingOrder', 120, 'Shipping orders', orderList(['soNo', 'orderDate', 'shipDate', 'customer', 'status'])),
-	'shippingOrder.get': row('GET', '/ShippingOrder/{soNo}', 120, 'One shipping order with its lines'),
-	'shippingOrder.create': row('POST', '/ShippingOrder', 125, 'Create a shipping order'),
-	'shippingOrder.update': row('PUT', '/ShippingOrder/{soNo}', 125, 'Update a shipping order; status Closed completes it and emits order.completed'),
+	'shippingOrder.list': list('/ShippingOrder', 120, 'Shipping orders', 'spec', orderList(['soNo', 'orderDate', 'shipDate', 'customer', 'status'])),
+	'shippingOrder.get': row('GET', '/ShippingOrder/{soNo}', 120, 'One shipping order with its lines', 'assumed'),
+	'shippingOrder.create': row('POST', '/ShippingOrder', 125, 'Create a shipping order', 'assumed'),
+	'shippingOrder.update': row('PUT', '/ShippingOrder/{soNo}', 125, 'Update a shipping order; status Closed completes it and emits order.completed', 'assumed'),
 	// Work orders — read 134, read-only
-	'workOrder.list': list('/WorkOrder', 134, 'Work orders', orderList(['woNo', 'startDate', 'dueDate', 'assignee', 'status'])),
-	'workOrder.get': row('GET', '/WorkOrder/{woNo}', 134, 'One work order with its component lines'),
+	'workOrder.list': list('/WorkOrder', 134, 'Work orders', 'spec', orderList(['woNo', 'startDate', 'dueDate', 'assignee', 'status'])),
+	'workOrder.get': row('GET', '/WorkOrder/{woNo}', 134, 'One work order with its component lines', 'assumed'),
 	// Assets — read 26, write 161
-	'asset.list': list('/Asset', 26, 'Active assets', standardList(ASSET_SORT)),
-	'asset.listAll': list('/Asset/All', 26, 'All assets, discontinued included', standardList(ASSET_SORT)),
-	'asset.types': list('/Asset/Types', 26, 'Asset types', standardList(['typeID', 'name'])),
-	'asset.get': row('GET', '/Asset/{shortID}', 26, 'One asset by shortID'),
-	'asset.create': row('POST', '/Asset', 161, 'Create an asset'),
-	'asset.update': row('PUT', '/Asset/{shortID}', 161, 'Update an asset; only the fields sent change'),
+	'asset.list': list('/Asset', 26, 'Active assets', 'spec', standardList(ASSET_SORT)),
+	'asset.listAll': list('/Asset/All', 26, 'All assets, discontinued included', 'spec', standardList(ASSET_SORT)),
+	'asset.types': list('/Asset/Types', 26, 'Asset types', 'spec', standardList(['typeID', 'name'])),
+	'asset.get': row('GET', '/Asset/{shortID}', 26, 'One asset by shortID', 'assumed'),
+	'asset.create': row('POST', '/Asset', 161, 'Create an asset', 'assumed'),
+	'asset.update': row('PUT', '/Asset/{shortID}', 161, 'Update an asset; only the fields sent change', 'assumed'),
 	// Categories — read 104, write 105 (delete, disable)
-	'category.list': list('/Category', 104, 'Active categories', standardList(['categoryID', 'name'])),
-	'category.listAll': list('/Category/All', 104, 'All categories, disabled included', standardList(['categoryID', 'name'])),
-	'category.get': row('GET', '/Category/{categoryID}', 104, 'One category (404 when it does not exist)'),
-	'category.delete': row('DELETE', '/Category/{categoryID}', 105, 'Delete a category (409 while items use it)'),
-	'category.disable': row('POST', '/Category/{categoryID}/Disable', 105, 'Disable a category'),
+	'category.list': list('/Category', 104, 'Active categories', 'spec', standardList(['categoryID', 'name'])),
+	'category.listAll': list('/Category/All', 104, 'All categories, disabled included', 'spec', standardList(['categoryID', 'name'])),
+	'category.get': row('GET', '/Category/{categoryID}', 104, 'One category (404 when it does not exist)', 'vendor docs'),
+	'category.delete': row('DELETE', '/Category/{categoryID}', 105, 'Delete a category (409 while items use it)', 'assumed'),
+	'category.disable': row('POST', '/Category/{categoryID}/Disable', 105, 'Disable a category', 'assumed'),
 	// Reason codes — read 104, write 105 (delete, disable)
-	'reasonCode.list': list('/ReasonCode', 104, 'Active reason codes', standardList(['reasonCodeID', 'code'])),
-	'reasonCode.listAll': list('/ReasonCode/All', 104, 'All reason codes, disabled included', standardList(['reasonCodeID', 'code'])),
-	'reasonCode.delete': row('DELETE', '/ReasonCode/{reasonCodeID}', 105, 'Delete a reason code'),
-	'reasonCode.disable': row('POST', '/ReasonCode/{reasonCodeID}/Disable', 105, 'Disable a reason code'),
+	'reasonCode.list': list('/ReasonCode', 104, 'Active reason codes', 'spec', standardList(['reasonCodeID', 'code'])),
+	'reasonCode.listAll': list('/ReasonCode/All', 104, 'All reason codes, disabled included', 'spec', standardList(['reasonCodeID', 'code'])),
+	'reasonCode.delete': row('DELETE', '/ReasonCode/{reasonCodeID}', 105, 'Delete a reason code', 'assumed'),
+	'reasonCode.disable': row('POST', '/ReasonCode/{reasonCodeID}/Disable', 105, 'Disable a reason code', 'assumed'),
 	// Locations — read 114, write 115 (hold, release)
-	'location.list': list('/Location', 114, 'Spots (bins) of every warehouse', standardList(['spot', 'warehouseID', 'description', 'hold'])),
-	'location.get': row('GET', '/Location/{spot}', 114, 'One spot (404 for an unknown spot)'),
-	'location.hold': { ...row('POST', '/Location/Hold', 115, 'Put a spot on hold (?id={spot}); answers 204'), query: ['id'] },
-	'location.release': { ...row('POST', '/Location/Release', 115, 'Release a held spot (?id={spot}); answers 204'), query: ['id'] },
+	'location.list': list('/Location', 114, 'Spots (bins) of every warehouse', 'spec', standardList(['spot', 'warehouseID', 'description', 'hold'])),
+	'location.get': row('GET', '/Location/{spot}', 114, 'One spot (404 for an unknown spot)', 'vendor docs'),
+	'location.hold': { ...row('POST', '/Location/Hold', 115, 'Put a spot on hold (?id={spot}); answers 204', 'vendor docs'), query: ['id'] },
+	'location.release': { ...row('POST', '/Location/Release', 115, 'Release a held spot (?id={spot}); answers 204', 'vendor docs'), query: ['id'] },
 	// Warehouses — read 113, read-only
-	'warehouse.list': list('/Warehouse', 113, 'Warehouses', standardList(['warehouseID', 'code', 'name'])),
-	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
+	'warehouse.list': list('/Warehouse', 113, 'Warehouses', 'spec', standardList(['warehouseID', 'code', 'name'])),
+	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', 'spec', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
 	// Reports — per-report group rights
-	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', standardList(['reportID', 'reportName', 'reportType'], 'ignored')),
-	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
-	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000'),
+	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', 'vendor docs', standardList(['reportID', 'reportName', 'reportType'], 'ignored')),
+	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', 'spec', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
+	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000', 'spec'),
 	// Webhook subscriptions — 370 for everything; each client sees only its own
-	'webhook.list': list('/Webhook', 370, 'Subscriptions of this client', standardList(['rec', 'name'], 'ignored')),
-	'webhook.get': row('GET', '/Webhook/{rec}', 370, 'One subscription'),
-	'webhook.create': row('POST', '/Webhook', 370, 'Create a subscription; the answer holds rec and the signing secret, shown only now'),
-	'webhook.update': row('PUT', '/Webhook/{rec}', 370, 'Replace a subscription; the secret changes only when one is sent'),
-	'webhook.delete': row('DELETE', '/Webhook/{rec}', 370, 'Delete a subscription and its delivery log'),
-	'webhook.test': row('POST', '/Webhook/{rec}/test', 370, 'Send a test event (the subscription must be active)'),
-	'webhook.log': list('/Webhook/{rec}/log', 370, 'Delivery log of a subscription', standardList(['rec', 'event'], 'ignored')),
+	'webhook.list': list('/Webhook', 370, 'Subscriptions of this client', 'spec', standardList(['rec', 'name'], 'ignored')),
+	'webhook.get': row('GET', '/Webhook/{rec}', 370, 'One subscription', 'spec'),
+	'webhook.create': row('POST', '/Webhook', 370, 'Create a subscription; the answer holds rec and the signing secret, shown only now', 'spec'),
+	'webhook.update': row('PUT', '/Webhook/{rec}', 370, 'Replace a subscription; the secret changes only when one is sent', 'spec'),
+	'webhook.delete': row('DELETE', '/Webhook/{rec}', 370, 'Delete a subscription and its delivery log', 'spec'),
+	'webhook.test': row('POST', '/Webhook/{rec}/test', 370, 'Send a test event (the subscription must be active)', 'spec'),
+	'webhook.log': list('/Webhook/{rec}/log', 370, 'Delivery log of a subscription', 'spec', standardList(['rec', 'event'], 'ignored')),
 } as const satisfies Record<`${Resource}.${string}`, Row>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

@@ -3,13 +3,12 @@
  * field that names it for people, its documented fields, what Simplified keeps, its statuses, the row
  * that reads one record and the lists that return it. Pickers, path values, Simplified output, the
  * change feed's tie-break column and the sandbox's seeded shapes read this; nothing is derived from a
- * field's name. Evidence per kind: 'vendor docs' = CISS's public API pages (v1), 'spec' = the v2
- * interface, 'assumed' = neither shows the shape (the sandbox's own choice).
+ * field's name. Evidence per kind as for endpoint rows (endpoints.ts `Evidence`); 'assumed' here means
+ * neither shows the shape (the sandbox's own choice).
  */
-import type { EndpointId, ListEndpointId } from './endpoints';
+import type { EndpointId, Evidence, ListEndpointId } from './endpoints';
 
 export type KeyType = 'string' | 'integer';
-export type Evidence = 'spec' | 'vendor docs' | 'assumed';
 
 export interface RecordKindSpec {
 	noun: string;

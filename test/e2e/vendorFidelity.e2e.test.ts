@@ -99,7 +99,8 @@ test('Customer › Get Many sorted by shortID descending: sent as typed, every c
 		resource: 'customer',
 		operation: 'getAll',
 		returnAll: true,
-		filters: { sort: 'shortID', direction: 'DESC' },
+		// Sort By as the editor saves a typed column ("By Name").
+		filters: { sort: { __rl: true, mode: 'name', value: 'shortID' }, direction: 'DESC' },
 	});
 	expect(execution.status).toBe('success');
 	expect(

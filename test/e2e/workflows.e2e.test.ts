@@ -452,20 +452,63 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 		paginationToken?: string;
 	}
 	/** What the editor posts when "From list" opens or the user types: n8n runs our listSearch method. */
-	const search = async (methodName: string, filter?: string, paginationToken?: string) =>
+	const search = async (
+		methodName: string,
+		filter?: string,
+		paginationToken?: string,
+		current: { path: string; parameters: object } = { path: 'parameters.record', parameters: {} },
+	) =>
 		await n8n.session.call<Found>(
 			'POST',
 			'/rest/dynamic-node-parameters/resource-locator-results',
 			{
-				path: 'parameters.record',
+				path: current.path,
 				nodeTypeAndVersion: { name: 'n8n-nodes-inventory-pro.inventoryPro', version: 2 },
-				currentNodeParameters: {},
+				currentNodeParameters: current.parameters,
 				methodName,
 				filter,
 				paginationToken,
 				credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
 			},
 		);
+
+	test("Sort By: n8n hands our search the node's parameters; it suggests that list's documented columns", async () => {
+		const sortOf = (parameters: object, filter?: string) =>
+			search('searchSortColumns', filter, undefined, {
+				path: 'parameters.filters.sort',
+				parameters,
+			});
+		const customers = {
+			resource: 'customer',
+			operation: 'getAll',
+			filters: { sort: { __rl: true, mode: 'list', value: '' } },
+		};
+		const all = await sortOf(customers);
+		expect(all.results.map((r) => r.value)).toEqual([
+			'shortID',
+			'name',
+			'city',
+			'state',
+			'zip',
+			'country',
+			'contact',
+			'active',
+			'modified',
+			'created',
+		]);
+		expect((await sortOf(customers, 'co')).results.map((r) => r.value)).toEqual([
+			'country',
+			'contact',
+		]);
+		const oneWarehouse = {
+			resource: 'inventory',
+			operation: 'getMaterialIn',
+			filters: { warehouseID: 2 },
+		};
+		const moves = (await sortOf(oneWarehouse)).results.map((r) => r.value);
+		expect(moves).toContain('recNo');
+		expect(moves).not.toContain('warehouseID');
+	});
 
 	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {
 		const kinds: Array<[string, () => Array<string | number>]> = [

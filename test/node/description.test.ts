@@ -85,6 +85,25 @@ describe('Inventory Pro node description', () => {
 			expect(markdown).toContain(`${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`);
 	});
 
+	it('offers Extra Body Fields on every Create and Update', () => {
+		const writes = Object.entries(RESOURCE_MODULES).flatMap(([resource, module]) =>
+			Object.keys(module.operations)
+				.filter((operation) => operation === 'create' || operation === 'update')
+				.map((operation) => `${resource}.${operation}`),
+		);
+		expect(writes).toEqual(expect.arrayContaining(['webhook.create', 'webhook.update']));
+		const without = writes.filter((write) => {
+			const [resource, operation] = write.split('.');
+			return !fieldsOf(resource, operation).some((property) => property.name === 'extraBody');
+		});
+		expect(without).toEqual([]);
+	});
+
+	it('the README carries the operations table as generated (with every row’s evidence)', () => {
+		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+		expect(readme).toContain(operationsTable().markdown);
+	});
+
 	it('calls list reads getAll where a resource has one list, with returnAll and limit', () => {
 		for (const resource of RESOURCES) {
 			const [, operation] = operationFor(`${resource}.list` as EndpointId);
@@ -110,11 +129,20 @@ describe('Inventory Pro node description', () => {
 			expect(names.includes('endDate')).toBe(Boolean(list.orderDates));
 			expect(names).toEqual(expect.arrayContaining(['sort', 'direction']));
 			const sort = (filters.options as INodeProperties[]).find((option) => option.name === 'sort')!;
+			// A report's columns are known when it runs: text. Elsewhere the documented columns are
+			// suggested (From List) and any column may be typed (By Name).
 			if (list.sort === 'reportColumns') expect(sort.type).toBe('string');
-			// Any column may be typed; the documented ones are suggested.
-			expect(sort.type).toBe('string');
-			if (list.sort !== 'reportColumns')
+			else {
+				expect(sort.type).toBe('resourceLocator');
+				expect(sort.default).toEqual({ mode: 'list', value: '' });
+				expect(sort.required).toBe(false);
+				expect(sort.modes?.map((mode) => [mode.name, mode.type, mode.validation ?? []])).toEqual([
+					['list', 'list', []],
+					['name', 'string', []],
+				]);
+				expect(sort.modes?.[0].typeOptions?.searchListMethod).toBe('searchSortColumns');
 				for (const column of list.sort) expect(sort.description).toContain(column);
+			}
 			const notice = fieldsOf(resource, operation).some((property) => property.type === 'notice');
 			expect(notice).toBe(list.modifiedSince === 'headerOnly');
 		},
@@ -201,6 +229,7 @@ describe('Inventory Pro node description', () => {
 			'searchReasonCodes',
 			'searchReports',
 			'searchShippingOrders',
+			'searchSortColumns',
 			'searchVendors',
 			'searchWarehouses',
 			'searchWebhooks',

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CLIENTS } from '../../sandbox';
-import { byId, capture, harness, items, runOp, type Harness } from './setup';
+import { byId, byName, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 let readonlyCredential: string;
@@ -32,9 +32,12 @@ afterAll(async () => await h?.stop());
 const existingItem = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 
 describe('sort columns the service judges', () => {
-	it('sends any column; the service\'s 400 "Invalid sort column or direction." names Sort By and the column', async () => {
+	it('sends any column typed By Name; the service\'s 400 "Invalid sort column or direction." names Sort By and the column', async () => {
 		const { result, requests } = await capture(h, () =>
-			runOp(h, 'customer', 'getAll', { returnAll: true, filters: { sort: 'colour' } }),
+			runOp(h, 'customer', 'getAll', {
+				returnAll: true,
+				filters: { sort: byName('colour') },
+			}),
 		);
 		expect(requests.map((request) => [request.query.sort, request.status])).toEqual([
 			['colour', 400],
@@ -45,15 +48,31 @@ describe('sort columns the service judges', () => {
 		expect(result.error?.description).toContain('/Customer does not sort by "colour"');
 	});
 
-	it('a documented column the node never listed is sent and sorts: Customer by shortID descending', async () => {
-		const records = await items(h, 'customer', 'getAll', {
-			returnAll: true,
-			filters: { sort: 'shortID', direction: 'DESC' },
-			output: 'raw',
-		});
+	it('a documented column picked From List is sent and sorts: Customer by shortID descending', async () => {
+		const { result: records, requests } = await capture(h, () =>
+			items(h, 'customer', 'getAll', {
+				returnAll: true,
+				filters: { sort: fromList('shortID'), direction: 'DESC' },
+				output: 'raw',
+			}),
+		);
+		expect(requests[0].query).toEqual(
+			expect.objectContaining({ sort: 'shortID', direction: 'DESC' }),
+		);
 		const keys = records.map((record) => String(record.shortID));
 		expect(keys).toEqual([...keys].sort().reverse());
 		expect(keys).toContain('ACME-CORP');
+	});
+
+	it('takes the column from an expression, By Name or as the whole value', async () => {
+		for (const sort of [byName('={{ "city".toUpperCase() }}'), '={{ "ci" + "ty" }}']) {
+			const { requests } = await capture(h, () =>
+				items(h, 'vendor', 'getAll', { returnAll: true, filters: { sort }, output: 'raw' }),
+			);
+			expect(requests.map((request) => [request.query.sort, request.status])).toEqual([
+				['city', 200],
+			]);
+		}
 	});
 });
 

@@ -5,10 +5,13 @@
 import type {
 	INode,
 	INodeListSearchResult,
+	INodeParameters,
 	INodeProperties,
 	INodePropertyOptions,
 	INodeType,
 } from 'n8n-workflow';
+
+import { listSpec } from '../../nodes/shared/endpoints';
 
 import { core, workflowLib } from '../harness/n8n';
 import { capture, harness, items, type Harness } from './setup';
@@ -35,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(async () => await h?.stop());
 
-function context(parameter: string) {
+/** The editor's call for one parameter; `current` is what the editor posts as the node's parameters now. */
+function context(parameter: string, current?: INodeParameters) {
 	const workflow = new workflowLib.Workflow({
 		id: 'methods',
 		nodes: [node],
@@ -44,6 +48,7 @@ function context(parameter: string) {
 		nodeTypes: h.nodeTypes,
 	});
 	const data = h.additionalData('internal', { id: 'methods', name: 'Methods', nodes: [node] });
+	if (current) data.currentNodeParameters = current;
 	return new core.LoadOptionsContext(workflow, node, data, `parameters.${parameter}`);
 }
 
@@ -129,6 +134,52 @@ describe("the item's category pickers", () => {
 			'bolt',
 		);
 		expect(found.results).toEqual([{ name: 'Bolts', value: String(bolts.categoryID) }]);
+	});
+});
+
+describe('Sort By suggestions', () => {
+	const suggest = async (current: INodeParameters, filter?: string) => {
+		const { result, requests } = await capture(h, () =>
+			listSearch('searchSortColumns').call(context('filters.sort', current), filter),
+		);
+		expect(requests).toEqual([]); // the table knows them; the service is not asked
+		return result.results.map((entry) => [entry.name, entry.value]);
+	};
+	const pairs = (columns: readonly string[]) => columns.map((column) => [column, column]);
+
+	it('offers the documented columns of Customer › Get Many, in the table’s order, filtered by the text', async () => {
+		const customer = { resource: 'customer', operation: 'getAll' };
+		expect(await suggest(customer)).toEqual(
+			pairs([
+				'shortID',
+				'name',
+				'city',
+				'state',
+				'zip',
+				'country',
+				'contact',
+				'active',
+				'modified',
+				'created',
+			]),
+		);
+		expect(await suggest(customer, ' CO')).toEqual(pairs(['country', 'contact']));
+		expect(await suggest(customer, 'Id')).toEqual(pairs(['shortID']));
+	});
+
+	it('follows the list the filters choose: one warehouse’s movements, the /All twin, none for a report', async () => {
+		const moves = { resource: 'inventory', operation: 'getMaterialIn' };
+		const all = listSpec('inventory.materialIn').sort as string[];
+		const one = listSpec('inventory.materialInByWarehouse').sort as string[];
+		expect(all).toContain('warehouseID');
+		expect(one).not.toContain('warehouseID');
+		expect(await suggest(moves)).toEqual(pairs(all));
+		expect(await suggest({ ...moves, filters: { warehouseID: '2' } })).toEqual(pairs(one));
+		expect(
+			await suggest({ resource: 'item', operation: 'getAll', filters: { includeInactive: true } }),
+		).toEqual(pairs(listSpec('item.listAll').sort as string[]));
+		expect(await suggest({ resource: 'report', operation: 'run' })).toEqual([]);
+		expect(await suggest({ resource: 'item', operation: 'create' })).toEqual([]);
 	});
 });
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, capture, fromList, harness, items, type Harness } from './setup';
+import { byId, byName, capture, fromList, harness, items, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => {
@@ -129,7 +129,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'customer',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'shortID', direction: 'DESC' } }),
+		parameters: limited({ filters: { sort: fromList('shortID'), direction: 'DESC' } }),
 		request: { path: '/Customer', query: { sort: 'shortID', direction: 'DESC' } },
 		field: 'shortID',
 		count: 3,
@@ -198,7 +198,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'shippingOrder',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'orderDate' } }),
+		parameters: limited({ filters: { sort: byName('orderDate') } }),
 		request: { path: '/ShippingOrder', query: { sort: 'orderDate' } },
 		field: 'soNo',
 		count: 3,
@@ -278,7 +278,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: 'spot' } }),
+		parameters: limited({ filters: { sort: fromList('spot') } }),
 		request: { path: '/Location', query: { sort: 'spot' } },
 		field: 'spot',
 		count: 3,
@@ -403,7 +403,7 @@ describe('read operations', () => {
 		const { result, requests } = await capture(h, () =>
 			items(h, 'item', 'getAll', {
 				returnAll: true,
-				filters: { includeInactive: true, sort: 'shortID', direction: 'DESC' },
+				filters: { includeInactive: true, sort: fromList('shortID'), direction: 'DESC' },
 			}),
 		);
 		expect(requests[0].path).toBe('/api/v2/Item/All');

@@ -115,7 +115,13 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 					operation: 'getAll',
 					limit: "={{ $fromAI('limit', 'How many items to return', 'number') }}",
 					filters: {
-						sort: "={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
+						// Sort By is a locator: the model fills its By Name value.
+						sort: {
+							__rl: true,
+							mode: 'name',
+							value:
+								"={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
+						},
 					},
 				},
 			},

@@ -497,7 +497,7 @@ describe('webhook subscriptions', () => {
 		return { rec: record.rec as number, secret: record.secret as string };
 	};
 
-	it('creates a subscription and returns its secret once', async () => {
+	it('creates a subscription and returns its secret once (extra body fields sent too)', async () => {
 		const { records, request } = await write('webhook', 'create', {
 			name: 'n8n test',
 			url: receiverUrl,
@@ -505,6 +505,7 @@ describe('webhook subscriptions', () => {
 			payloadMode: 2,
 			active: true,
 			additionalFields: { headers: '{"X-Env":"test"}' },
+			extraBody: { json: '{"maxRetries": 5}' },
 		});
 		expect([request.method, request.path, request.status]).toEqual(['POST', api('/Webhook'), 201]);
 		expect(request.body).toEqual({
@@ -514,6 +515,7 @@ describe('webhook subscriptions', () => {
 			payloadMode: 2,
 			active: true,
 			headers: { 'X-Env': 'test' },
+			maxRetries: 5,
 		});
 		const secret = records[0].secret as string;
 		expect(records[0].rec).toEqual(expect.any(Number));
@@ -534,7 +536,7 @@ describe('webhook subscriptions', () => {
 		expect(JSON.stringify([list.result, one.result])).not.toContain(secret);
 	});
 
-	it('replaces it whole, keeping the secret when none is given', async () => {
+	it('replaces it whole, keeping the secret when none is given (extra body fields sent too)', async () => {
 		const { rec } = await created();
 		const { records, request } = await write('webhook', 'update', {
 			rec: String(rec),
@@ -543,6 +545,7 @@ describe('webhook subscriptions', () => {
 			events: 'item.created',
 			payloadMode: 1,
 			active: true,
+			extraBody: { fields: { field: [{ name: 'description', value: 'ERP feed' }] } },
 		});
 		expect([request.method, request.path]).toEqual(['PUT', api(`/Webhook/${rec}`)]);
 		expect(request.body).toEqual({
@@ -551,6 +554,7 @@ describe('webhook subscriptions', () => {
 			events: 'item.created',
 			payloadMode: 1,
 			active: true,
+			description: 'ERP feed',
 		});
 		expect(records[0]).toEqual(
 			expect.objectContaining({ rec, name: 'n8n test (renamed)', payloadMode: 1 }),

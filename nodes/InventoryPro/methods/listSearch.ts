@@ -1,6 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { listToRead } from '../actions/common/getMany';
 import { RECORD_LISTS, recordTitle, type RecordKind } from '../actions/common/locators';
+import type { ResourceKey } from '../actions/common/operation';
+import { OPERATIONS } from '../actions/router';
 import type { Picker } from '../actions/common/pickers';
 import { listSpec } from '../../shared/endpoints';
 import { RECORDS } from '../../shared/records';
@@ -81,3 +84,26 @@ export const searchShippingOrders = searchRecords('shippingOrder');
 export const searchWorkOrders = searchRecords('workOrder');
 export const searchAssets = searchRecords('asset');
 export const searchWebhooks = searchRecords('webhook');
+
+/**
+ * Sort By's "From List": the documented sort columns of the list the current Get Many reads (the one
+ * its filters choose), in the table's order, filtered by the search text. Nothing is read from the
+ * service; "By Name" takes any other column.
+ */
+export function searchSortColumns(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const resource = this.getCurrentNodeParameter('resource') as ResourceKey;
+	const operation = this.getCurrentNodeParameter('operation') as string;
+	const config = OPERATIONS[resource]?.operations[operation]?.option.getMany;
+	const filters = (this.getCurrentNodeParameter('filters') ?? {}) as IDataObject;
+	const sort = config ? listSpec(listToRead(config, filters)).sort : [];
+	const needle = filter?.trim().toLowerCase();
+	const columns = sort === 'reportColumns' ? [] : sort;
+	return Promise.resolve({
+		results: columns
+			.filter((column) => !needle || column.toLowerCase().includes(needle))
+			.map((column) => ({ name: column, value: column })),
+	});
+}

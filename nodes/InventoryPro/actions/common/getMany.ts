@@ -9,6 +9,7 @@ import { ENDPOINTS, listSpec, type ListEndpointId, type ListSpec } from '../../.
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { isBlank, toNumber } from '../../../shared/validation';
 import { propertiesOf, readPath, type Field } from './fields';
+import { locator } from './locators';
 import {
 	show,
 	type OperationLabel,
@@ -103,12 +104,13 @@ export function readListRequest(
 		itemIndex,
 		{},
 	);
+	// Sort By is a locator ("From List" / "By Name") on most lists: its value, typed or by expression.
+	if (filters.sort !== undefined)
+		filters.sort = ctx.getNodeParameter('filters.sort', itemIndex, '', { extractValue: true });
 
-	let id = config.list;
+	const id = listToRead(config, { includeInactive, warehouseID });
 	const path = readPath(ctx, config.path ?? [], itemIndex);
-	if (config.listAll && includeInactive === true) id = config.listAll.id;
-	if (config.byWarehouse && !isBlank(warehouseID)) {
-		id = config.byWarehouse;
+	if (id === config.byWarehouse) {
 		path.warehouseID = toNumber(ctx, warehouseID, 'warehouseID', itemIndex, {
 			integer: true,
 			positive: true,
@@ -125,6 +127,13 @@ export function readListRequest(
 			});
 	}
 	return { id, path, query: buildListQuery.call(ctx, id, filters, itemIndex), limit };
+}
+
+/** Which list row the filters choose: the `/X/All` twin, the one-warehouse variant or the list. */
+export function listToRead(config: GetManyConfig, filters: IDataObject): ListEndpointId {
+	if (config.byWarehouse && !isBlank(filters.warehouseID)) return config.byWarehouse;
+	if (config.listAll && filters.includeInactive === true) return config.listAll.id;
+	return config.list;
 }
 
 const dateFilter = (name: string, displayName: string, description: string): INodeProperties => ({
@@ -173,30 +182,45 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 			dateFilter('endDate', 'Created Before', 'Only orders created on or before this time'),
 		);
 	}
-	options.push(
-		{
+	options.push(sortProperty(spec), {
+		displayName: 'Sort Direction',
+		name: 'direction',
+		type: 'options',
+		options: [
+			{ name: 'Ascending', value: 'ASC' },
+			{ name: 'Descending', value: 'DESC' },
+		],
+		default: 'ASC',
+	});
+	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * Sort By. A report's columns are known only when it runs: plain text. Every other list: a locator
+ * whose "From List" suggests the list's documented columns (methods/listSearch.ts searchSortColumns)
+ * and whose "By Name" takes any column; the service judges it (its 400 names Sort By and the column).
+ */
+function sortProperty(spec: ListSpec): INodeProperties {
+	if (spec.sort === 'reportColumns')
+		return {
 			displayName: 'Sort By',
 			name: 'sort',
 			type: 'string',
 			default: '',
-			placeholder: spec.sort === 'reportColumns' ? 'e.g. partNo' : `e.g. ${spec.sort[0]}`,
-			description:
-				spec.sort === 'reportColumns'
-					? 'A column of the report; empty keeps the report order'
-					: `Column to sort by; empty keeps the service's order. Documented columns: ${spec.sort.join(', ')}. Any other column name is sent as given; the service answers "Invalid sort column" when it has none.`,
-		},
-		{
-			displayName: 'Sort Direction',
-			name: 'direction',
-			type: 'options',
-			options: [
-				{ name: 'Ascending', value: 'ASC' },
-				{ name: 'Descending', value: 'DESC' },
-			],
-			default: 'ASC',
-		},
-	);
-	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+			placeholder: 'e.g. partNo',
+			description: 'A column of the report; empty keeps the report order',
+		};
+	return locator({
+		name: 'sort',
+		displayName: 'Sort By',
+		description: `Column to sort by; empty keeps the service's order. Documented columns: ${spec.sort.join(', ')}. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.`,
+		noun: 'column',
+		searchMethod: 'searchSortColumns',
+		numeric: false,
+		example: spec.sort[0],
+		required: false,
+		byName: true,
+	});
 }
 
 /** The rows a Get Many can read, for the README's operations table. */
@@ -221,7 +245,12 @@ export function listOperation(
 	}
 	const output = config.simplify ? outputProperties(config.simplify) : [];
 	return {
-		option: { name: config.name, action: config.action, endpoints: listEndpoints(config) },
+		option: {
+			name: config.name,
+			action: config.action,
+			endpoints: listEndpoints(config),
+			getMany: config,
+		},
 		description: updateDisplayOptions(show(resource, operation), [
 			...getManyProperties(config),
 			...output,

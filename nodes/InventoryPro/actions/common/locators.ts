@@ -71,12 +71,16 @@ export interface LocatorSpec {
 	 * editor labels the modes named list, id and url itself; the others show their displayName.
 	 */
 	modes?: INodePropertyMode[];
+	/** The typed mode is "By Name" instead of "By ID" (Sort By: any column name). */
+	byName?: boolean;
+	/** False for a locator inside a collection that may stay empty (Sort By). */
+	required?: boolean;
 }
 
 /**
  * The one resource locator of the node: "From List" (the list search) and "By ID", every default set.
- * Warehouses, reports, categories, reason codes, locations and every listed record use it; read it with
- * `extractValue: true`.
+ * Warehouses, reports, categories, reason codes, locations, every listed record and Sort By (with "By
+ * Name") use it; read it with `extractValue: true`.
  */
 export function locator(spec: LocatorSpec): INodeProperties {
 	return {
@@ -84,7 +88,7 @@ export function locator(spec: LocatorSpec): INodeProperties {
 		name: spec.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: true,
+		required: spec.required ?? true,
 		description: spec.description,
 		modes: [
 			{
@@ -95,8 +99,8 @@ export function locator(spec: LocatorSpec): INodeProperties {
 				typeOptions: { searchListMethod: spec.searchMethod, searchable: true },
 			},
 			{
-				displayName: 'By ID',
-				name: 'id',
+				displayName: spec.byName ? 'By Name' : 'By ID',
+				name: spec.byName ? 'name' : 'id',
 				type: 'string',
 				placeholder: `e.g. ${spec.example}`,
 				validation: spec.numeric

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointId, type Resource } from '../../../shared/endpoints';
+import type { GetManyConfig } from './getMany';
 
 /** What an operation returns for one input item: one record or several (one n8n item each). */
 export type OperationResult = IDataObject | IDataObject[];
@@ -22,6 +23,8 @@ export interface OperationOption extends OperationLabel {
 	endpoints: readonly EndpointId[];
 	/** Defaults to the summary of the first endpoint row. */
 	description?: string;
+	/** A Get Many's lists: which one its filters read, for Sort By's suggestions. */
+	getMany?: GetManyConfig;
 }
 
 /**

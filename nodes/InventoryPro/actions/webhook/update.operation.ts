@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
+import { extraBodyProperty, withExtraBody } from '../common/extraBody';
 import { fieldProperties, pathField, propertiesOf, readPath } from '../common/fields';
 import { show, type OperationOption, type OperationResult } from '../common/operation';
 import { recordResult } from '../common/output';
@@ -17,6 +18,7 @@ export const option: OperationOption = {
 export const description = updateDisplayOptions(show('webhook', 'update'), [
 	...path.flatMap(propertiesOf),
 	...fieldProperties(subscriptionFields, 'additionalFields'),
+	extraBodyProperty,
 ]);
 
 export async function execute(
@@ -24,7 +26,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<OperationResult> {
 	const { rec } = readPath(this, path, itemIndex);
-	const body = readSubscription(this, itemIndex);
+	const body = withExtraBody(this, readSubscription(this, itemIndex), itemIndex);
 	return recordResult(
 		await apiRequest.call(this, 'webhook.update', { path: { rec }, body, itemIndex }),
 		{ rec },
