@@ -44,8 +44,8 @@ export type ModifiedSinceSupport = 'supported' | 'headerOnly' | 'rejected' | 'ig
 export interface ListSpec {
 	maxPageSize: number;
 	modifiedSince: ModifiedSinceSupport;
-	/** Order endpoints also take startDate / endDate (order creation time). */
-	orderDates?: boolean;
+	/** Order endpoints also take startDate / endDate: the record fields each one compares (vendor docs). */
+	orderDates?: { startDate: string; endDate: string };
 	/** Allowed sort columns; 'reportColumns' means the columns of the report being run. */
 	sort: readonly string[] | 'reportColumns';
 	defaultSort: string;
@@ -96,10 +96,17 @@ const standardList = (
 	defaultSort: sort[0],
 });
 
-const orderList = (sort: readonly string[]): ListSpec => ({
+/** Purchase and shipping orders filter on the order date; work orders on their start and due dates. */
+const ORDER_DATE = { startDate: 'orderDate', endDate: 'orderDate' } as const;
+const WORK_DATES = { startDate: 'startDate', endDate: 'dueDate' } as const;
+
+const orderList = (
+	sort: readonly string[],
+	dates: ListSpec['orderDates'] = ORDER_DATE,
+): ListSpec => ({
 	maxPageSize: ORDER_PAGE_SIZE,
 	modifiedSince: 'headerOnly',
-	orderDates: true,
+	orderDates: dates,
 	sort: [...sort, ...modified],
 	defaultSort: sort[0],
 });
@@ -185,7 +192,7 @@ export const ENDPOINTS = {
 	'shippingOrder.create': row('POST', '/ShippingOrder', 125, 'Create a shipping order', 'assumed'),
 	'shippingOrder.update': row('PUT', '/ShippingOrder/{soNo}', 125, 'Update a shipping order; status Closed completes it and emits order.completed', 'assumed'),
 	// Work orders — read 134, read-only
-	'workOrder.list': list('/WorkOrder', 134, 'Work orders', 'spec', orderList(['woNo', 'startDate', 'dueDate', 'assignee', 'status'])),
+	'workOrder.list': list('/WorkOrder', 134, 'Work orders', 'spec', orderList(['woNo', 'startDate', 'dueDate', 'assignee', 'status'], WORK_DATES)),
 	'workOrder.get': row('GET', '/WorkOrder/{woNo}', 134, 'One work order with its component lines', 'assumed'),
 	// Assets — read 26, write 161
 	'asset.list': list('/Asset', 26, 'Active assets', 'spec', standardList(ASSET_SORT)),

@@ -148,6 +148,17 @@ describe('Inventory Pro node description', () => {
 		},
 	);
 
+	it.each([
+		['purchaseOrder', 'Order Date On or After', 'Order Date On or Before'],
+		['shippingOrder', 'Order Date On or After', 'Order Date On or Before'],
+		['workOrder', 'Start Date On or After', 'Due Date On or Before'],
+	])('%s names the dates its startDate / endDate compare (vendor docs)', (resource, start, end) => {
+		const filters = fieldsOf(resource, 'getAll').find((property) => property.name === 'filters')!;
+		const label = (name: string) =>
+			(filters.options as INodeProperties[]).find((option) => option.name === name)?.displayName;
+		expect([label('startDate'), label('endDate')]).toEqual([start, end]);
+	});
+
 	it.each(rows.filter(([, row]) => row.body))(
 		'%s puts required body fields on top, optional ones in a collection',
 		(id, row) => {

@@ -136,6 +136,13 @@ export function listToRead(config: GetManyConfig, filters: IDataObject): ListEnd
 	return config.list;
 }
 
+/** How the order-date filters name the field they compare (ListSpec.orderDates). */
+const DATE_LABEL: Record<string, string> = {
+	orderDate: 'Order Date',
+	startDate: 'Start Date',
+	dueDate: 'Due Date',
+};
+
 const dateFilter = (name: string, displayName: string, description: string): INodeProperties => ({
 	displayName,
 	name,
@@ -177,9 +184,18 @@ function filterOptions(config: GetManyConfig, spec: ListSpec): INodeProperties[]
 		options.push(dateFilter('modifiedSince', 'Modified Since', text));
 	}
 	if (spec.orderDates) {
+		const { startDate, endDate } = spec.orderDates;
 		options.push(
-			dateFilter('startDate', 'Created After', 'Only orders created on or after this time'),
-			dateFilter('endDate', 'Created Before', 'Only orders created on or before this time'),
+			dateFilter(
+				'startDate',
+				`${DATE_LABEL[startDate]} On or After`,
+				`Only orders whose ${startDate} is on or after this time`,
+			),
+			dateFilter(
+				'endDate',
+				`${DATE_LABEL[endDate]} On or Before`,
+				`Only orders whose ${endDate} is on or before this time`,
+			),
 		);
 	}
 	options.push(sortProperty(spec), {
