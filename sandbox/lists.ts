@@ -69,11 +69,19 @@ export function parseListQuery(
 	const rawDirection = param(query, 'direction');
 	if (rawDirection !== undefined && !/^(asc|desc)$/i.test(rawDirection))
 		throw badRequest(INVALID_SORT);
+	const sort = param(query, 'sort');
+	// Neither sort nor direction: the list's own order (lots: newest first); otherwise ASC unless asked.
+	const fallback = sort === undefined ? (spec.defaultDirection ?? 'ASC') : 'ASC';
 	const result: ListQuery = {
 		page,
 		pageSize,
-		sort: param(query, 'sort'),
-		direction: rawDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+		sort,
+		direction:
+			rawDirection === undefined
+				? fallback
+				: rawDirection.toUpperCase() === 'DESC'
+					? 'DESC'
+					: 'ASC',
 	};
 	if (
 		spec.modifiedSince === 'rejected' &&

@@ -279,8 +279,7 @@ export function createRequestListener(
 		if (endpoint.query) validateQuery(endpoint.query, url.searchParams);
 		const sent = parseJson(raw);
 		entry.body = masked(sent);
-		const parsed = renamed(sent, endpoint.aliases);
-		const body = endpoint.body ? validateBody(endpoint.body, parsed) : parsed;
+		const body = endpoint.body ? validateBody(endpoint.body, sent) : sent;
 		assertBodyScope(client, endpoint, body);
 
 		const ctx: RequestContext = {
@@ -304,18 +303,6 @@ export function createRequestListener(
 			...result.headers,
 		};
 		return { status: result.status ?? endpoint.success, body: result.body, headers, hold };
-	}
-
-	/** A body's alias names replaced by the field names (a field sent under both names keeps the field's value). */
-	function renamed(body: unknown, aliases: RouteSpec['aliases']): unknown {
-		if (!aliases || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-		const result: Record<string, unknown> = {};
-		for (const [name, value] of Object.entries(body)) {
-			const field = aliases[name];
-			if (field === undefined) result[name] = value;
-			else if (!(field in body)) result[field] = value;
-		}
-		return result;
 	}
 
 	function send(res: ServerResponse, result: Result, version: 'v1' | 'v2'): void {

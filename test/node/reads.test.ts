@@ -51,7 +51,7 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited(),
 		request: { path: '/Inventory' },
-		field: 'quantity',
+		field: 'units',
 		count: 3,
 	},
 	{
@@ -91,7 +91,7 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { warehouseID: 2 } }),
 		request: { path: '/Inventory/2' },
-		field: 'quantity',
+		field: 'units',
 		count: 3,
 	},
 	{
@@ -372,9 +372,7 @@ describe('read operations', () => {
 			items(h, 'inventory', 'getStockLevels', { returnAll: true }),
 		);
 		const expected = new Set(
-			h.sandbox.store.stock.rows
-				.filter((s) => s.quantity > 0)
-				.map((s) => `${s.partNo}|${s.warehouseID}`),
+			h.sandbox.store.stock.rows.filter((s) => s.units > 0).map((s) => `${s.partNo}|${s.wID}`),
 		);
 		expect(
 			all.result.map((level) => `${String(level.partNo)}|${String(level.wID)}`).sort(),
