@@ -70,18 +70,13 @@ export function parseListQuery(
 	if (rawDirection !== undefined && !/^(asc|desc)$/i.test(rawDirection))
 		throw badRequest(INVALID_SORT);
 	const sort = param(query, 'sort');
-	// Neither sort nor direction: the list's own order (lots: newest first); otherwise ASC unless asked.
-	const fallback = sort === undefined ? (spec.defaultDirection ?? 'ASC') : 'ASC';
+	const asked = rawDirection?.toUpperCase() as 'ASC' | 'DESC' | undefined;
 	const result: ListQuery = {
 		page,
 		pageSize,
 		sort,
-		direction:
-			rawDirection === undefined
-				? fallback
-				: rawDirection.toUpperCase() === 'DESC'
-					? 'DESC'
-					: 'ASC',
+		// ASC unless asked (spec); with neither sort nor direction, the list's own order (lots: newest first).
+		direction: asked ?? (sort === undefined ? spec.defaultDirection : undefined) ?? 'ASC',
 	};
 	if (
 		spec.modifiedSince === 'rejected' &&
