@@ -129,7 +129,8 @@ function stockLevels(store: Store) {
 	return [...levels.values()];
 }
 
-const text = (value: unknown) => value as string | undefined;
+/** An optional text field of the body (validateBody has checked its type). */
+const optional = (value: unknown) => value as string | undefined;
 
 export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 	const inWarehouse = (ctx: RequestContext) =>
@@ -203,11 +204,11 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const body = bodyOf(ctx);
 				const item = findItem(store, body.itemID as string);
 				const wID = findWarehouse(store, body.wID as number).warehouseID;
-				const spot = openLocation(store, wID, text(body.spot) ?? receivingSpot(wID)).spot;
-				const reasonCode = activeReasonCode(store, text(body.reasonCode));
+				const spot = openLocation(store, wID, optional(body.spot) ?? receivingSpot(wID)).spot;
+				const reasonCode = activeReasonCode(store, optional(body.reasonCode));
 				const units = body.units as number;
-				const serial = text(body.serial);
-				const remark = text(body.remark);
+				const serial = optional(body.serial);
+				const remark = optional(body.remark);
 				const now = nowIso(ctx);
 
 				insertLot(store, item, { wID, spot, units, received: now, serial, remark });
@@ -237,9 +238,9 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				const wID = findWarehouse(store, body.wID as number).warehouseID;
 				const spot =
 					body.spot === undefined ? undefined : openLocation(store, wID, body.spot as string).spot;
-				const reasonCode = activeReasonCode(store, text(body.reasonCode));
+				const reasonCode = activeReasonCode(store, optional(body.reasonCode));
 				const units = body.units as number;
-				const serial = text(body.serial);
+				const serial = optional(body.serial);
 				const lots = takeable(store, item, wID, units, spot, serial);
 				const now = nowIso(ctx);
 
@@ -256,7 +257,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 						quantity: units,
 						unitCost: item.unitCost,
 						reasonCode,
-						reference: text(body.remark) ?? null,
+						reference: optional(body.remark) ?? null,
 					},
 					now,
 				);
@@ -273,15 +274,19 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					body.fromSpot === undefined
 						? undefined
 						: openLocation(store, fromWID, body.fromSpot as string).spot;
-				const toSpot = openLocation(store, toWID, text(body.toSpot) ?? receivingSpot(toWID)).spot;
+				const toSpot = openLocation(
+					store,
+					toWID,
+					optional(body.toSpot) ?? receivingSpot(toWID),
+				).spot;
 				if (fromWID === toWID && fromSpot === toSpot) {
 					throw validationError('toSpot', 'The target must differ from the source spot.');
 				}
 				const units = body.units as number;
-				const serial = text(body.serial);
+				const serial = optional(body.serial);
 				const lots = takeable(store, item, fromWID, units, fromSpot, serial);
 				const now = nowIso(ctx);
-				const remark = text(body.remark);
+				const remark = optional(body.remark);
 
 				const used = drawFifo(lots, units, now);
 				const source = fromSpot ?? used[0].spot;
