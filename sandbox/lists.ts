@@ -69,11 +69,14 @@ export function parseListQuery(
 	const rawDirection = param(query, 'direction');
 	if (rawDirection !== undefined && !/^(asc|desc)$/i.test(rawDirection))
 		throw badRequest(INVALID_SORT);
+	const sort = param(query, 'sort');
+	const asked = rawDirection?.toUpperCase() as 'ASC' | 'DESC' | undefined;
 	const result: ListQuery = {
 		page,
 		pageSize,
-		sort: param(query, 'sort'),
-		direction: rawDirection?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+		sort,
+		// ASC unless asked (spec); with neither sort nor direction, the list's own order (lots: newest first).
+		direction: asked ?? (sort === undefined ? spec.defaultDirection : undefined) ?? 'ASC',
 	};
 	if (
 		spec.modifiedSince === 'rejected' &&

@@ -76,18 +76,33 @@ export interface ItemTerms {
 	reorderPoint: number;
 }
 
-/** Stock on hand: one lot of one item at one location. */
-export interface StockLot extends Stamped {
+/**
+ * One received lot, exactly the documented object (vendor docs, inventory page): no created / modified.
+ * Blank strings where nothing was given; jobID 0 = no job. A lot whose units reach 0 gets `shipped`
+ * and turns inactive (the sandbox's rule; the docs say only that shipped is null while in stock).
+ */
+export interface StockLot {
 	recNo: number;
 	partNo: number;
 	shortID: string;
 	description: string;
-	warehouseID: number;
-	location: string;
-	lot: string | null;
-	quantity: number;
-	uOM: string;
-	unitCost: number;
+	/** Customer / owner name; blank = own stock. */
+	associate: string;
+	/** Warehouse name. */
+	warehouse: string;
+	wID: number;
+	spot: string;
+	units: number;
+	received: string;
+	shipped: string | null;
+	serial: string;
+	serial2: string;
+	rFIDTag: string;
+	remark: string;
+	hold: boolean;
+	jobID: number;
+	jobName: string;
+	active: boolean;
 }
 
 /** A MaterialIn (receipt, move in) or MaterialOut (issue, move out, shipment) record. */

@@ -35,6 +35,8 @@ export interface ListSpec {
 	orderDates?: boolean;
 	sort: readonly string[] | 'reportColumns';
 	defaultSort: string;
+	/** The order without sort and direction, when not ascending (lots: newest first, vendor docs). */
+	defaultDirection?: 'DESC';
 }
 
 export interface RouteSpec {
@@ -52,7 +54,7 @@ export interface RouteSpec {
 	warehouseFields?: readonly string[];
 	/** Event type a successful call emits to webhook subscribers. */
 	emits?: string;
-	/** Other names a body field is taken under (alias → field), renamed before validation. */
+	/** Other documented names of a body field (alias → field, e.g. the quickstart's), renamed before validation. */
 	aliases?: Readonly<Record<string, string>>;
 }
 
@@ -148,19 +150,6 @@ const stockFields = (extra: readonly FieldSpec[]): readonly FieldSpec[] => [
 	{ name: 'remark', type: 'string', description: 'Free note, e.g. a delivery note' },
 ];
 
-/** Earlier names of the stock fields, still taken (suites written before the documented names). */
-const STOCK_ALIASES = {
-	quantity: 'units',
-	warehouseID: 'wID',
-	location: 'spot',
-	lot: 'serial',
-	reference: 'remark',
-	fromWarehouseID: 'fromWID',
-	fromLocation: 'fromSpot',
-	toWarehouseID: 'toWID',
-	toLocation: 'toSpot',
-} as const;
-
 const warehouseId = (name: string, description: string): FieldSpec => ({
 	name,
 	type: 'integer',
@@ -168,6 +157,35 @@ const warehouseId = (name: string, description: string): FieldSpec => ({
 	description,
 });
 
+/** Lots have no created / modified (vendor docs): their own columns only, newest received first. */
+const lotList = (sort: readonly string[]): ListSpec => ({
+	maxPageSize: STANDARD_PAGE_SIZE,
+	modifiedSince: 'rejected',
+	sort,
+	defaultSort: sort[0],
+	defaultDirection: 'DESC',
+});
+const LOT_SORT = [
+	'received',
+	'recNo',
+	'partNo',
+	'shortID',
+	'description',
+	'associate',
+	'warehouse',
+	'wID',
+	'spot',
+	'units',
+	'shipped',
+	'serial',
+	'serial2',
+	'rFIDTag',
+	'remark',
+	'hold',
+	'jobID',
+	'jobName',
+	'active',
+];
 const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
 const ASSET_SORT = [
@@ -217,11 +235,11 @@ export const ROUTES = {
 	// Inventory — read 11; receive 95, move 15, issue 88
 	'inventory.list': {
 		method: 'GET', path: '/Inventory', permission: 11, write: false, success: 200,
-		list: standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected'),
+		list: lotList(LOT_SORT),
 	},
 	'inventory.listByWarehouse': {
 		method: 'GET', path: '/Inventory/{warehouseID}', permission: 11, write: false, success: 200,
-		list: standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected'),
+		list: lotList(LOT_SORT),
 	},
 	'inventory.stockLevels': {
 		method: 'GET', path: '/Inventory/StockLevels', permission: 11, write: false, success: 200,
@@ -249,7 +267,7 @@ export const ROUTES = {
 	},
 	'inventory.receive': {
 		method: 'POST', path: '/Inventory/Receive', permission: 95, write: true, success: 201, emits: 'inventory.received',
-		warehouseFields: ['wID'], aliases: STOCK_ALIASES,
+		warehouseFields: ['wID'],
 		body: stockFields([
 			warehouseId('wID', 'Warehouse receiving the stock'),
 			{ name: 'spot', type: 'string', description: 'Spot (bin) code' },
@@ -259,7 +277,7 @@ export const ROUTES = {
 	},
 	'inventory.move': {
 		method: 'POST', path: '/Inventory/Move', permission: 15, write: true, success: 201, emits: 'inventory.moved',
-		warehouseFields: ['fromWID', 'toWID'], aliases: STOCK_ALIASES,
+		warehouseFields: ['fromWID', 'toWID'],
 		body: stockFields([
 			warehouseId('fromWID', 'Warehouse the stock leaves'),
 			{ name: 'fromSpot', type: 'string', description: 'Spot the stock leaves' },
@@ -269,7 +287,7 @@ export const ROUTES = {
 	},
 	'inventory.issue': {
 		method: 'POST', path: '/Inventory/Issue', permission: 88, write: true, success: 201, emits: 'inventory.issued',
-		warehouseFields: ['wID'], aliases: STOCK_ALIASES,
+		warehouseFields: ['wID'],
 		body: stockFields([
 			warehouseId('wID', 'Warehouse issuing the stock'),
 			{ name: 'spot', type: 'string', description: 'Spot (bin) code' },

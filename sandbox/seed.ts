@@ -224,14 +224,14 @@ function seedStock(store: Store, random: Random, end: number): void {
 			// One string per time: formatting dominates seeding 50,000 items.
 			const receivedIso = iso(received);
 			const modifiedIso = issued ? iso(modified) : receivedIso;
+			const reference = `DN-${random.int(100000, 999999)}`;
 			insertLot(store, item, {
-				warehouseID,
-				location,
-				lot,
-				quantity,
-				unitCost: store.terms(item.partNo).unitCost,
-				created: receivedIso,
-				modified: modifiedIso,
+				wID: warehouseID,
+				spot: location,
+				units: quantity,
+				received: receivedIso,
+				serial: lot ?? '',
+				remark: reference,
 			});
 			const movement = {
 				partNo: item.partNo,
@@ -247,7 +247,7 @@ function seedStock(store: Store, random: Random, end: number): void {
 				...movement,
 				quantity: quantity + issued,
 				reasonCode: 'RECEIPT',
-				reference: `DN-${random.int(100000, 999999)}`,
+				reference,
 				created: receivedIso,
 				modified: receivedIso,
 			});

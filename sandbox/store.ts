@@ -65,9 +65,9 @@ export class Store {
 	readonly reasonCodes = new Table<ReasonCode>(RECORDS.reasonCode.key);
 	readonly locations = new Table<Location>(RECORDS.location.key);
 	readonly items = new Table<Item>('partNo');
-	readonly stock = new Table<StockLot>('recNo');
-	readonly materialIn = new Table<Movement>('recNo');
-	readonly materialOut = new Table<Movement>('recNo');
+	readonly stock = new Table<StockLot>(RECORDS.lot.key);
+	readonly materialIn = new Table<Movement>(RECORDS.movement.key);
+	readonly materialOut = new Table<Movement>(RECORDS.movement.key);
 	readonly customers = new Table<Customer>(RECORDS.customer.key);
 	readonly vendors = new Table<Vendor>(RECORDS.vendor.key);
 	readonly purchaseOrders = new Table<PurchaseOrder>(RECORDS.purchaseOrder.key);
@@ -119,18 +119,20 @@ export class Store {
 		);
 	}
 
-	/** Stock lots of an item in a warehouse (optionally one location and lot), oldest first. */
-	lots(partNo: number, warehouseID: number, location?: string, lot?: string): StockLot[] {
+	/** Lots of an item still in stock in a warehouse (optionally one spot and serial), oldest first. */
+	lots(partNo: number, wID: number, spot?: string, serial?: string): StockLot[] {
 		return this.stock.rows
 			.filter(
 				(s) =>
 					s.partNo === partNo &&
-					s.warehouseID === warehouseID &&
-					s.quantity > 0 &&
-					(location === undefined || s.location.toLowerCase() === location.toLowerCase()) &&
-					(lot === undefined || s.lot === lot),
+					s.wID === wID &&
+					s.units > 0 &&
+					(spot === undefined || s.spot.toLowerCase() === spot.toLowerCase()) &&
+					(serial === undefined || s.serial === serial),
 			)
-			.sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : a.recNo - b.recNo));
+			.sort((a, b) =>
+				a.received < b.received ? -1 : a.received > b.received ? 1 : a.recNo - b.recNo,
+			);
 	}
 
 	/** Row counts per table, for tests and the CLI banner. */

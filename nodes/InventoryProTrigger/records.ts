@@ -22,8 +22,8 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 
 /** The column the log's RecNo:<n> and a payload's identifiers number a list's records by (spec, Events). */
 const RECORD_NUMBER: Partial<Record<EndpointId, string>> = {
-	'inventory.materialIn': 'recNo',
-	'inventory.materialOut': 'recNo',
+	'inventory.materialIn': RECORDS.movement.key,
+	'inventory.materialOut': RECORDS.movement.key,
 	'item.listAll': 'partNo',
 	'purchaseOrder.list': RECORDS.purchaseOrder.key,
 	'shippingOrder.list': RECORDS.shippingOrder.key,

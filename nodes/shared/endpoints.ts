@@ -111,6 +111,38 @@ const orderList = (
 	defaultSort: sort[0],
 });
 
+/**
+ * Lot lists (/Inventory, /Inventory/{wid}): the lot carries no created / modified (vendor docs), so its
+ * sort columns are its own fields only, and modifiedSince is refused (spec, List conventions rule 6).
+ * The service answers newest first: received is the default column.
+ */
+const lotList = (sort: readonly string[]): ListSpec => ({
+	maxPageSize: STANDARD_PAGE_SIZE,
+	modifiedSince: 'rejected',
+	sort,
+	defaultSort: sort[0],
+});
+const LOT_SORT = [
+	'received',
+	'recNo',
+	'partNo',
+	'shortID',
+	'description',
+	'associate',
+	'warehouse',
+	'wID',
+	'spot',
+	'units',
+	'shipped',
+	'serial',
+	'serial2',
+	'rFIDTag',
+	'remark',
+	'hold',
+	'jobID',
+	'jobName',
+	'active',
+];
 const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
 const ASSET_SORT = [
@@ -158,8 +190,8 @@ export const ENDPOINTS = {
 	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change', 'vendor docs'),
 	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)', 'vendor docs'),
 	// Inventory — read 11; receive 95, move 15, issue 88
-	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', standardList(['partNo', 'shortID', 'warehouseID', 'location', 'quantity'], 'rejected')),
-	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', standardList(['partNo', 'shortID', 'location', 'quantity'], 'rejected')),
+	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', lotList(LOT_SORT)),
+	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', lotList(LOT_SORT)),
 	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected')),
 	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected')),
 	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', 'spec', standardList(['recNo', 'partNo', 'warehouseID'])),

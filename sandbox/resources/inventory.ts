@@ -1,6 +1,7 @@
 /**
- * Stock on hand and movements: lists, receive / move / issue (events inventory.received, .moved, .issued).
- * Issues and moves take stock first-in first-out from lots not on hold; short stock is 409.
+ * Lots, stock levels and movements: lists, receive / move / issue (events inventory.received, .moved,
+ * .issued). Each receipt is a lot of its own (vendor docs: one row per received lot); issues and moves
+ * take stock first-in first-out from lots and spots not on hold; short stock is 409.
  */
 import { conflict } from '../errors';
 import type { Item, Movement, StockLot } from '../records';
@@ -8,7 +9,6 @@ import { receivingSpot } from '../seedData';
 import { roundQuantity } from '../numbers';
 import type { Store } from '../store';
 import type { RequestContext } from '../types';
-import type { Body } from '../validate';
 import {
 	bodyOf,
 	created,
@@ -21,7 +21,7 @@ import {
 } from './context';
 import { activeReasonCode, findItem, findWarehouse, openLocation } from './lookups';
 
-const onHand = (store: Store) => store.stock.rows.filter((s) => s.quantity > 0);
+const inStock = (store: Store) => store.stock.rows.filter((lot) => lot.units > 0);
 
 const movementIds = (m: Movement) => ({
 	recNo: m.recNo,
@@ -34,117 +34,70 @@ const movementIds = (m: Movement) => ({
 function takeable(
 	store: Store,
 	item: Item,
-	warehouseID: number,
-	quantity: number,
-	location?: string,
-	lot?: string,
+	wID: number,
+	units: number,
+	spot?: string,
+	serial?: string,
 ): StockLot[] {
 	const lots = store
-		.lots(item.partNo, warehouseID, location, lot)
-		.filter((l) => !store.location(warehouseID, l.location)?.hold);
-	const available = lots.reduce((sum, l) => sum + l.quantity, 0);
-	if (available < quantity) {
-		const where = location
-			? `location "${location}" of warehouse ${warehouseID}`
-			: `warehouse ${warehouseID}`;
+		.lots(item.partNo, wID, spot, serial)
+		.filter((lot) => !lot.hold && !store.location(wID, lot.spot)?.hold);
+	const available = lots.reduce((sum, lot) => sum + lot.units, 0);
+	if (available < units) {
+		const where = spot ? `location "${spot}" of warehouse ${wID}` : `warehouse ${wID}`;
 		throw conflict(
-			`Insufficient stock of "${item.shortID}" in ${where}: ${available} available, ${quantity} requested.`,
+			`Insufficient stock of "${item.shortID}" in ${where}: ${available} available, ${units} requested.`,
 		);
 	}
 	return lots;
 }
 
-function drawFifo(lots: StockLot[], quantity: number, now: string): StockLot[] {
+/** Takes `units` from the lots in order; a lot left empty is shipped and inactive. */
+function drawFifo(lots: StockLot[], units: number, now: string): StockLot[] {
 	const used: StockLot[] = [];
-	let left = quantity;
+	let left = units;
 	for (const lot of lots) {
 		if (left <= 0) break;
-		const take = Math.min(lot.quantity, left);
-		lot.quantity = roundQuantity(lot.quantity - take);
-		lot.modified = now;
+		const take = Math.min(lot.units, left);
+		lot.units = roundQuantity(lot.units - take);
+		if (lot.units === 0) {
+			lot.shipped = now;
+			lot.active = false;
+		}
 		left -= take;
 		used.push(lot);
 	}
 	return used;
 }
 
-function addToLot(
-	store: Store,
-	item: Item,
-	warehouseID: number,
-	location: string,
-	lot: string | null,
-	quantity: number,
-	unitCost: number,
-	now: string,
-): void {
-	const existing = store.stock.rows.find(
-		(s) =>
-			s.partNo === item.partNo &&
-			s.warehouseID === warehouseID &&
-			s.location === location &&
-			s.lot === lot,
-	);
-	if (existing) {
-		existing.quantity = roundQuantity(existing.quantity + quantity);
-		existing.modified = now;
-		return;
-	}
-	insertLot(store, item, {
-		warehouseID,
-		location,
-		lot,
-		quantity,
-		unitCost,
-		created: now,
-		modified: now,
-	});
-}
-
-/** A new lot of `item`; the seed adds its lots this way too. */
+/** A new lot of `item` in stock; receipts, moves and the seed add lots this way. */
 export function insertLot(
 	store: Store,
 	item: Item,
-	lot: Pick<
-		StockLot,
-		'warehouseID' | 'location' | 'lot' | 'quantity' | 'unitCost' | 'created' | 'modified'
-	>,
-): void {
-	store.stock.insert({
+	lot: Pick<StockLot, 'wID' | 'spot' | 'units' | 'received'> &
+		Partial<Pick<StockLot, 'serial' | 'remark'>>,
+): StockLot {
+	return store.stock.insert({
 		recNo: store.stock.nextId(),
 		partNo: item.partNo,
 		shortID: item.shortID,
 		description: item.description,
-		warehouseID: lot.warehouseID,
-		location: lot.location,
-		lot: lot.lot,
-		quantity: lot.quantity,
-		uOM: item.uOM,
-		unitCost: lot.unitCost,
-		created: lot.created,
-		modified: lot.modified,
+		associate: '',
+		warehouse: findWarehouse(store, lot.wID).name,
+		wID: lot.wID,
+		spot: lot.spot,
+		units: lot.units,
+		received: lot.received,
+		shipped: null,
+		serial: lot.serial ?? '',
+		serial2: '',
+		rFIDTag: '',
+		remark: lot.remark ?? '',
+		hold: false,
+		jobID: 0,
+		jobName: '',
+		active: true,
 	});
-}
-
-/**
- * A stock write's body under the names this module keeps internally: the route takes the documented
- * vocabulary (units, wID, spot, serial, remark; routes.ts), the records keep their earlier names.
- */
-const INTERNAL: Record<string, string> = {
-	units: 'quantity',
-	wID: 'warehouseID',
-	spot: 'location',
-	serial: 'lot',
-	remark: 'reference',
-	fromWID: 'fromWarehouseID',
-	fromSpot: 'fromLocation',
-	toWID: 'toWarehouseID',
-	toSpot: 'toLocation',
-};
-function stockBody(ctx: RequestContext): Body {
-	return Object.fromEntries(
-		Object.entries(bodyOf(ctx)).map(([name, value]) => [INTERNAL[name] ?? name, value]),
-	);
 }
 
 /** Units on hand per item and warehouse, in the documented stock vocabulary (partNo, shortID, wID, units). */
@@ -160,21 +113,24 @@ function stockLevels(store: Store) {
 			units: number;
 		}
 	>();
-	for (const lot of onHand(store)) {
-		const key = `${lot.partNo}|${lot.warehouseID}`;
+	for (const lot of inStock(store)) {
+		const key = `${lot.partNo}|${lot.wID}`;
 		const level = levels.get(key) ?? {
 			partNo: lot.partNo,
 			shortID: lot.shortID,
 			description: lot.description,
-			wID: lot.warehouseID,
-			warehouse: store.warehouses.get(lot.warehouseID)?.name ?? '',
+			wID: lot.wID,
+			warehouse: lot.warehouse,
 			units: 0,
 		};
-		level.units = roundQuantity(level.units + lot.quantity);
+		level.units = roundQuantity(level.units + lot.units);
 		levels.set(key, level);
 	}
 	return [...levels.values()];
 }
+
+/** An optional text field of the body (validateBody has checked its type). */
+const optional = (value: unknown) => value as string | undefined;
 
 export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 	const inWarehouse = (ctx: RequestContext) =>
@@ -188,17 +144,18 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 
 	return {
 		lists: {
+			// Every lot, shipped ones included (shipped is null only while in stock).
 			'inventory.list': () => ({
 				key: 'inventory.list',
 				idField: 'recNo',
-				rows: () => onHand(store),
+				rows: () => store.stock.rows,
 			}),
 			'inventory.listByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
 				return {
 					key: `inventory.listByWarehouse|${id}`,
 					idField: 'recNo',
-					rows: () => onHand(store).filter((s) => s.warehouseID === id),
+					rows: () => store.stock.rows.filter((lot) => lot.wID === id),
 				};
 			},
 			// Stock levels: one row per item and warehouse, summed over the lots on hand (shape assumed: past the docs' cut).
@@ -244,34 +201,30 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 		},
 		handlers: {
 			'inventory.receive': (ctx) => {
-				const body = stockBody(ctx);
+				const body = bodyOf(ctx);
 				const item = findItem(store, body.itemID as string);
-				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location = openLocation(
-					store,
-					warehouseID,
-					(body.location as string | undefined) ?? receivingSpot(warehouseID),
-				).spot;
-				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
-				const quantity = body.quantity as number;
-				const unitCost = (body.unitCost as number | undefined) ?? store.terms(item.partNo).unitCost;
-				const lot = (body.lot as string | undefined) ?? null;
+				const wID = findWarehouse(store, body.wID as number).warehouseID;
+				const spot = openLocation(store, wID, optional(body.spot) ?? receivingSpot(wID)).spot;
+				const reasonCode = activeReasonCode(store, optional(body.reasonCode));
+				const units = body.units as number;
+				const serial = optional(body.serial);
+				const remark = optional(body.remark);
 				const now = nowIso(ctx);
 
-				addToLot(store, item, warehouseID, location, lot, quantity, unitCost, now);
+				insertLot(store, item, { wID, spot, units, received: now, serial, remark });
 				const record = movement(
 					store.materialIn,
 					{
 						type: 'Receipt',
 						partNo: item.partNo,
 						shortID: item.shortID,
-						warehouseID,
-						location,
-						lot,
-						quantity,
-						unitCost,
+						warehouseID: wID,
+						location: spot,
+						lot: serial ?? null,
+						quantity: units,
+						unitCost: (body.unitCost as number | undefined) ?? store.terms(item.partNo).unitCost,
 						reasonCode,
-						reference: (body.reference as string | undefined) ?? null,
+						reference: remark ?? null,
 					},
 					now,
 				);
@@ -280,33 +233,31 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return created(record);
 			},
 			'inventory.issue': (ctx) => {
-				const body = stockBody(ctx);
+				const body = bodyOf(ctx);
 				const item = findItem(store, body.itemID as string);
-				const warehouseID = findWarehouse(store, body.warehouseID as number).warehouseID;
-				const location =
-					body.location === undefined
-						? undefined
-						: openLocation(store, warehouseID, body.location as string).spot;
-				const reasonCode = activeReasonCode(store, body.reasonCode as string | undefined);
-				const quantity = body.quantity as number;
-				const lot = body.lot as string | undefined;
-				const lots = takeable(store, item, warehouseID, quantity, location, lot);
+				const wID = findWarehouse(store, body.wID as number).warehouseID;
+				const spot =
+					body.spot === undefined ? undefined : openLocation(store, wID, body.spot as string).spot;
+				const reasonCode = activeReasonCode(store, optional(body.reasonCode));
+				const units = body.units as number;
+				const serial = optional(body.serial);
+				const lots = takeable(store, item, wID, units, spot, serial);
 				const now = nowIso(ctx);
 
-				const used = drawFifo(lots, quantity, now);
+				const used = drawFifo(lots, units, now);
 				const record = movement(
 					store.materialOut,
 					{
 						type: 'Issue',
 						partNo: item.partNo,
 						shortID: item.shortID,
-						warehouseID,
-						location: location ?? used[0].location,
-						lot: lot ?? used[0].lot,
-						quantity,
+						warehouseID: wID,
+						location: spot ?? used[0].spot,
+						lot: serial ?? (used[0].serial || null),
+						quantity: units,
 						unitCost: store.terms(item.partNo).unitCost,
 						reasonCode,
-						reference: (body.reference as string | undefined) ?? null,
+						reference: optional(body.remark) ?? null,
 					},
 					now,
 				);
@@ -315,63 +266,68 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return created(record);
 			},
 			'inventory.move': (ctx) => {
-				const body = stockBody(ctx);
+				const body = bodyOf(ctx);
 				const item = findItem(store, body.itemID as string);
-				const fromWarehouseID = findWarehouse(store, body.fromWarehouseID as number).warehouseID;
-				const toWarehouseID = findWarehouse(store, body.toWarehouseID as number).warehouseID;
-				const fromLocation =
-					body.fromLocation === undefined
+				const fromWID = findWarehouse(store, body.fromWID as number).warehouseID;
+				const toWID = findWarehouse(store, body.toWID as number).warehouseID;
+				const fromSpot =
+					body.fromSpot === undefined
 						? undefined
-						: openLocation(store, fromWarehouseID, body.fromLocation as string).spot;
-				const toLocation = openLocation(
+						: openLocation(store, fromWID, body.fromSpot as string).spot;
+				const toSpot = openLocation(
 					store,
-					toWarehouseID,
-					(body.toLocation as string | undefined) ?? receivingSpot(toWarehouseID),
+					toWID,
+					optional(body.toSpot) ?? receivingSpot(toWID),
 				).spot;
-				if (fromWarehouseID === toWarehouseID && fromLocation === toLocation) {
-					throw validationError('toLocation', 'The target must differ from the source location.');
+				if (fromWID === toWID && fromSpot === toSpot) {
+					throw validationError('toSpot', 'The target must differ from the source spot.');
 				}
-				const quantity = body.quantity as number;
-				const lot = body.lot as string | undefined;
-				const lots = takeable(store, item, fromWarehouseID, quantity, fromLocation, lot);
+				const units = body.units as number;
+				const serial = optional(body.serial);
+				const lots = takeable(store, item, fromWID, units, fromSpot, serial);
 				const now = nowIso(ctx);
-				const reference = (body.reference as string | undefined) ?? null;
+				const remark = optional(body.remark);
 
-				const used = drawFifo(lots, quantity, now);
-				const source = fromLocation ?? used[0].location;
-				const movedLot = lot ?? used[0].lot;
-				addToLot(
-					store,
-					item,
-					toWarehouseID,
-					toLocation,
-					movedLot,
-					quantity,
-					store.terms(item.partNo).unitCost,
-					now,
-				);
+				const used = drawFifo(lots, units, now);
+				const source = fromSpot ?? used[0].spot;
+				const movedSerial = serial ?? used[0].serial;
+				// The moved stock keeps the receipt date of the oldest lot it came from (first-in first-out).
+				insertLot(store, item, {
+					wID: toWID,
+					spot: toSpot,
+					units,
+					received: used[0].received,
+					serial: movedSerial,
+					remark: remark ?? used[0].remark,
+				});
 				const common = {
 					type: 'Move' as const,
 					partNo: item.partNo,
 					shortID: item.shortID,
-					lot: movedLot,
-					quantity,
+					lot: movedSerial || null,
+					quantity: units,
 					unitCost: store.terms(item.partNo).unitCost,
 					reasonCode: null,
-					reference,
+					reference: remark ?? null,
 				};
 				movement(
 					store.materialOut,
-					{ ...common, warehouseID: fromWarehouseID, location: source, toWarehouseID, toLocation },
+					{
+						...common,
+						warehouseID: fromWID,
+						location: source,
+						toWarehouseID: toWID,
+						toLocation: toSpot,
+					},
 					now,
 				);
 				const record = movement(
 					store.materialIn,
 					{
 						...common,
-						warehouseID: toWarehouseID,
-						location: toLocation,
-						fromWarehouseID,
+						warehouseID: toWID,
+						location: toSpot,
+						fromWarehouseID: fromWID,
 						fromLocation: source,
 					},
 					now,
@@ -381,7 +337,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					event(
 						'inventory.moved',
 						record,
-						{ ...movementIds(record), fromWarehouseID },
+						{ ...movementIds(record), fromWarehouseID: fromWID },
 						record.recNo,
 					),
 				);

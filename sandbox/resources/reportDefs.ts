@@ -15,22 +15,26 @@ export interface ReportDef {
 	build(store: Store): ReportRow[];
 }
 
-/** Quantity, newest receipt and newest change per item, over lots with stock. */
+/** Units in stock and newest receipt per item (over its lots), newest movement (MaterialIn/Out). */
 function stockByItem(store: Store) {
 	const totals = new Map<
 		number,
-		{ quantity: number; lastReceived: string; lastMovement: string }
+		{ quantity: number; lastReceived: string; lastMovement: string | null }
 	>();
 	for (const lot of store.stock.rows) {
 		const total = totals.get(lot.partNo) ?? {
 			quantity: 0,
-			lastReceived: lot.created,
-			lastMovement: lot.modified,
+			lastReceived: lot.received,
+			lastMovement: null,
 		};
-		total.quantity += lot.quantity;
-		if (lot.created > total.lastReceived) total.lastReceived = lot.created;
-		if (lot.modified > total.lastMovement) total.lastMovement = lot.modified;
+		total.quantity += lot.units;
+		if (lot.received > total.lastReceived) total.lastReceived = lot.received;
 		totals.set(lot.partNo, total);
+	}
+	for (const movement of [...store.materialIn.rows, ...store.materialOut.rows]) {
+		const total = totals.get(movement.partNo);
+		if (total && (total.lastMovement === null || movement.created > total.lastMovement))
+			total.lastMovement = movement.created;
 	}
 	return totals;
 }

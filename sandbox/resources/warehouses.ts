@@ -16,10 +16,11 @@ export interface WarehouseItem {
 	modified: string;
 }
 
+/** Per item in stock: units summed over its lots; created = oldest receipt, modified = newest movement. */
 function stockedItems(store: Store, warehouseID: number): WarehouseItem[] {
 	const byItem = new Map<number, WarehouseItem>();
 	for (const lot of store.stock.rows) {
-		if (lot.warehouseID !== warehouseID || lot.quantity <= 0) continue;
+		if (lot.wID !== warehouseID || lot.units <= 0) continue;
 		const row = byItem.get(lot.partNo);
 		if (!row) {
 			byItem.set(lot.partNo, {
@@ -27,18 +28,22 @@ function stockedItems(store: Store, warehouseID: number): WarehouseItem[] {
 				partNo: lot.partNo,
 				shortID: lot.shortID,
 				description: lot.description,
-				uOM: lot.uOM,
-				quantity: lot.quantity,
+				uOM: store.items.get(lot.partNo)?.uOM ?? '',
+				quantity: lot.units,
 				lots: 1,
-				created: lot.created,
-				modified: lot.modified,
+				created: lot.received,
+				modified: lot.received,
 			});
 			continue;
 		}
-		row.quantity = roundQuantity(row.quantity + lot.quantity);
+		row.quantity = roundQuantity(row.quantity + lot.units);
 		row.lots++;
-		if (lot.created < row.created) row.created = lot.created;
-		if (lot.modified > row.modified) row.modified = lot.modified;
+		if (lot.received < row.created) row.created = lot.received;
+		if (lot.received > row.modified) row.modified = lot.received;
+	}
+	for (const movement of [...store.materialIn.rows, ...store.materialOut.rows]) {
+		const row = movement.warehouseID === warehouseID ? byItem.get(movement.partNo) : undefined;
+		if (row && movement.created > row.modified) row.modified = movement.created;
 	}
 	return [...byItem.values()];
 }

@@ -8,8 +8,8 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { ENDPOINTS, type EndpointId, type Evidence } from '../../nodes/shared/endpoints';
-import { ROUTES, type RouteId } from '../../sandbox/routes';
+import { endpoint, ENDPOINTS, type EndpointId, type Evidence } from '../../nodes/shared/endpoints';
+import { ROUTES, type RouteId, type RouteSpec } from '../../sandbox/routes';
 import { DIST, ensureBuilt } from '../harness/build';
 
 const clientIds = Object.keys(ENDPOINTS) as EndpointId[];
@@ -22,6 +22,18 @@ describe('the node’s endpoint table against the sandbox’s routes', () => {
 		const route = (ROUTES as Record<string, (typeof ROUTES)[RouteId] | undefined>)[id];
 		expect(route && wire(route)).toBe(wire(ENDPOINTS[id]));
 	});
+
+	// Sort columns and the modifiedSince rule: what Sort By documents is what the sandbox accepts.
+	it.each(clientIds.filter((id) => endpoint(id).list !== undefined))(
+		'%s: the sandbox takes the sort columns and modifiedSince rule the node states',
+		(id) => {
+			const rules = (list?: { sort: unknown; modifiedSince: string }) =>
+				list && { sort: list.sort, modifiedSince: list.modifiedSince };
+			expect(rules((ROUTES as Record<string, RouteSpec>)[id]?.list)).toEqual(
+				rules(endpoint(id).list),
+			);
+		},
+	);
 
 	it.each(sandboxIds)('%s: the node knows the route the sandbox serves', (id) => {
 		const row = (ENDPOINTS as Record<string, (typeof ENDPOINTS)[EndpointId] | undefined>)[id];

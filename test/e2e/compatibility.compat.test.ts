@@ -172,9 +172,9 @@ describe(`n8n ${N8N_VERSION}: the webhook trigger's lifecycle`, () => {
 		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
 		const response = await operator.post('/Inventory/Receive', {
 			itemID: item.shortID,
-			warehouseID: 1,
-			quantity: 3,
-			reference,
+			wID: 1,
+			units: 3,
+			remark: reference,
 		});
 		expect(response.status).toBe(201);
 		return response.body as Record<string, unknown>;

@@ -136,9 +136,9 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
 		const response = await operator.post('/Inventory/Receive', {
 			itemID: item.shortID,
-			warehouseID: 1,
-			quantity: 3,
-			reference,
+			wID: 1,
+			units: 3,
+			remark: reference,
 		});
 		expect(response.status).toBe(201);
 		await sandbox.webhooks.idle();

@@ -51,9 +51,9 @@ async function receive(quantity: number): Promise<Record<string, unknown>> {
 	const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
 	const answer = await operator.post('/Inventory/Receive', {
 		itemID: item.shortID,
-		warehouseID: 1,
-		quantity,
-		reference: `e2e-${quantity}`,
+		wID: 1,
+		units: quantity,
+		remark: `e2e-${quantity}`,
 	});
 	expect(answer.status).toBe(201);
 	return answer.body as Record<string, unknown>;

@@ -135,8 +135,8 @@ test('simplified purchase orders carry poNo, vendor and status', async () => {
 test('Inventory › Get Stock Levels of all warehouses and of one: every level once', async () => {
 	const expected = new Set(
 		sandbox.store.stock.rows
-			.filter((lot) => lot.quantity > 0)
-			.map((lot) => `${lot.partNo}|${lot.warehouseID}`),
+			.filter((lot) => lot.units > 0)
+			.map((lot) => `${lot.partNo}|${lot.wID}`),
 	);
 	const all = await run({ resource: 'inventory', operation: 'getStockLevels', returnAll: true });
 	const levels = all.output.map((level) => `${String(level.partNo)}|${String(level.wID)}`);

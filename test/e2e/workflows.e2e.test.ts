@@ -236,9 +236,9 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 		const item = sandbox.store.items.rows.find((i) => !i.discontinued)!;
 		const response = await operator.post('/Inventory/Receive', {
 			itemID: item.shortID,
-			warehouseID: 1,
-			quantity: 7,
-			reference,
+			wID: 1,
+			units: 7,
+			remark: reference,
 		});
 		expect(response.status).toBe(201);
 		return response.body as Record<string, unknown>;

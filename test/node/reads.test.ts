@@ -2,6 +2,8 @@
  * Every read operation of the Inventory Pro node, run as a real workflow against the sandbox: the request
  * the sandbox received (method, path, query) and the items that came out.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { byId, byName, capture, fromList, harness, items, type Harness } from './setup';
@@ -51,7 +53,7 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited(),
 		request: { path: '/Inventory' },
-		field: 'quantity',
+		field: 'units',
 		count: 3,
 	},
 	{
@@ -91,7 +93,7 @@ const cases: ReadCase[] = [
 		operation: 'getAll',
 		parameters: limited({ filters: { warehouseID: 2 } }),
 		request: { path: '/Inventory/2' },
-		field: 'quantity',
+		field: 'units',
 		count: 3,
 	},
 	{
@@ -367,14 +369,37 @@ describe('read operations', () => {
 		expect(result.some((item) => item.discontinued)).toBe(false);
 	});
 
+	it('Get Lots: the documented lot fields, newest received first; Simplified keeps recNo and shortID first', async () => {
+		const documented = (
+			JSON.parse(readFileSync(join(__dirname, '../contract/vendor-fields.json'), 'utf8')) as Record<
+				string,
+				string[]
+			>
+		).lot;
+		const raw = await capture(h, () =>
+			items(h, 'inventory', 'getAll', { returnAll: false, limit: 5, output: 'raw' }),
+		);
+		expect(raw.requests[0].query).not.toHaveProperty('sort');
+		expect(raw.result).toHaveLength(5);
+		for (const lot of raw.result) expect(Object.keys(lot)).toEqual(documented);
+		const received = raw.result.map((lot) => String(lot.received));
+		expect(received).toEqual([...received].sort().reverse());
+		const simple = await items(h, 'inventory', 'getAll', { returnAll: false, limit: 5 });
+		expect(simple.map((lot) => Object.keys(lot).slice(0, 2))).toEqual(
+			simple.map(() => ['recNo', 'shortID']),
+		);
+		expect(simple.map((lot) => [lot.recNo, lot.shortID])).toEqual(
+			raw.result.map((lot) => [lot.recNo, lot.shortID]),
+		);
+		expect(Object.keys(simple[0]).length).toBeLessThan(documented.length);
+	});
+
 	it('Get Stock Levels: every level of all warehouses, or of one, each once', async () => {
 		const all = await capture(h, () =>
 			items(h, 'inventory', 'getStockLevels', { returnAll: true }),
 		);
 		const expected = new Set(
-			h.sandbox.store.stock.rows
-				.filter((s) => s.quantity > 0)
-				.map((s) => `${s.partNo}|${s.warehouseID}`),
+			h.sandbox.store.stock.rows.filter((s) => s.units > 0).map((s) => `${s.partNo}|${s.wID}`),
 		);
 		expect(
 			all.result.map((level) => `${String(level.partNo)}|${String(level.wID)}`).sort(),

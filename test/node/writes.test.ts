@@ -221,6 +221,21 @@ describe('inventory', () => {
 		);
 	});
 
+	it('an earlier field name (quantity) is refused by the service: 400, the error names units', async () => {
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'customApi', 'request', {
+				method: 'POST',
+				path: '/Inventory/Receive',
+				body: JSON.stringify({ itemID: itemOf(), wID: 1, quantity: 2 }),
+			}),
+		);
+		expect(requests.map((request) => [request.path, request.status])).toEqual([
+			[api('/Inventory/Receive'), 400],
+		]);
+		expect(result.error?.message).toBe('Model validation failed.');
+		expect(result.error?.description).toBe('units: The units field is required.');
+	});
+
 	it('refuses extra body JSON that is not an object, before any request', async () => {
 		const { result, requests } = await capture(h, () =>
 			runOp(h, 'inventory', 'receive', {

@@ -387,8 +387,8 @@ describe('other lists', () => {
 		clock.advance(1_000);
 		const receipt = await call('POST', '/Inventory/Receive', {
 			itemID: item.shortID,
-			warehouseID: 1,
-			quantity: 5,
+			wID: 1,
+			units: 5,
 		});
 		const vendor = (await call('GET', '/Vendor', undefined, { pageSize: '1' })).value[0];
 		const po = await call('POST', '/PurchaseOrder', {

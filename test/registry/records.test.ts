@@ -49,7 +49,23 @@ describe('each kind states itself once', () => {
 			category: 'categoryID:integer',
 			report: 'reportID:integer',
 			webhook: 'rec:integer',
+			lot: 'recNo:integer',
+			movement: 'recNo:integer',
 		});
+	});
+
+	it('lot lists sort only by the lot’s own fields (no created / modified) and refuse modifiedSince', () => {
+		for (const list of RECORDS.lot.lists) {
+			const spec = ENDPOINTS[list].list;
+			const fields: readonly string[] = RECORDS.lot.fields;
+			const foreign = (spec.sort as readonly string[]).filter((column) => !fields.includes(column));
+			expect({ list, foreign }).toEqual({ list, foreign: [] });
+			expect({ list, defaultSort: spec.defaultSort }).toEqual({ list, defaultSort: 'received' });
+			expect({ list, modifiedSince: spec.modifiedSince }).toEqual({
+				list,
+				modifiedSince: 'rejected',
+			});
+		}
 	});
 });
 
@@ -62,6 +78,8 @@ describe('the change feed breaks ties by the registry key', () => {
 		['location.list', 'spot'],
 		['item.listAll', 'shortID'],
 		['category.list', 'categoryID'],
+		['inventory.materialIn', 'recNo'],
+		['inventory.materialOutByWarehouse', 'recNo'],
 	])('%s → %s', (id, column) => {
 		expect(findWatchable(id)?.idField).toBe(column);
 		expect(kindOfList(id as EndpointId)?.key).toBe(column);

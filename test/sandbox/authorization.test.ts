@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-const receive = (warehouseID: number) => ({ itemID: 'SCR-00001', warehouseID, quantity: 5 });
+const receive = (wID: number) => ({ itemID: 'SCR-00001', wID, units: 5 });
 
 describe('Security IDs', () => {
 	it('answers 403 "Insufficient permissions." without the endpoint\'s Security ID (reads and writes)', async () => {
@@ -88,9 +88,9 @@ describe('warehouse scope', () => {
 		expectError(outside, 403, 'forbidden', FORBIDDEN.warehouse);
 		const move = await scoped.post('/Inventory/Move', {
 			itemID: 'SCR-00001',
-			fromWarehouseID: 1,
-			toWarehouseID: 3,
-			quantity: 1,
+			fromWID: 1,
+			toWID: 3,
+			units: 1,
 		});
 		expectError(move, 403, 'forbidden', FORBIDDEN.warehouse);
 		expect(t.sandbox.store.materialIn.size).toBe(before);
@@ -138,9 +138,7 @@ describe('warehouse scope', () => {
 	it('does not scope reads', async () => {
 		const response = await t.as('scoped').get('/Inventory/3', { pageSize: 5 });
 		expect(response.status).toBe(200);
-		expect(response.body.value.every((row: { warehouseID: number }) => row.warehouseID === 3)).toBe(
-			true,
-		);
+		expect(response.body.value.every((row: { wID: number }) => row.wID === 3)).toBe(true);
 	});
 });
 
@@ -192,19 +190,19 @@ describe('order of checks', () => {
 
 	it('validation 400 comes before warehouse scope 403, which comes before 404 and 409', async () => {
 		const scoped = t.as('scoped');
-		const invalid = await scoped.post('/Inventory/Receive', { warehouseID: 2, quantity: 1 });
+		const invalid = await scoped.post('/Inventory/Receive', { wID: 2, units: 1 });
 		expectError(invalid, 400, 'validation_error', 'Model validation failed.');
 		expect(invalid.body.details).toEqual({ itemID: ['The itemID field is required.'] });
 		// Unknown item, foreign warehouse: scope first.
 		expectError(
-			await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', warehouseID: 2, quantity: 1 }),
+			await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', wID: 2, units: 1 }),
 			403,
 			'forbidden',
 			FORBIDDEN.warehouse,
 		);
 		// Allowed warehouse: now the unknown item is a 404.
 		expectError(
-			await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', warehouseID: 1, quantity: 1 }),
+			await scoped.post('/Inventory/Receive', { itemID: 'NO-SUCH', wID: 1, units: 1 }),
 			404,
 			'not_found',
 			'Item "NO-SUCH" was not found.',

@@ -14,7 +14,7 @@ afterEach(() => t.sandbox.close());
 function sampleCall(id: RouteId): { path: Record<string, string | number>; body?: unknown } {
 	const store = t.sandbox.store;
 	const lot = store.stock.rows.find(
-		(s) => s.warehouseID === 1 && s.quantity >= 5 && !store.location(1, s.location)!.hold,
+		(s) => s.wID === 1 && s.units >= 5 && !store.location(1, s.spot)!.hold,
 	)!;
 	const openPo = store.purchaseOrders.rows.find((o) => o.status === 'Open')!;
 	const openSo = store.shippingOrders.rows.find((o) => o.status === 'Open')!;
@@ -24,19 +24,19 @@ function sampleCall(id: RouteId): { path: Record<string, string | number>; body?
 		'item.create': { path: {}, body: { itemID: 'EVT-1' } },
 		'item.update': { path: {}, body: { itemID: 'SCR-00001', units: 5 } },
 		'item.discontinue': { path: { shortID: 'SCR-00001' } },
-		'inventory.receive': { path: {}, body: { itemID: lot.shortID, warehouseID: 1, quantity: 1 } },
+		'inventory.receive': { path: {}, body: { itemID: lot.shortID, wID: 1, units: 1 } },
 		'inventory.issue': {
 			path: {},
-			body: { itemID: lot.shortID, warehouseID: 1, location: lot.location, quantity: 1 },
+			body: { itemID: lot.shortID, wID: 1, spot: lot.spot, units: 1 },
 		},
 		'inventory.move': {
 			path: {},
 			body: {
 				itemID: lot.shortID,
-				fromWarehouseID: 1,
-				fromLocation: lot.location,
-				toWarehouseID: 2,
-				quantity: 1,
+				fromWID: 1,
+				fromSpot: lot.spot,
+				toWID: 2,
+				units: 1,
 			},
 		},
 		'purchaseOrder.create': {

@@ -7,21 +7,16 @@ beforeEach(async () => {
 });
 afterEach(() => t.sandbox.close());
 
-const onHand = (partNo: number, warehouseID: number, location?: string) =>
+const onHand = (partNo: number, wID: number, spot?: string) =>
 	t.sandbox.store.stock.rows
-		.filter(
-			(s) =>
-				s.partNo === partNo &&
-				s.warehouseID === warehouseID &&
-				(location === undefined || s.location === location),
-		)
-		.reduce((sum, s) => sum + s.quantity, 0);
+		.filter((s) => s.partNo === partNo && s.wID === wID && (spot === undefined || s.spot === spot))
+		.reduce((sum, s) => sum + s.units, 0);
 
-/** A lot in warehouse 1 in a location that is not on hold, with at least `min` on hand. */
+/** A lot in warehouse 1 at a spot that is not on hold, with at least `min` units. */
 function stockedLot(min = 10) {
 	const store = t.sandbox.store;
 	return store.stock.rows.find(
-		(s) => s.warehouseID === 1 && s.quantity >= min && !store.location(1, s.location)!.hold,
+		(s) => s.wID === 1 && s.units >= min && !s.hold && !store.location(1, s.spot)!.hold,
 	)!;
 }
 
@@ -31,10 +26,10 @@ describe('POST /Inventory/Receive', () => {
 		const before = onHand(item.partNo, 2, 'RECV-02');
 		const response = await t.demo.post('/Inventory/Receive', {
 			itemID: 'SCR-00001',
-			warehouseID: 2,
-			quantity: 12,
-			lot: 'L-NEW',
-			reference: 'DN-1',
+			wID: 2,
+			units: 12,
+			serial: 'L-NEW',
+			remark: 'DN-1',
 			reasonCode: 'receipt',
 		});
 		expect(response.status).toBe(201);
@@ -74,15 +69,13 @@ describe('POST /Inventory/Receive', () => {
 		expect(listed.body.value).toEqual([response.body]);
 	});
 
-	it('validates units > 0 and required fields from the table, in the documented names (earlier names still taken)', async () => {
+	it('validates units > 0 and required fields from the table, in the documented names only', async () => {
 		const response = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', units: 0 });
 		expectError(response, 400, 'validation_error', 'Model validation failed.');
 		expect(response.body.details).toEqual({
 			wID: ['The wID field is required.'],
 			units: ['The units field must be greater than zero.'],
 		});
-		const earlier = await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', quantity: 0 });
-		expect(earlier.body.details).toEqual(response.body.details);
 		const documented = await t.demo.post('/Inventory/Receive', {
 			itemID: 'SCR-00001',
 			wID: 1,
@@ -101,10 +94,105 @@ describe('POST /Inventory/Receive', () => {
 		});
 	});
 
+	it.each([
+		['Receive', { wID: 1, quantity: 2 }],
+		['Issue', { wID: 1, quantity: 2 }],
+		['Move', { fromWID: 1, toWID: 2, quantity: 2 }],
+	])('%s: an earlier field name (quantity) is not taken: 400 naming units', async (op, body) => {
+		const before = t.sandbox.store.stock.size;
+		const response = await t.demo.post(`/Inventory/${op}`, { itemID: 'SCR-00001', ...body });
+		expectError(response, 400, 'validation_error', 'Model validation failed.');
+		expect(response.body.details).toEqual({ units: ['The units field is required.'] });
+		expect(t.sandbox.store.stock.size).toBe(before);
+	});
+
+	it('each receipt is a lot of its own, in the documented shape, listed first by GET /Inventory', async () => {
+		const item = t.sandbox.store.item('SCR-00001')!;
+		const before = t.sandbox.store.stock.size;
+		const body = { itemID: 'SCR-00001', wID: 2, spot: 'RECV-02', units: 5, serial: 'S9' };
+		expect((await t.demo.post('/Inventory/Receive', body)).status).toBe(201);
+		expect((await t.demo.post('/Inventory/Receive', { ...body, remark: 'PO #4521' })).status).toBe(
+			201,
+		);
+		expect(t.sandbox.store.stock.size).toBe(before + 2);
+		const lot = {
+			partNo: item.partNo,
+			shortID: 'SCR-00001',
+			description: item.description,
+			associate: '',
+			warehouse: t.sandbox.store.warehouses.get(2)!.name,
+			wID: 2,
+			spot: 'RECV-02',
+			units: 5,
+			received: '2026-01-05T08:00:00.000Z',
+			shipped: null,
+			serial: 'S9',
+			serial2: '',
+			rFIDTag: '',
+			hold: false,
+			jobID: 0,
+			jobName: '',
+			active: true,
+		};
+		// Newest received first, ties by recNo; no sort or direction sent.
+		const listed = (await t.demo.get('/Inventory', { pageSize: 2 })).body.value;
+		expect(listed).toEqual([
+			{ recNo: before + 1, ...lot, remark: '' },
+			{ recNo: before + 2, ...lot, remark: 'PO #4521' },
+		]);
+		expect(Object.keys(listed[0])).toEqual([
+			'recNo',
+			'partNo',
+			'shortID',
+			'description',
+			'associate',
+			'warehouse',
+			'wID',
+			'spot',
+			'units',
+			'received',
+			'shipped',
+			'serial',
+			'serial2',
+			'rFIDTag',
+			'remark',
+			'hold',
+			'jobID',
+			'jobName',
+			'active',
+		]);
+		// A sort column without a direction is ascending (spec: direction defaults to ASC).
+		const oldest = (await t.demo.get('/Inventory', { pageSize: 1, sort: 'received' })).body.value;
+		expect(oldest[0].received < lot.received).toBe(true);
+	});
+
+	it('a lot issued to nothing is shipped and inactive, and still listed', async () => {
+		const lot = stockedLot(1);
+		const response = await t.demo.post('/Inventory/Issue', {
+			itemID: lot.shortID,
+			wID: 1,
+			spot: lot.spot,
+			units: onHand(lot.partNo, 1, lot.spot),
+		});
+		expect(response.status).toBe(201);
+		const listed = (await t.demo.get('/Inventory/1', { sort: 'recNo', pageSize: 250 })).body;
+		const pages = Math.ceil(listed.totalCount / 250);
+		const rows: Array<{ recNo: number }> = [];
+		for (let page = 1; page <= pages; page++)
+			rows.push(
+				...(await t.demo.get('/Inventory/1', { sort: 'recNo', pageSize: 250, page })).body.value,
+			);
+		expect(rows.find((row) => row.recNo === lot.recNo)).toMatchObject({
+			units: 0,
+			shipped: '2026-01-05T08:00:00.000Z',
+			active: false,
+		});
+	});
+
 	it('answers 404 for unknown references and 409 for a held location or disabled reason code, changing nothing', async () => {
 		const before = t.sandbox.store.materialIn.size;
 		expectError(
-			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', warehouseID: 9, quantity: 1 }),
+			await t.demo.post('/Inventory/Receive', { itemID: 'SCR-00001', wID: 9, units: 1 }),
 			404,
 			'not_found',
 			'Warehouse 9 was not found.',
@@ -112,9 +200,9 @@ describe('POST /Inventory/Receive', () => {
 		expectError(
 			await t.demo.post('/Inventory/Receive', {
 				itemID: 'SCR-00001',
-				warehouseID: 1,
-				location: 'Z-99',
-				quantity: 1,
+				wID: 1,
+				spot: 'Z-99',
+				units: 1,
 			}),
 			404,
 			'not_found',
@@ -123,9 +211,9 @@ describe('POST /Inventory/Receive', () => {
 		expectError(
 			await t.demo.post('/Inventory/Receive', {
 				itemID: 'SCR-00001',
-				warehouseID: 1,
-				location: 'QC-01',
-				quantity: 1,
+				wID: 1,
+				spot: 'QC-01',
+				units: 1,
 			}),
 			409,
 			'conflict',
@@ -134,9 +222,9 @@ describe('POST /Inventory/Receive', () => {
 		expectError(
 			await t.demo.post('/Inventory/Receive', {
 				itemID: 'SCR-00001',
-				warehouseID: 1,
+				wID: 1,
 				reasonCode: 'OBSOLETE',
-				quantity: 1,
+				units: 1,
 			}),
 			409,
 			'conflict',
@@ -145,9 +233,9 @@ describe('POST /Inventory/Receive', () => {
 		expectError(
 			await t.demo.post('/Inventory/Receive', {
 				itemID: 'SCR-00001',
-				warehouseID: 1,
+				wID: 1,
 				reasonCode: 'NOPE',
-				quantity: 1,
+				units: 1,
 			}),
 			404,
 			'not_found',
@@ -164,8 +252,8 @@ describe('POST /Inventory/Issue', () => {
 		const before = onHand(lot.partNo, 1);
 		const response = await t.demo.post('/Inventory/Issue', {
 			itemID: lot.shortID,
-			warehouseID: 1,
-			quantity: 3,
+			wID: 1,
+			units: 3,
 			reasonCode: 'DAMAGED',
 		});
 		expect(response.status).toBe(201);
@@ -189,8 +277,8 @@ describe('POST /Inventory/Issue', () => {
 		const outCount = t.sandbox.store.materialOut.size;
 		const response = await t.demo.post('/Inventory/Issue', {
 			itemID: lot.shortID,
-			warehouseID: 1,
-			quantity: available + 1,
+			wID: 1,
+			units: available + 1,
 		});
 		expectError(
 			response,
@@ -210,11 +298,11 @@ describe('POST /Inventory/Move', () => {
 		const toBefore = onHand(lot.partNo, 3, 'A-03-02');
 		const response = await t.demo.post('/Inventory/Move', {
 			itemID: lot.shortID,
-			fromWarehouseID: 1,
-			fromLocation: lot.location,
-			toWarehouseID: 3,
-			toLocation: 'A-03-02',
-			quantity: 4,
+			fromWID: 1,
+			fromSpot: lot.spot,
+			toWID: 3,
+			toSpot: 'A-03-02',
+			units: 4,
 		});
 		expect(response.status).toBe(201);
 		expect(response.body).toMatchObject({
@@ -222,7 +310,7 @@ describe('POST /Inventory/Move', () => {
 			warehouseID: 3,
 			location: 'A-03-02',
 			fromWarehouseID: 1,
-			fromLocation: lot.location,
+			fromLocation: lot.spot,
 			quantity: 4,
 		});
 		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
@@ -245,23 +333,23 @@ describe('POST /Inventory/Move', () => {
 		const lot = stockedLot(1);
 		const short = await t.demo.post('/Inventory/Move', {
 			itemID: lot.shortID,
-			fromWarehouseID: 1,
-			fromLocation: lot.location,
-			toWarehouseID: 2,
-			quantity: 1e9,
+			fromWID: 1,
+			fromSpot: lot.spot,
+			toWID: 2,
+			units: 1e9,
 		});
 		expectError(short, 409, 'conflict', /^Insufficient stock/);
 		const same = await t.demo.post('/Inventory/Move', {
 			itemID: lot.shortID,
-			fromWarehouseID: 1,
-			fromLocation: lot.location,
-			toWarehouseID: 1,
-			toLocation: lot.location,
-			quantity: 1,
+			fromWID: 1,
+			fromSpot: lot.spot,
+			toWID: 1,
+			toSpot: lot.spot,
+			units: 1,
 		});
 		expectError(same, 400, 'validation_error', 'Model validation failed.');
 		expect(same.body.details).toEqual({
-			toLocation: ['The target must differ from the source location.'],
+			toSpot: ['The target must differ from the source spot.'],
 		});
 		expect(t.sandbox.events).toHaveLength(0);
 	});
@@ -271,24 +359,24 @@ describe('GET /Inventory/StockLevels', () => {
 	it('sums the lots on hand per item and warehouse, all warehouses or one, in the documented vocabulary', async () => {
 		const all = await t.demo.get('/Inventory/StockLevels', { pageSize: 250 });
 		expect(all.status).toBe(200);
-		const lot = t.sandbox.store.stock.rows.find((s) => s.quantity > 0)!;
+		const lot = t.sandbox.store.stock.rows.find((s) => s.units > 0)!;
 		// A second lot of the same item in the same warehouse: the level is their sum.
-		const dock = `RECV-0${lot.warehouseID}`;
-		expect(dock).not.toBe(lot.location);
+		const dock = `RECV-0${lot.wID}`;
+		expect(dock).not.toBe(lot.spot);
 		expect(
 			(
 				await t.demo.post('/Inventory/Receive', {
 					itemID: lot.shortID,
-					wID: lot.warehouseID,
+					wID: lot.wID,
 					spot: dock,
 					units: 7,
 				})
 			).status,
 		).toBe(201);
 		const expected = t.sandbox.store.stock.rows
-			.filter((s) => s.partNo === lot.partNo && s.warehouseID === lot.warehouseID)
-			.reduce((sum, s) => sum + s.quantity, 0);
-		const one = await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, {
+			.filter((s) => s.partNo === lot.partNo && s.wID === lot.wID)
+			.reduce((sum, s) => sum + s.units, 0);
+		const one = await t.demo.get(`/Inventory/StockLevels/${lot.wID}`, {
 			pageSize: 250,
 			sort: 'shortID',
 		});
@@ -296,13 +384,13 @@ describe('GET /Inventory/StockLevels', () => {
 		const rows: Array<{ partNo: number; wID: number; units: number }> = [];
 		for (let page = 1; page <= pages; page++)
 			rows.push(
-				...(await t.demo.get(`/Inventory/StockLevels/${lot.warehouseID}`, { pageSize: 250, page }))
-					.body.value,
+				...(await t.demo.get(`/Inventory/StockLevels/${lot.wID}`, { pageSize: 250, page })).body
+					.value,
 			);
 		const level = rows.find((row) => row.partNo === lot.partNo)!;
-		expect(level).toMatchObject({ shortID: lot.shortID, wID: lot.warehouseID, units: expected });
-		expect(expected).toBe(lot.quantity + 7);
-		expect(rows.every((row) => row.wID === lot.warehouseID)).toBe(true);
+		expect(level).toMatchObject({ shortID: lot.shortID, wID: lot.wID, units: expected });
+		expect(expected).toBe(lot.units + 7);
+		expect(rows.every((row) => row.wID === lot.wID)).toBe(true);
 		expect(all.body.totalCount).toBeGreaterThan(one.body.totalCount);
 	});
 });

@@ -217,9 +217,9 @@ describe('locations', () => {
 		expect((await t.demo.get(`/Location/${spot}`)).body).toMatchObject({ spot, hold: true });
 		const blocked = await t.demo.post('/Inventory/Receive', {
 			itemID: 'SCR-00001',
-			warehouseID: 1,
-			location: spot,
-			quantity: 1,
+			wID: 1,
+			spot,
+			units: 1,
 		});
 		expectError(blocked, 409, 'conflict', `Location "${spot}" in warehouse 1 is on hold.`);
 		expectError(
@@ -235,9 +235,9 @@ describe('locations', () => {
 			(
 				await t.demo.post('/Inventory/Receive', {
 					itemID: 'SCR-00001',
-					warehouseID: 1,
-					location: spot,
-					quantity: 1,
+					wID: 1,
+					spot,
+					units: 1,
 				})
 			).status,
 		).toBe(201);

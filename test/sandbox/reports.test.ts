@@ -70,8 +70,8 @@ describe('GET /Report/{id}', () => {
 		const row = before.body.value[0];
 		const received = await t.demo.post('/Inventory/Receive', {
 			itemID: row.shortID,
-			warehouseID: 1,
-			quantity: row.shortfall + 1,
+			wID: 1,
+			units: row.shortfall + 1,
 		});
 		expect(received.status).toBe(201);
 		const after = await t.demo.get('/Report/2', { pageSize: 250 });

@@ -568,7 +568,7 @@ describe('sandbox writes', () => {
 		const warehouseID = api.sandbox.store.warehouses.rows[0].warehouseID;
 		const answer = await api
 			.client()
-			.post('/Inventory/Receive', { itemID: item.shortID, warehouseID, quantity: 7 });
+			.post('/Inventory/Receive', { itemID: item.shortID, wID: warehouseID, units: 7 });
 		expect(answer.status).toBe(201);
 		await api.webhooks.idle();
 
@@ -605,7 +605,7 @@ describe('sandbox writes', () => {
 		await subscribe();
 		const answer = await api
 			.client()
-			.post('/Inventory/Receive', { itemID: 'NO-SUCH-ITEM', warehouseID: 1, quantity: 7 });
+			.post('/Inventory/Receive', { itemID: 'NO-SUCH-ITEM', wID: 1, units: 7 });
 		expect(answer.status).toBeGreaterThanOrEqual(400);
 		await api.webhooks.idle();
 		expect(receiver.deliveries).toHaveLength(0);

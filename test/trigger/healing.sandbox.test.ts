@@ -36,9 +36,9 @@ async function receive(quantity: number): Promise<IDataObject> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
 	const answer = await suite.api.post('/Inventory/Receive', {
 		itemID: shortID,
-		warehouseID: 1,
-		quantity,
-		reference: `q${quantity}`,
+		wID: 1,
+		units: quantity,
+		remark: `q${quantity}`,
 	});
 	expect(answer.status).toBe(201);
 	return answer.body;

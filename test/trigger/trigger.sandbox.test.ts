@@ -34,8 +34,8 @@ async function receive(quantity = 5): Promise<any> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
 	const answer = await suite.api.post('/Inventory/Receive', {
 		itemID: shortID,
-		warehouseID: 1,
-		quantity,
+		wID: 1,
+		units: quantity,
 	});
 	expect(answer.status).toBe(201);
 	return answer.body;

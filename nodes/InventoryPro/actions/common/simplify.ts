@@ -11,6 +11,7 @@ import { fieldError, isBlank } from '../../../shared/validation';
 /** Kinds whose reads offer Simplified output; what it keeps is the registry's `simple` list (records.ts). */
 export const SIMPLIFIED = [
 	'item',
+	'lot',
 	'customer',
 	'vendor',
 	'purchaseOrder',

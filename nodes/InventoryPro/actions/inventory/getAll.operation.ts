@@ -6,4 +6,5 @@ export const { option, description, execute } = listOperation('inventory', 'getA
 	action: 'Get received lots',
 	list: 'inventory.list',
 	byWarehouse: 'inventory.listByWarehouse',
+	simplify: 'lot',
 });
