@@ -60,13 +60,15 @@ export interface RouteSpec {
 
 const modified = ['modified', 'created'] as const;
 
+/** Sort columns end with the stamps the list's records carry (most carry both). */
 const standardList = (
 	sort: readonly string[],
 	modifiedSince: ModifiedSinceSupport = 'supported',
+	stamps: readonly string[] = modified,
 ): ListSpec => ({
 	maxPageSize: STANDARD_PAGE_SIZE,
 	modifiedSince,
-	sort: [...sort, ...modified],
+	sort: [...sort, ...stamps],
 	defaultSort: sort[0],
 });
 
@@ -243,11 +245,11 @@ export const ROUTES = {
 	},
 	'inventory.stockLevels': {
 		method: 'GET', path: '/Inventory/StockLevels', permission: 11, write: false, success: 200,
-		list: standardList(STOCK_LEVEL_SORT, 'rejected'),
+		list: standardList(STOCK_LEVEL_SORT, 'rejected', []),
 	},
 	'inventory.stockLevelsByWarehouse': {
 		method: 'GET', path: '/Inventory/StockLevels/{warehouseID}', permission: 11, write: false, success: 200,
-		list: standardList(STOCK_LEVEL_SORT, 'rejected'),
+		list: standardList(STOCK_LEVEL_SORT, 'rejected', []),
 	},
 	'inventory.materialIn': {
 		method: 'GET', path: '/Inventory/MaterialIn', permission: 11, write: false, success: 200,
@@ -445,7 +447,7 @@ export const ROUTES = {
 	// Locations — read 114, write 115 (hold, release)
 	'location.list': {
 		method: 'GET', path: '/Location', permission: 114, write: false, success: 200,
-		list: standardList(['spot', 'warehouseID', 'description', 'hold']),
+		list: standardList(['spot', 'warehouseID', 'description', 'hold'], 'supported', ['modified']),
 	},
 	'location.get': {
 		method: 'GET', path: '/Location/{spot}', permission: 114, write: false, success: 200,
@@ -470,7 +472,7 @@ export const ROUTES = {
 	// Reports — per-report group rights
 	'report.list': {
 		method: 'GET', path: '/Report', permission: 'report', write: false, success: 200,
-		list: standardList(['reportID', 'reportName', 'reportType'], 'ignored'),
+		list: standardList(['reportID', 'reportName', 'reportType'], 'ignored', []),
 	},
 	'report.run': {
 		method: 'GET', path: '/Report/{reportID}', permission: 'report', write: false, success: 200,
@@ -501,7 +503,7 @@ export const ROUTES = {
 	},
 	'webhook.log': {
 		method: 'GET', path: '/Webhook/{rec}/log', permission: 370, write: false, success: 200,
-		list: standardList(['rec', 'event'], 'ignored'),
+		list: standardList(['rec', 'event'], 'ignored', ['created']),
 	},
 } as const satisfies Record<string, RouteSpec>;
 

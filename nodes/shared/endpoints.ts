@@ -86,13 +86,15 @@ export const COMMON_EVENTS = [
 
 const modified = ['modified', 'created'] as const;
 
+/** A standard list; its sort columns end with the stamps its records carry (most carry both). */
 const standardList = (
 	sort: readonly string[],
 	modifiedSince: ModifiedSinceSupport = 'supported',
+	stamps: readonly string[] = modified,
 ): ListSpec => ({
 	maxPageSize: STANDARD_PAGE_SIZE,
 	modifiedSince,
-	sort: [...sort, ...modified],
+	sort: [...sort, ...stamps],
 	defaultSort: sort[0],
 });
 
@@ -192,8 +194,8 @@ export const ENDPOINTS = {
 	// Inventory — read 11; receive 95, move 15, issue 88
 	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', lotList(LOT_SORT)),
 	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', lotList(LOT_SORT)),
-	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected')),
-	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected')),
+	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
+	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
 	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', 'spec', standardList(['recNo', 'partNo', 'warehouseID'])),
 	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', 'spec', standardList(['recNo', 'partNo', 'warehouseID'])),
 	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', 'assumed', standardList(['recNo', 'partNo'])),
@@ -245,7 +247,7 @@ export const ENDPOINTS = {
 	'reasonCode.delete': row('DELETE', '/ReasonCode/{reasonCodeID}', 105, 'Delete a reason code', 'assumed'),
 	'reasonCode.disable': row('POST', '/ReasonCode/{reasonCodeID}/Disable', 105, 'Disable a reason code', 'assumed'),
 	// Locations — read 114, write 115 (hold, release)
-	'location.list': list('/Location', 114, 'Spots (bins) of every warehouse', 'spec', standardList(['spot', 'warehouseID', 'description', 'hold'])),
+	'location.list': list('/Location', 114, 'Spots (bins) of every warehouse', 'spec', standardList(['spot', 'warehouseID', 'description', 'hold'], 'supported', ['modified'])),
 	'location.get': row('GET', '/Location/{spot}', 114, 'One spot (404 for an unknown spot)', 'vendor docs'),
 	'location.hold': { ...row('POST', '/Location/Hold', 115, 'Put a spot on hold (?id={spot}); answers 204', 'vendor docs'), query: ['id'] },
 	'location.release': { ...row('POST', '/Location/Release', 115, 'Release a held spot (?id={spot}); answers 204', 'vendor docs'), query: ['id'] },
@@ -253,7 +255,7 @@ export const ENDPOINTS = {
 	'warehouse.list': list('/Warehouse', 113, 'Warehouses', 'spec', standardList(['warehouseID', 'code', 'name'])),
 	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', 'spec', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
 	// Reports — per-report group rights
-	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', 'vendor docs', standardList(['reportID', 'reportName', 'reportType'], 'ignored')),
+	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', 'vendor docs', standardList(['reportID', 'reportName', 'reportType'], 'ignored', [])),
 	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', 'spec', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
 	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000', 'spec'),
 	// Webhook subscriptions — 370 for everything; each client sees only its own
@@ -263,7 +265,7 @@ export const ENDPOINTS = {
 	'webhook.update': row('PUT', '/Webhook/{rec}', 370, 'Replace a subscription; the secret changes only when one is sent', 'spec'),
 	'webhook.delete': row('DELETE', '/Webhook/{rec}', 370, 'Delete a subscription and its delivery log', 'spec'),
 	'webhook.test': row('POST', '/Webhook/{rec}/test', 370, 'Send a test event (the subscription must be active)', 'spec'),
-	'webhook.log': list('/Webhook/{rec}/log', 370, 'Delivery log of a subscription', 'spec', standardList(['rec', 'event'], 'ignored')),
+	'webhook.log': list('/Webhook/{rec}/log', 370, 'Delivery log of a subscription', 'spec', standardList(['rec', 'event'], 'ignored', ['created'])),
 } as const satisfies Record<`${Resource}.${string}`, Row>;
 
 export type EndpointId = keyof typeof ENDPOINTS;

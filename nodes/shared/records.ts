@@ -111,7 +111,7 @@ export const RECORDS = {
 			'modified',
 		],
 		get: 'item.get',
-		lists: ['item.list', 'item.listAll', 'warehouse.items'],
+		lists: ['item.list', 'item.listAll'],
 		example: 'WIDGET-01',
 		evidence: 'vendor docs',
 	}),
@@ -192,6 +192,28 @@ export const RECORDS = {
 			'inventory.materialOutByWarehouse',
 		],
 		example: '1',
+		evidence: 'assumed',
+	}),
+	// One item's stock in one warehouse (/Warehouse/{id}/Items): the spec names the list, neither source shows
+	// its fields, so this shape is the sandbox's (assumed). Keyed by partNo: one row per item.
+	warehouseItem: kind({
+		noun: 'warehouse item',
+		key: 'partNo',
+		keyType: 'integer',
+		label: 'shortID',
+		fields: [
+			'partNo',
+			'shortID',
+			'description',
+			'warehouseID',
+			'uOM',
+			'quantity',
+			'lots',
+			...stamps,
+		],
+		simple: ['partNo', 'shortID', 'description', 'warehouseID', 'quantity', 'lots'],
+		lists: ['warehouse.items'],
+		example: '10001',
 		evidence: 'assumed',
 	}),
 	// The vendor's stock-level response is past the docs' cut: this shape is the sandbox's (assumed).

@@ -54,6 +54,17 @@ describe('each kind states itself once', () => {
 		});
 	});
 
+	it('every list suggests only columns its records have (no stamp a kind lacks)', () => {
+		for (const [kind, spec] of kinds) {
+			for (const list of spec.lists) {
+				const sort = ENDPOINTS[list].list.sort;
+				if (sort === 'reportColumns') continue;
+				const foreign = sort.filter((column) => !spec.fields.includes(column));
+				expect({ kind, list, foreign }).toEqual({ kind, list, foreign: [] });
+			}
+		}
+	});
+
 	it('lot lists sort only by the lot’s own fields (no created / modified) and refuse modifiedSince', () => {
 		for (const list of RECORDS.lot.lists) {
 			const spec = ENDPOINTS[list].list;
