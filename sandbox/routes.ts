@@ -164,11 +164,10 @@ const lotList = (sort: readonly string[]): ListSpec => ({
 	maxPageSize: STANDARD_PAGE_SIZE,
 	modifiedSince: 'rejected',
 	sort,
-	defaultSort: sort[0],
+	defaultSort: 'received',
 	defaultDirection: 'DESC',
 });
 const LOT_SORT = [
-	'received',
 	'recNo',
 	'partNo',
 	'shortID',
@@ -178,6 +177,7 @@ const LOT_SORT = [
 	'wID',
 	'spot',
 	'units',
+	'received',
 	'shipped',
 	'serial',
 	'serial2',

@@ -6,6 +6,8 @@
  * API Request.
  */
 
+import { LOT_FIELDS } from './records';
+
 export const RESOURCES = [
 	'item',
 	'inventory',
@@ -118,33 +120,12 @@ const orderList = (
  * sort columns are its own fields only, and modifiedSince is refused (spec, List conventions rule 6).
  * The service answers newest first: received is the default column.
  */
-const lotList = (sort: readonly string[]): ListSpec => ({
+const lotList = (sort: readonly string[], defaultSort: string): ListSpec => ({
 	maxPageSize: STANDARD_PAGE_SIZE,
 	modifiedSince: 'rejected',
 	sort,
-	defaultSort: sort[0],
+	defaultSort,
 });
-const LOT_SORT = [
-	'received',
-	'recNo',
-	'partNo',
-	'shortID',
-	'description',
-	'associate',
-	'warehouse',
-	'wID',
-	'spot',
-	'units',
-	'shipped',
-	'serial',
-	'serial2',
-	'rFIDTag',
-	'remark',
-	'hold',
-	'jobID',
-	'jobName',
-	'active',
-];
 const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
 const ASSET_SORT = [
@@ -192,8 +173,8 @@ export const ENDPOINTS = {
 	'item.update': row('PUT', '/Item', 116, 'Update the item named by itemID; only the fields sent change', 'vendor docs'),
 	'item.discontinue': row('DELETE', '/Item/{shortID}', 116, 'Discontinue an item (it stays readable under /Item/All)', 'vendor docs'),
 	// Inventory — read 11; receive 95, move 15, issue 88
-	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', lotList(LOT_SORT)),
-	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', lotList(LOT_SORT)),
+	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', lotList(LOT_FIELDS, 'received')),
+	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', lotList(LOT_FIELDS, 'received')),
 	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
 	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
 	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', 'spec', standardList(['recNo', 'partNo', 'warehouseID'])),

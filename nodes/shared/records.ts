@@ -53,6 +53,29 @@ const party = [
 ];
 const stamps = ['created', 'modified'];
 
+/** The lot's documented fields (vendor docs); endpoints.ts sorts lot lists by them. */
+export const LOT_FIELDS = [
+	'recNo',
+	'partNo',
+	'shortID',
+	'description',
+	'associate',
+	'warehouse',
+	'wID',
+	'spot',
+	'units',
+	'received',
+	'shipped',
+	'serial',
+	'serial2',
+	'rFIDTag',
+	'remark',
+	'hold',
+	'jobID',
+	'jobName',
+	'active',
+] as const;
+
 const kind = <const K extends RecordKindSpec>(spec: K) => spec;
 
 /** Customers and vendors share one documented object, keyed by shortID (vendor docs). */
@@ -122,27 +145,7 @@ export const RECORDS = {
 		key: 'recNo',
 		keyType: 'integer',
 		label: 'shortID',
-		fields: [
-			'recNo',
-			'partNo',
-			'shortID',
-			'description',
-			'associate',
-			'warehouse',
-			'wID',
-			'spot',
-			'units',
-			'received',
-			'shipped',
-			'serial',
-			'serial2',
-			'rFIDTag',
-			'remark',
-			'hold',
-			'jobID',
-			'jobName',
-			'active',
-		],
+		fields: LOT_FIELDS,
 		simple: [
 			'recNo',
 			'shortID',
