@@ -111,18 +111,18 @@ export interface Movement extends Stamped {
 	type: 'Receipt' | 'Issue' | 'Move' | 'Shipment';
 	partNo: number;
 	shortID: string;
-	warehouseID: number;
-	location: string;
-	lot: string | null;
-	quantity: number;
+	wID: number;
+	spot: string;
+	serial: string | null;
+	units: number;
 	unitCost: number;
 	reasonCode: string | null;
-	reference: string | null;
+	remark: string | null;
 	/** Moves only: where the stock came from (MaterialIn) or went to (MaterialOut). */
-	fromWarehouseID?: number;
-	fromLocation?: string;
-	toWarehouseID?: number;
-	toLocation?: string;
+	fromWID?: number;
+	fromSpot?: string;
+	toWID?: number;
+	toSpot?: string;
 }
 
 /** Customers and vendors share one documented shape, keyed by shortID. */

@@ -253,11 +253,11 @@ export const ROUTES = {
 	},
 	'inventory.materialIn': {
 		method: 'GET', path: '/Inventory/MaterialIn', permission: 11, write: false, success: 200,
-		list: standardList(['recNo', 'partNo', 'warehouseID']),
+		list: standardList(['recNo', 'partNo', 'wID']),
 	},
 	'inventory.materialOut': {
 		method: 'GET', path: '/Inventory/MaterialOut', permission: 11, write: false, success: 200,
-		list: standardList(['recNo', 'partNo', 'warehouseID']),
+		list: standardList(['recNo', 'partNo', 'wID']),
 	},
 	'inventory.materialInByWarehouse': {
 		method: 'GET', path: '/Inventory/MaterialIn/{warehouseID}', permission: 11, write: false, success: 200,

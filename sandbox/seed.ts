@@ -236,18 +236,18 @@ function seedStock(store: Store, random: Random, end: number): void {
 			const movement = {
 				partNo: item.partNo,
 				shortID: item.shortID,
-				warehouseID,
-				location,
-				lot,
+				wID: warehouseID,
+				spot: location,
+				serial: lot,
 				unitCost: store.terms(item.partNo).unitCost,
 			};
 			store.materialIn.insert({
 				recNo: store.materialIn.nextId(),
 				type: 'Receipt',
 				...movement,
-				quantity: quantity + issued,
+				units: quantity + issued,
 				reasonCode: 'RECEIPT',
-				reference,
+				remark: reference,
 				created: receivedIso,
 				modified: receivedIso,
 			});
@@ -256,9 +256,9 @@ function seedStock(store: Store, random: Random, end: number): void {
 					recNo: store.materialOut.nextId(),
 					type: 'Issue',
 					...movement,
-					quantity: issued,
+					units: issued,
 					reasonCode: random.pick(issueReasons).code,
-					reference: null,
+					remark: null,
 					created: modifiedIso,
 					modified: modifiedIso,
 				});

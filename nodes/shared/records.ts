@@ -163,7 +163,8 @@ export const RECORDS = {
 		evidence: 'vendor docs',
 	}),
 	// A MaterialIn / MaterialOut record. The spec names the lists, gives them modifiedSince (so a Modified
-	// stamp) and numbers event records RecNo:<n>; it shows no fields, so the rest is the sandbox's (assumed).
+	// stamp) and numbers event records RecNo:<n>; it shows no fields, so they are assumed, named as the
+	// documented lot names stock (wID, spot, serial, units, remark) and as Move's body names its ends.
 	movement: kind({
 		noun: 'stock movement',
 		key: 'recNo',
@@ -174,20 +175,20 @@ export const RECORDS = {
 			'type',
 			'partNo',
 			'shortID',
-			'warehouseID',
-			'location',
-			'lot',
-			'quantity',
+			'wID',
+			'spot',
+			'serial',
+			'units',
 			'unitCost',
 			'reasonCode',
-			'reference',
-			'fromWarehouseID',
-			'fromLocation',
-			'toWarehouseID',
-			'toLocation',
+			'remark',
+			'fromWID',
+			'fromSpot',
+			'toWID',
+			'toSpot',
 			...stamps,
 		],
-		simple: ['recNo', 'shortID', 'type', 'warehouseID', 'location', 'quantity', 'modified'],
+		simple: ['recNo', 'shortID', 'type', 'wID', 'spot', 'units', 'modified'],
 		lists: [
 			'inventory.materialIn',
 			'inventory.materialOut',

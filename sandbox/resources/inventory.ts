@@ -27,7 +27,7 @@ const movementIds = (m: Movement) => ({
 	recNo: m.recNo,
 	partNo: m.partNo,
 	shortID: m.shortID,
-	warehouseID: m.warehouseID,
+	wID: m.wID,
 });
 
 /** Lots the stock can be taken from, or 409 when they hold too little. */
@@ -187,7 +187,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return {
 					key: `materialIn|${id}`,
 					idField: 'recNo',
-					rows: () => store.materialIn.rows.filter((m) => m.warehouseID === id),
+					rows: () => store.materialIn.rows.filter((m) => m.wID === id),
 				};
 			},
 			'inventory.materialOutByWarehouse': (ctx) => {
@@ -195,7 +195,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				return {
 					key: `materialOut|${id}`,
 					idField: 'recNo',
-					rows: () => store.materialOut.rows.filter((m) => m.warehouseID === id),
+					rows: () => store.materialOut.rows.filter((m) => m.wID === id),
 				};
 			},
 		},
@@ -218,13 +218,13 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 						type: 'Receipt',
 						partNo: item.partNo,
 						shortID: item.shortID,
-						warehouseID: wID,
-						location: spot,
-						lot: serial ?? null,
-						quantity: units,
+						wID,
+						spot,
+						serial: serial ?? null,
+						units,
 						unitCost: (body.unitCost as number | undefined) ?? store.terms(item.partNo).unitCost,
 						reasonCode,
-						reference: remark ?? null,
+						remark: remark ?? null,
 					},
 					now,
 				);
@@ -251,13 +251,13 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 						type: 'Issue',
 						partNo: item.partNo,
 						shortID: item.shortID,
-						warehouseID: wID,
-						location: spot ?? used[0].spot,
-						lot: serial ?? (used[0].serial || null),
-						quantity: units,
+						wID,
+						spot: spot ?? used[0].spot,
+						serial: serial ?? (used[0].serial || null),
+						units,
 						unitCost: store.terms(item.partNo).unitCost,
 						reasonCode,
-						reference: optional(body.remark) ?? null,
+						remark: optional(body.remark) ?? null,
 					},
 					now,
 				);
@@ -304,20 +304,20 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					type: 'Move' as const,
 					partNo: item.partNo,
 					shortID: item.shortID,
-					lot: movedSerial || null,
-					quantity: units,
+					serial: movedSerial || null,
+					units,
 					unitCost: store.terms(item.partNo).unitCost,
 					reasonCode: null,
-					reference: remark ?? null,
+					remark: remark ?? null,
 				};
 				movement(
 					store.materialOut,
 					{
 						...common,
-						warehouseID: fromWID,
-						location: source,
-						toWarehouseID: toWID,
-						toLocation: toSpot,
+						wID: fromWID,
+						spot: source,
+						toWID,
+						toSpot,
 					},
 					now,
 				);
@@ -325,21 +325,16 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					store.materialIn,
 					{
 						...common,
-						warehouseID: toWID,
-						location: toSpot,
-						fromWarehouseID: fromWID,
-						fromLocation: source,
+						wID: toWID,
+						spot: toSpot,
+						fromWID,
+						fromSpot: source,
 					},
 					now,
 				);
 				store.changed();
 				publish(
-					event(
-						'inventory.moved',
-						record,
-						{ ...movementIds(record), fromWarehouseID: fromWID },
-						record.recNo,
-					),
+					event('inventory.moved', record, { ...movementIds(record), fromWID }, record.recNo),
 				);
 				return created(record);
 			},

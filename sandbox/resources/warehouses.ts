@@ -42,7 +42,7 @@ function stockedItems(store: Store, warehouseID: number): WarehouseItem[] {
 		if (lot.received > row.modified) row.modified = lot.received;
 	}
 	for (const movement of [...store.materialIn.rows, ...store.materialOut.rows]) {
-		const row = movement.warehouseID === warehouseID ? byItem.get(movement.partNo) : undefined;
+		const row = movement.wID === warehouseID ? byItem.get(movement.partNo) : undefined;
 		if (row && movement.created > row.modified) row.modified = movement.created;
 	}
 	return [...byItem.values()];

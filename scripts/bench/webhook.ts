@@ -127,8 +127,8 @@ export async function webhookSection(deliveries = 2000, concurrency = 20): Promi
 					data: {
 						recNo: 500_000 + n,
 						partNo: 1001,
-						warehouseID: 1,
-						quantity: n,
+						wID: 1,
+						units: n,
 						modified: new Date(Date.UTC(2031, 0, 1) + n).toISOString(),
 					},
 				}),

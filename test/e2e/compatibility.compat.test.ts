@@ -209,12 +209,12 @@ describe(`n8n ${N8N_VERSION}: the webhook trigger's lifecycle`, () => {
 		expect(run.status).toBe('success');
 		expect(N8n.output(run, TRIGGER)[0].json).toMatchObject({
 			event: 'inventory.received',
-			data: expect.objectContaining({ recNo: receipt.recNo, reference: 'compat-1' }),
+			data: expect.objectContaining({ recNo: receipt.recNo, remark: 'compat-1' }),
 		});
 
 		const body = JSON.stringify({
 			event: 'inventory.received',
-			data: { recNo: 999999, shortID: 'FORGED', quantity: 1 },
+			data: { recNo: 999999, shortID: 'FORGED', units: 1 },
 		});
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
 		const wrong = await httpsCall('POST', webhookUrl, n8n.ca, {

@@ -144,14 +144,14 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 		await sandbox.webhooks.idle();
 		return response.body as Record<string, unknown>;
 	};
-	/** Waits for `count` finished executions and checks the newest carries `reference` and ran on a worker. */
+	/** Waits for `count` finished executions and checks the newest carries `reference` (as its remark) and ran on a worker. */
 	const expectExecutions = async (count: number, reference: string) => {
 		const executions = await main.waitForExecutions(workflow.id, count, 60_000);
 		expect(executions).toHaveLength(count);
 		const newest = executions.map((e) => e.id).sort((a, b) => Number(b) - Number(a))[0];
 		const run = await main.execution(newest);
 		expect(run.status).toBe('success');
-		expect(N8n.output(run, nodeName)[0].json.data).toMatchObject({ reference });
+		expect(N8n.output(run, nodeName)[0].json.data).toMatchObject({ remark: reference });
 		expect(whoLogged(`Enqueued execution ${newest} `)).toEqual(['webhook']);
 		const ranOn = whoLogged(`Worker started execution ${newest} `);
 		expect(ranOn).toHaveLength(1);
@@ -184,7 +184,7 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 	test('forged deliveries get 401 at the webhook processor and start nothing', async () => {
 		const body = JSON.stringify({
 			event: 'inventory.received',
-			data: { recNo: 1, reference: 'forged' },
+			data: { recNo: 1, remark: 'forged' },
 		});
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
 		const forged = await httpsCall('POST', webhookUrl, cluster.webhook!.ca, {

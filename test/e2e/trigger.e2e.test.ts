@@ -79,7 +79,7 @@ async function runs(workflowId: string): Promise<Array<Array<Record<string, any>
 }
 
 const quantities = (all: Array<Array<Record<string, any>>>) =>
-	all.map((items) => items.map((item) => item.data?.quantity));
+	all.map((items) => items.map((item) => item.data?.units));
 
 async function triggerWorkflow(
 	name: string,
@@ -204,7 +204,7 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 		const secret = deriveSigningSecret(CLIENT.clientSecret, workflowId, webhookId);
 		const body = JSON.stringify({
 			event: 'inventory.received',
-			data: { recNo: 990001, quantity: 200, reference: 'replayed' },
+			data: { recNo: 990001, units: 200, remark: 'replayed' },
 		});
 		const { createHmac } = await import('crypto');
 		const headers = {
@@ -418,7 +418,7 @@ describe('(6) the service failing while n8n restarts', () => {
 				2 * MINUTE + 30_000,
 			);
 			expect(
-				recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.quantity),
+				recovered.map((item) => (item.data as Record<string, unknown> | undefined)?.units),
 			).toEqual([601, 602, 603]);
 			expect((await owner.get(`/Webhook/${rec}`)).body).toMatchObject({
 				active: true,

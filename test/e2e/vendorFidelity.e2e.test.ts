@@ -176,7 +176,7 @@ test('Inventory › Receive carrying an extra body field: documented names, the 
 			{ itemID: shortID, wID: 1, units: 4, remark: 'PO #4521', jobID: 'J-7' },
 		],
 	]);
-	expect(output[0]).toMatchObject({ shortID, quantity: 4, reference: 'PO #4521' });
+	expect(output[0]).toMatchObject({ shortID, units: 4, remark: 'PO #4521' });
 });
 
 test('a credential on …/api/v1 passes its test and its calls go to /api/v1', async () => {

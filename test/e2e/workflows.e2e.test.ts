@@ -275,8 +275,8 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 		expect(item.json.data).toMatchObject({
 			recNo: receipt.recNo,
 			shortID: receipt.shortID,
-			quantity: 7,
-			reference: 'e2e-receipt-1',
+			units: 7,
+			remark: 'e2e-receipt-1',
 		});
 		// The row the example would append to the sheet.
 		expect(N8n.output(run, 'Receipt row').map((i) => i.json)).toEqual([
@@ -286,7 +286,7 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 				'Part No': receipt.partNo,
 				Quantity: 7,
 				Warehouse: 1,
-				Location: receipt.location, // the warehouse's receiving dock, RECV-01
+				Location: receipt.spot, // the warehouse's receiving dock, RECV-01
 				Lot: '',
 				Reference: 'e2e-receipt-1',
 				'Receipt No': receipt.recNo,
@@ -308,7 +308,7 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 	test('a forged delivery (wrong or missing signature) is answered 401 and starts nothing', async () => {
 		const body = JSON.stringify({
 			event: 'inventory.received',
-			data: { recNo: 999999, shortID: 'FORGED', quantity: 1 },
+			data: { recNo: 999999, shortID: 'FORGED', units: 1 },
 		});
 		const headers = { 'content-type': 'application/json', 'x-webhook-event': 'inventory.received' };
 		const wrong = await httpsCall('POST', webhookUrl, n8n.ca, {
@@ -329,7 +329,7 @@ describe('Scenario 2: inventory.received through the webhook trigger (the stock-
 		);
 		expect(N8n.output(latest, nodeName)[0].json.data).toMatchObject({
 			recNo: receipt.recNo,
-			reference: 'e2e-receipt-2',
+			remark: 'e2e-receipt-2',
 		});
 	});
 
@@ -507,7 +507,7 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 		};
 		const moves = (await sortOf(oneWarehouse)).results.map((r) => r.value);
 		expect(moves).toContain('recNo');
-		expect(moves).not.toContain('warehouseID');
+		expect(moves).not.toContain('wID');
 	});
 
 	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {

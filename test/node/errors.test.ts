@@ -321,7 +321,7 @@ describe('the service says no', () => {
 		);
 		const inside = await receive(1);
 		expect(inside.error).toBeUndefined();
-		expect(inside.items[0]).toEqual(expect.objectContaining({ warehouseID: 1, type: 'Receipt' }));
+		expect(inside.items[0]).toEqual(expect.objectContaining({ wID: 1, type: 'Receipt' }));
 	});
 
 	it('403 for a report the group may not run', async () => {

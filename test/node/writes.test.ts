@@ -171,9 +171,17 @@ describe('inventory', () => {
 			jobID: 7,
 			rFIDTag: 'E200-01',
 		});
-		expect(records[0]).toEqual(
-			expect.objectContaining({ type: 'Receipt', quantity: 12, warehouseID: 1, lot: 'N8N-LOT' }),
-		);
+		// The answer speaks the body's vocabulary, and Material In lists the same record in it.
+		const stock = { units: 12, wID: 1, spot: 'RECV-01', serial: 'N8N-LOT', remark: 'DN-77' };
+		expect(records[0]).toEqual(expect.objectContaining({ type: 'Receipt', ...stock }));
+		const listed = await items(h, 'inventory', 'getMaterialIn', {
+			returnAll: true,
+			filters: { warehouseID: 1, modifiedSince: String(records[0].modified) },
+		});
+		expect(listed.find((record) => record.recNo === records[0].recNo)).toEqual(records[0]);
+		for (const old of ['warehouseID', 'location', 'lot', 'quantity', 'reference']) {
+			expect(Object.keys(records[0])).not.toContain(old);
+		}
 	});
 
 	it('moves stock to another warehouse', async () => {
@@ -195,7 +203,7 @@ describe('inventory', () => {
 			serial: 'N8N-LOT',
 		});
 		expect(records[0]).toEqual(
-			expect.objectContaining({ type: 'Move', warehouseID: 2, fromWarehouseID: 1, quantity: 5 }),
+			expect.objectContaining({ type: 'Move', wID: 2, fromWID: 1, fromSpot: 'RECV-01', units: 5 }),
 		);
 	});
 
@@ -217,7 +225,13 @@ describe('inventory', () => {
 			reasonCode: 'SAMPLE',
 		});
 		expect(records[0]).toEqual(
-			expect.objectContaining({ type: 'Issue', quantity: 3, reasonCode: 'SAMPLE' }),
+			expect.objectContaining({
+				type: 'Issue',
+				units: 3,
+				wID: 1,
+				spot: 'RECV-01',
+				reasonCode: 'SAMPLE',
+			}),
 		);
 	});
 

@@ -39,13 +39,13 @@ describe('POST /Inventory/Receive', () => {
 			type: 'Receipt',
 			partNo: item.partNo,
 			shortID: 'SCR-00001',
-			warehouseID: 2,
-			location: 'RECV-02',
-			lot: 'L-NEW',
-			quantity: 12,
+			wID: 2,
+			spot: 'RECV-02',
+			serial: 'L-NEW',
+			units: 12,
 			unitCost: t.sandbox.store.terms(item.partNo).unitCost,
 			reasonCode: 'RECEIPT',
-			reference: 'DN-1',
+			remark: 'DN-1',
 			created: '2026-01-05T08:00:00.000Z',
 			modified: '2026-01-05T08:00:00.000Z',
 		});
@@ -58,7 +58,7 @@ describe('POST /Inventory/Receive', () => {
 					recNo: response.body.recNo,
 					partNo: item.partNo,
 					shortID: 'SCR-00001',
-					warehouseID: 2,
+					wID: 2,
 				},
 				reference: `RecNo:${response.body.recNo}`,
 			},
@@ -86,11 +86,11 @@ describe('POST /Inventory/Receive', () => {
 		});
 		expect(documented.status).toBe(201);
 		expect(documented.body).toMatchObject({
-			warehouseID: 1,
-			location: 'A-01-03',
-			quantity: 2,
-			lot: 'S1',
-			reference: 'PO #4521',
+			wID: 1,
+			spot: 'A-01-03',
+			units: 2,
+			serial: 'S1',
+			remark: 'PO #4521',
 		});
 	});
 
@@ -260,8 +260,8 @@ describe('POST /Inventory/Issue', () => {
 		expect(response.body).toMatchObject({
 			type: 'Issue',
 			shortID: lot.shortID,
-			warehouseID: 1,
-			quantity: 3,
+			wID: 1,
+			units: 3,
 			reasonCode: 'DAMAGED',
 		});
 		expect(onHand(lot.partNo, 1)).toBe(before - 3);
@@ -307,25 +307,27 @@ describe('POST /Inventory/Move', () => {
 		expect(response.status).toBe(201);
 		expect(response.body).toMatchObject({
 			type: 'Move',
-			warehouseID: 3,
-			location: 'A-03-02',
-			fromWarehouseID: 1,
-			fromLocation: lot.spot,
-			quantity: 4,
+			wID: 3,
+			spot: 'A-03-02',
+			fromWID: 1,
+			fromSpot: lot.spot,
+			units: 4,
 		});
 		expect(onHand(lot.partNo, 1)).toBe(fromBefore - 4);
 		expect(onHand(lot.partNo, 3, 'A-03-02')).toBe(toBefore + 4);
 		expect(t.sandbox.store.materialOut.rows.at(-1)).toMatchObject({
 			type: 'Move',
-			warehouseID: 1,
-			toWarehouseID: 3,
-			quantity: 4,
+			wID: 1,
+			spot: lot.spot,
+			toWID: 3,
+			toSpot: 'A-03-02',
+			units: 4,
 		});
 		expect(t.sandbox.events.map((e) => e.event)).toEqual(['inventory.moved']);
 		expect(t.sandbox.events[0].ids).toMatchObject({
 			recNo: response.body.recNo,
-			warehouseID: 3,
-			fromWarehouseID: 1,
+			wID: 3,
+			fromWID: 1,
 		});
 	});
 

@@ -312,6 +312,6 @@ describe('path records of lists', () => {
 		expect(stocked[0].quantity).toBeCloseTo(sum(lots, stocked[0].partNo));
 		const { rows: receipts } = await all('/Inventory/MaterialIn/2');
 		expect(receipts.length).toBeGreaterThan(0);
-		expect(receipts.every((r) => r.warehouseID === 2)).toBe(true);
+		expect(receipts.every((r) => r.wID === 2)).toBe(true);
 	});
 });

@@ -51,8 +51,8 @@ describe('seedStore', () => {
 
 	it('keeps stock and movements consistent: receipts minus issues equal the lots', () => {
 		const store = seedStore({}, START);
-		const received = store.materialIn.rows.reduce((sum, m) => sum + m.quantity, 0);
-		const issued = store.materialOut.rows.reduce((sum, m) => sum + m.quantity, 0);
+		const received = store.materialIn.rows.reduce((sum, m) => sum + m.units, 0);
+		const issued = store.materialOut.rows.reduce((sum, m) => sum + m.units, 0);
 		const onHand = store.stock.rows.reduce((sum, s) => sum + s.units, 0);
 		expect(received - issued).toBe(onHand);
 	});

@@ -32,12 +32,12 @@ const received: DomainEvent = {
 		recNo: 501,
 		partNo: 12,
 		shortID: 'BOLT-M8',
-		warehouseID: 1,
-		location: 'A-01',
-		quantity: 40,
+		wID: 1,
+		spot: 'A-01',
+		units: 40,
 		unitCost: 0.12,
 	},
-	ids: { recNo: 501, partNo: 12, shortID: 'BOLT-M8', warehouseID: 1 },
+	ids: { recNo: 501, partNo: 12, shortID: 'BOLT-M8', wID: 1 },
 	reference: 'RecNo:501',
 };
 
@@ -579,14 +579,19 @@ describe('sandbox writes', () => {
 		);
 		expect(delivery.headers['x-webhook-event']).toBe('inventory.received');
 		expect(json(delivery.raw)).toEqual({ event: 'inventory.received', data: answer.body });
-		expect(answer.body).toMatchObject({ shortID: item.shortID, warehouseID, quantity: 7 });
+		expect(answer.body).toMatchObject({ shortID: item.shortID, wID: warehouseID, units: 7 });
 
 		const [short] = receiver.at('/ids');
 		expect(receiver.at('/ids')).toHaveLength(1);
 		expect(short.headers['x-webhook-signature']).toBe(expectedSignature(ids.secret, short.raw));
 		expect(json(short.raw)).toEqual({
 			event: 'inventory.received',
-			data: { recNo: answer.body.recNo, partNo: item.partNo, shortID: item.shortID, warehouseID },
+			data: {
+				recNo: answer.body.recNo,
+				partNo: item.partNo,
+				shortID: item.shortID,
+				wID: warehouseID,
+			},
 		});
 
 		const [entry] = (await log(full.rec)).value;

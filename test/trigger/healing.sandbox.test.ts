@@ -32,13 +32,13 @@ async function activate(harness: TriggerHarness) {
 	return (harness.memory()[NODE] as { rec: number }).rec;
 }
 
-async function receive(quantity: number): Promise<IDataObject> {
+async function receive(units: number): Promise<IDataObject> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
 	const answer = await suite.api.post('/Inventory/Receive', {
 		itemID: shortID,
 		wID: 1,
-		units: quantity,
-		remark: `q${quantity}`,
+		units,
+		remark: `q${units}`,
 	});
 	expect(answer.status).toBe(201);
 	return answer.body;
@@ -52,8 +52,8 @@ async function settle(harness: TriggerHarness): Promise<void> {
 /** Receipts made while n8n answers 503 to every delivery (n8n "down"); n8n answers again afterwards. */
 async function whileDown(harness: TriggerHarness, quantities: number[]): Promise<void> {
 	harness.failWith = 503;
-	for (const quantity of quantities) {
-		await receive(quantity);
+	for (const units of quantities) {
+		await receive(units);
 		await settle(harness);
 	}
 	harness.failWith = undefined;
@@ -71,9 +71,7 @@ async function subscription(rec: number): Promise<IDataObject> {
 
 /** Quantities of every execution's items, in order: one array per execution. */
 const quantities = (harness: TriggerHarness) =>
-	harness.executions.map((items) =>
-		items.map((item) => (item.data as IDataObject | null)?.quantity),
-	);
+	harness.executions.map((items) => items.map((item) => (item.data as IDataObject | null)?.units));
 
 beforeAll(async () => {
 	suite = await startTriggerSuite();
@@ -382,8 +380,8 @@ describe('subscription deleted out of band, and secret rotation across a restart
 				active: true,
 				secret: oldSecret,
 			});
-			for (const quantity of [71, 72, 73]) {
-				await receive(quantity);
+			for (const units of [71, 72, 73]) {
+				await receive(units);
 				await settle(harness);
 			}
 			expect(harness.calls.map((call) => call.status)).toEqual([401, 401, 401]);
@@ -461,7 +459,7 @@ describe('a check in flight (issue 25)', () => {
 		suite.sandbox.inject('webhook.get', { kind: 'slow', ms: 700 });
 		let checked = false;
 		const check = harness.poll().then((result) => ((checked = true), result));
-		for (const quantity of [51, 52, 53]) await receive(quantity);
+		for (const units of [51, 52, 53]) await receive(units);
 		await settle(harness);
 		expect(checked).toBe(false);
 		expect((await check).error).toBeUndefined();
@@ -494,7 +492,7 @@ describe('what a repeat shares (issue 25)', () => {
 	it('refuses the same full-payload bytes again when they carry neither a stamp nor a delivery id', async () => {
 		const harness = await trigger();
 		await activate(harness);
-		const payload = { event: 'inventory.received', data: { recNo: 990_101, quantity: 5 } };
+		const payload = { event: 'inventory.received', data: { recNo: 990_101, units: 5 } };
 		expect(await deliver(harness, payload)).toBe(200);
 		expect(await deliver(harness, payload)).toBe(200);
 		await harness.idle();

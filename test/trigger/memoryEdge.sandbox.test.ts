@@ -29,7 +29,7 @@ const IN_FLIGHT = 20;
 function receipt(n: number): { payload: IDataObject; id: string } {
 	const modified = new Date(Date.UTC(2031, 0, 1) + n * 1000).toISOString();
 	return {
-		payload: { event: 'inventory.received', data: { recNo: 700_000 + n, quantity: 1, modified } },
+		payload: { event: 'inventory.received', data: { recNo: 700_000 + n, units: 1, modified } },
 		id: randomUUID(),
 	};
 }

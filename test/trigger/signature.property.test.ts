@@ -31,9 +31,9 @@ const delivery = Buffer.from(
 		data: {
 			recNo: 1042,
 			shortID: 'BOLT-M8',
-			warehouseID: 1,
-			quantity: 25,
-			location: 'A-01',
+			wID: 1,
+			units: 25,
+			spot: 'A-01',
 			note: 'Zoë ✓',
 		},
 	}),
@@ -64,12 +64,12 @@ const bodyMutations: Record<string, (body: Buffer, rng: Rng) => Buffer> = {
 		Buffer.concat([body, Buffer.from(rng.pick([' ', '\n', '\r\n', '\t']))]),
 	reserialise: (body) => Buffer.from(JSON.stringify(JSON.parse(body.toString('utf8')), null, 2)),
 	changeQuantity: (body, rng) =>
-		Buffer.from(body.toString('utf8').replace('"quantity":25', `"quantity":${26 + rng.int(1000)}`)),
+		Buffer.from(body.toString('utf8').replace('"units":25', `"units":${26 + rng.int(1000)}`)),
 	otherBody: (_body, rng) =>
 		Buffer.from(
 			JSON.stringify({
 				event: 'inventory.issued',
-				data: { recNo: rng.int(100000), quantity: rng.int(50) },
+				data: { recNo: rng.int(100000), units: rng.int(50) },
 			}),
 		),
 };

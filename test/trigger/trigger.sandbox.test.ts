@@ -30,12 +30,12 @@ async function subscriptionsFor(url: string): Promise<any[]> {
 	return (answer.body.value as any[]).filter((sub) => sub.url === url);
 }
 
-async function receive(quantity = 5): Promise<any> {
+async function receive(units = 5): Promise<any> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
 	const answer = await suite.api.post('/Inventory/Receive', {
 		itemID: shortID,
 		wID: 1,
-		units: quantity,
+		units,
 	});
 	expect(answer.status).toBe(201);
 	return answer.body;
@@ -232,7 +232,7 @@ describe('deliveries', () => {
 		const { 'x-webhook-signature': _signature, ...unsigned } = headers;
 
 		const tampered = Buffer.from(
-			first.rawBody.toString('utf8').replace('"quantity":3', '"quantity":3000'),
+			first.rawBody.toString('utf8').replace('"units":3', '"units":3000'),
 		);
 		expect(tampered.equals(first.rawBody)).toBe(false);
 		const attempts: Array<[string, Buffer, Record<string, string>]> = [
@@ -304,7 +304,7 @@ describe('deliveries', () => {
 			recNo: receipt.recNo,
 			partNo: receipt.partNo,
 			shortID: receipt.shortID,
-			warehouseID: receipt.warehouseID,
+			wID: receipt.wID,
 		});
 		expect(item.item).toMatchObject({ shortID: receipt.shortID, partNo: receipt.partNo });
 		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 1 });
@@ -384,7 +384,7 @@ describe('healing and deactivation', () => {
 		expect(harness.executions).toHaveLength(1);
 		expect(harness.executions[0][0]).toMatchObject({
 			event: 'inventory.received',
-			data: { quantity: 9 },
+			data: { units: 9 },
 		});
 	});
 
