@@ -3,8 +3,9 @@
  * success status, body and query rules, the warehouse fields a scoped client may write, and the event
  * it emits. Declared here, not read from the node's table: test/contract/routes.test.ts checks that the
  * node's endpoint table and these routes agree on method, path and Security ID, so a wrong edit on
- * either side fails a test.
+ * either side fails a test. Record shapes come from the registry, as the store's do.
  */
+import { RECORDS } from '../nodes/shared/records';
 
 export const API_PREFIX = '/api/v2';
 export const TOKEN_PATH = '/Token';
@@ -167,27 +168,8 @@ const lotList = (sort: readonly string[]): ListSpec => ({
 	defaultSort: 'received',
 	defaultDirection: 'DESC',
 });
-const LOT_SORT = [
-	'recNo',
-	'partNo',
-	'shortID',
-	'description',
-	'associate',
-	'warehouse',
-	'wID',
-	'spot',
-	'units',
-	'received',
-	'shipped',
-	'serial',
-	'serial2',
-	'rFIDTag',
-	'remark',
-	'hold',
-	'jobID',
-	'jobName',
-	'active',
-];
+/** The lot's documented fields, as the registry states them (the store's lots have exactly these). */
+const LOT_SORT = RECORDS.lot.fields;
 const STOCK_LEVEL_SORT = ['shortID', 'partNo', 'wID', 'units'];
 const PARTY_SORT = ['shortID', 'name', 'city', 'state', 'zip', 'country', 'contact', 'active'];
 const ASSET_SORT = [
