@@ -233,7 +233,8 @@ function lineValue(line: Field, version: 'property' | 'legacy'): INodeProperties
 /** A locator inside a collection is optional: once added it is filled in, or left empty and not sent. */
 function optionalLocator(property: INodeProperties, required: boolean): INodeProperties {
 	if (required) return property;
-	const { required: _required, ...optional } = property;
+	const optional = { ...property };
+	delete optional.required;
 	return optional;
 }
 
