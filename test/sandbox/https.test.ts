@@ -15,7 +15,7 @@ afterAll(() => t.sandbox.close());
 function plainHttp(
 	path: string,
 	body?: string,
-): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+): Promise<{ status: number; headers: Record<string, unknown>; body: unknown }> {
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
 			{

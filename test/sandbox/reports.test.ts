@@ -1,5 +1,19 @@
 /** Reports: list of runnable reports, paged rows sorted by report columns, latest rows with a clamped count. */
+import type { Page } from '../../sandbox/lists';
 import { expectError, expectPage, FORBIDDEN, openSandbox, type TestSandbox } from './helpers';
+
+/** A row of Stock Valuation (report 1). */
+interface ValuationRow {
+	partNo: number;
+	shortID: string;
+	description: string;
+	category: string;
+	uOM: string;
+	quantity: number;
+	unitCost: number;
+	totalValue: number;
+	lastReceived: string;
+}
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -9,7 +23,7 @@ afterAll(() => t.sandbox.close());
 
 describe('GET /Report', () => {
 	it('lists the reports the client may run, in the documented shape (reportID, reportName, reportType)', async () => {
-		const response = await t.demo.get('/Report');
+		const response = await t.demo.get<Page<{ reportName: string }>>('/Report');
 		expectPage(response, { totalCount: 4 });
 		expect(response.body.value.map((r: { reportName: string }) => r.reportName)).toEqual([
 			'Stock Valuation',
@@ -27,7 +41,7 @@ describe('GET /Report', () => {
 
 describe('GET /Report/{id}', () => {
 	it("pages flat rows (about 600 for Stock Valuation) in the first column's order", async () => {
-		const response = await t.demo.get('/Report/1', { pageSize: 250 });
+		const response = await t.demo.get<Page<ValuationRow>>('/Report/1', { pageSize: 250 });
 		expectPage(response, { pageSize: 250 });
 		expect(response.body.totalCount).toBeGreaterThan(500);
 		expect(response.body.totalCount).toBeLessThan(700);
@@ -54,7 +68,10 @@ describe('GET /Report/{id}', () => {
 	});
 
 	it("sorts by any of the report's own columns", async () => {
-		const response = await t.demo.get('/Report/3', { sort: 'units', direction: 'DESC' });
+		const response = await t.demo.get<Page<{ units: number }>>('/Report/3', {
+			sort: 'units',
+			direction: 'DESC',
+		});
 		const units = response.body.value.map((r: { units: number }) => r.units);
 		expect(units).toEqual([...units].sort((a, b) => b - a));
 		expectError(
@@ -66,7 +83,9 @@ describe('GET /Report/{id}', () => {
 	});
 
 	it('reflects writes: receiving stock of an item below its reorder point takes it off Low Stock', async () => {
-		const before = await t.demo.get('/Report/2', { pageSize: 250 });
+		const before = await t.demo.get<Page<{ shortID: string; shortfall: number }>>('/Report/2', {
+			pageSize: 250,
+		});
 		const row = before.body.value[0];
 		const received = await t.demo.post('/Inventory/Receive', {
 			itemID: row.shortID,
@@ -74,7 +93,7 @@ describe('GET /Report/{id}', () => {
 			units: row.shortfall + 1,
 		});
 		expect(received.status).toBe(201);
-		const after = await t.demo.get('/Report/2', { pageSize: 250 });
+		const after = await t.demo.get<Page<{ shortID: string }>>('/Report/2', { pageSize: 250 });
 		expect(after.body.totalCount).toBe(before.body.totalCount - 1);
 		expect(after.body.value.map((r: { shortID: string }) => r.shortID)).not.toContain(row.shortID);
 	});
@@ -86,11 +105,11 @@ describe('GET /Report/{id}', () => {
 
 describe('GET /Report/{id}/{count}', () => {
 	it('answers the newest rows as a one-page envelope', async () => {
-		const response = await t.demo.get('/Report/1/5');
+		const response = await t.demo.get<Page<ValuationRow>>('/Report/1/5');
 		expectPage(response, { page: 1, pageSize: 5, totalCount: 5 });
 		const stamps = response.body.value.map((r: { lastReceived: string }) => r.lastReceived);
 		expect(stamps).toEqual([...stamps].sort().reverse());
-		const all = await t.demo.get('/Report/1', {
+		const all = await t.demo.get<Page<ValuationRow>>('/Report/1', {
 			sort: 'lastReceived',
 			direction: 'DESC',
 			pageSize: 5,
@@ -101,9 +120,9 @@ describe('GET /Report/{id}/{count}', () => {
 	it('clamps count to 1..1000', async () => {
 		expectPage(await t.demo.get('/Report/1/0'), { pageSize: 1, totalCount: 1 });
 		expectPage(await t.demo.get('/Report/1/-3'), { pageSize: 1, totalCount: 1 });
-		const many = await t.demo.get('/Report/1/5000');
+		const many = await t.demo.get<Page<ValuationRow>>('/Report/1/5000');
 		expectPage(many, { pageSize: 1000 });
-		const total = (await t.demo.get('/Report/1')).body.totalCount;
+		const total = (await t.demo.get<Page<ValuationRow>>('/Report/1')).body.totalCount;
 		expect(many.body.totalCount).toBe(Math.min(1000, total));
 	});
 
