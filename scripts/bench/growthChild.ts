@@ -2,6 +2,7 @@
 import { fork } from 'child_process';
 import { join } from 'path';
 import { PerformanceObserver } from 'perf_hooks';
+import { inspect } from 'util';
 
 import { measure, median, settle } from './measure';
 import type { RunResult } from './n8n';
@@ -136,7 +137,7 @@ if (require.main === module) {
 		main(request).then(
 			(result) => process.send?.(result),
 			(error: unknown) => {
-				console.error(error);
+				process.stderr.write(`${inspect(error)}\n`);
 				process.exit(1);
 			},
 		);

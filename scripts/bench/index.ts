@@ -3,6 +3,7 @@
 import { writeFileSync } from 'fs';
 import { cpus, loadavg } from 'os';
 import { join } from 'path';
+import { inspect } from 'util';
 
 import { loadConfig, type BenchConfig } from './config';
 import { N8nRunner } from './n8n';
@@ -196,6 +197,6 @@ function document(results: BenchResults, markdown: string): string {
 }
 
 main().catch((error: unknown) => {
-	console.error(error);
+	process.stderr.write(`${inspect(error)}\n`);
 	process.exit(1);
 });

@@ -2,8 +2,15 @@
 // The parent sends one request at a time over IPC: start a sandbox, read its counters, stop it.
 import { ScaledClock } from '../../sandbox/clock';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
-import type { SandboxOptions, SandboxStats, StartedSandbox } from './protocol';
-import { BENCH_CLIENT, type HostReply, type HostRequest, type SeenRequest } from './protocol';
+import {
+	BENCH_CLIENT,
+	type HostReply,
+	type HostRequest,
+	type SandboxOptions,
+	type SandboxStats,
+	type SeenRequest,
+	type StartedSandbox,
+} from './protocol';
 
 let current: Sandbox | undefined;
 

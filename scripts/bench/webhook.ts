@@ -17,7 +17,7 @@ import {
 
 export const WEBHOOK_HEADING = "## Webhook: the trigger against n8n's Webhook node";
 
-const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-secret-1' };
+const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-dummy-secret-1' };
 const TRIGGER = 'Inventory Pro Trigger';
 
 export interface WebhookRow {

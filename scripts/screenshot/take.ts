@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, relative } from 'path';
+import { format } from 'util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import { DEMO_CLIENT, startSandbox, type Sandbox } from '../../sandbox';
@@ -32,7 +33,8 @@ const CHROMIUM_ARGS = [
 	'--disable-dev-shm-usage',
 ];
 
-const log = (message: string) => console.log(`[screenshot] ${message}`);
+const log = (message: string) => process.stdout.write(`[screenshot] ${message}\n`);
+const warn = (...parts: unknown[]) => process.stderr.write(`${format('[screenshot]', ...parts)}\n`);
 
 function workflow(credential: { id: string; name: string }) {
 	return {
@@ -146,14 +148,13 @@ async function main(): Promise<void> {
 	const stopAll = async () => {
 		await browser?.close().catch(() => undefined);
 		rmSync(profile, { recursive: true, force: true });
-		await n8n?.stop().catch((e: unknown) => console.error('[screenshot] stopping n8n:', e));
-		await sandbox
-			?.close()
-			.catch((e: unknown) => console.error('[screenshot] stopping the sandbox:', e));
+		await n8n?.stop().catch((e: unknown) => warn('stopping n8n:', e));
+		await sandbox?.close().catch((e: unknown) => warn('stopping the sandbox:', e));
 	};
 	process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 	process.once('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
+	let done = false;
 	try {
 		const n8nDir = await ensureN8n((line) => log(line));
 		sandbox = await startSandbox({ port: 0 });
@@ -200,10 +201,12 @@ async function main(): Promise<void> {
 		log(
 			`wrote ${relative(process.cwd(), OUTPUT)} in ${Math.round((Date.now() - started) / 1000)} s`,
 		);
-	} catch (error) {
-		// What the browser showed when it went wrong (login page, error toast, ...).
+		done = true;
+	} finally {
+		// When it went wrong: what the browser showed (login page, error toast, ...).
 		const shot = join(tmpdir(), 'inventory-pro-screenshot-failure.png');
 		if (
+			!done &&
 			page &&
 			(await page.screenshot({ path: shot }).then(
 				() => true,
@@ -211,13 +214,11 @@ async function main(): Promise<void> {
 			))
 		)
 			log(`failure screenshot: ${shot}`);
-		throw error;
-	} finally {
 		await stopAll();
 	}
 }
 
 main().catch((error: unknown) => {
-	console.error('[screenshot] failed:', error instanceof Error ? error.message : error);
+	warn('failed:', error instanceof Error ? error.message : error);
 	process.exit(1);
 });

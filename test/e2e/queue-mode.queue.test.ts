@@ -266,10 +266,10 @@ describe('Scenario 2: two exports at once on two workers, one client, 100 reques
 			const percent = (100 * (2 * expected.length)) / readingMinutes / (100 * PAGE_SIZE);
 			// Two exports of 80 pages against 100 per service minute: the second window is the least they need.
 			expect(sandbox.stats.rateLimited).toBeLessThan(2 * pages);
-			console.log(
+			process.stdout.write(
 				`queue-mode exports: 2 × ${expected.length} records on ${[...new Set(ranOn.flat())].join(' + ')}; ${list.length} list requests, ` +
 					`${sandbox.stats.rateLimited} × 429; reading took ${readingMinutes.toFixed(2)} service min = ${percent.toFixed(1)} % of the ceiling; ` +
-					`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)`,
+					`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)\n`,
 			);
 		},
 		15 * 60_000,

@@ -9,7 +9,7 @@ import { dirname, join } from 'path';
 
 import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
 
-import { DIST, ensureBuilt, ROOT } from './build';
+import { DIST, ensureBuilt, loadCompiled, ROOT } from './build';
 import { workflowLib } from './n8n';
 
 export const PACKAGE = 'n8n-nodes-inventory-pro';
@@ -37,7 +37,7 @@ function builtDist(): string {
 }
 
 function instantiate<T>(file: string, exportName?: string): T {
-	const mod = require(file) as Record<string, new () => T>;
+	const mod = loadCompiled(file) as Record<string, new () => T>;
 	const Ctor = exportName
 		? mod[exportName]
 		: Object.values(mod).find((value) => typeof value === 'function');

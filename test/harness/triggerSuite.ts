@@ -16,7 +16,10 @@ import { CREDENTIAL_TYPE, startHarness, type Harness } from './index';
 import { PACKAGE } from './nodeTypes';
 import { TriggerHarness, triggerMemory, WEBHOOK_ID } from './triggerHarness';
 
-const CLIENT: Credentials = { clientId: 'trigger-tests', clientSecret: 'trigger-tests-secret-1' };
+const CLIENT: Credentials = {
+	clientId: 'trigger-tests',
+	clientSecret: 'trigger-tests-dummy-secret-1',
+};
 const TYPE_NAME = `${PACKAGE}.inventoryProTrigger`;
 
 export interface TriggerSuite {

@@ -9,16 +9,18 @@ import { existsSync } from 'fs';
 import { homedir } from 'os';
 import { join } from 'path';
 
-import type {
-	IConnections,
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
+import {
+	NodeConnectionTypes,
+	type IConnections,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { simpleFields } from '../../nodes/InventoryPro/actions/common/simplify';
+import { loadCompiled } from '../harness/build';
 import { NodeTypeRegistry } from '../harness/nodeTypes';
 import { harness, type Harness } from './setup';
 
@@ -44,8 +46,12 @@ class ScriptedAgent implements INodeType {
 		version: 1,
 		description: 'Calls its one tool with fixed arguments (tests only)',
 		defaults: { name: 'Agent' },
-		inputs: ['main', { type: 'ai_tool', displayName: 'Tool', maxConnections: 1 }],
-		outputs: ['main'],
+		usableAsTool: true,
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tool', maxConnections: 1 },
+		],
+		outputs: [NodeConnectionTypes.Main],
 		properties: [{ displayName: 'Arguments', name: 'args', type: 'json', default: '{}' }],
 	};
 
@@ -74,7 +80,7 @@ function toolVariant(): INodeType {
 		},
 	}) as INodeType;
 	if (realConverter) {
-		const { convertNodeToAiTool } = require(REAL_CONVERTER) as {
+		const { convertNodeToAiTool } = loadCompiled(REAL_CONVERTER) as {
 			convertNodeToAiTool: (item: INodeType) => INodeType;
 		};
 		return convertNodeToAiTool(clone);

@@ -159,8 +159,8 @@ describe('token exchange', () => {
 				// n8n saves the credential after each of those preAuthentications: one write per page that
 				// met the 401, each with the same token (README, limits).
 				expect(h.credentials.writes(id) - writesBefore).toBe(refused);
-				console.log(
-					`pages refused with the expired token: ${refused}, credential writes: ${h.credentials.writes(id) - writesBefore}, token requests: ${h.tokenRequests()}`,
+				process.stdout.write(
+					`pages refused with the expired token: ${refused}, credential writes: ${h.credentials.writes(id) - writesBefore}, token requests: ${h.tokenRequests()}\n`,
 				);
 				expect(
 					listCalls

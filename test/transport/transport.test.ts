@@ -13,7 +13,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { ManualClock } from '../../sandbox/clock';
 import { startHarness, type Harness, type RunResult } from '../harness';
-import { DIST } from '../harness/build';
+import { DIST, loadCompiled } from '../harness/build';
 import { SandboxClient } from '../support/sandboxClient';
 
 const SEED = { items: 1_234 };
@@ -446,7 +446,7 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		clock = new ManualClock();
 		paced = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 5 } });
 		// The very pacer instance the loaded node uses (n8n loads it from dist/, and so does the harness).
-		pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer })
+		pacer = (loadCompiled(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer })
 			.pacer;
 		realClock = pacer.clock;
 		pacer.clock = {

@@ -232,12 +232,13 @@ export class QueueCluster {
 
 	static async start(options: QueueClusterOptions): Promise<QueueCluster> {
 		const cluster = new QueueCluster(await mkdtemp(join(tmpdir(), 'inventory-pro-queue-')));
+		let booted = false;
 		try {
 			await cluster.boot(options);
+			booted = true;
 			return cluster;
-		} catch (error) {
-			await cluster.stop();
-			throw error;
+		} finally {
+			if (!booted) await cluster.stop();
 		}
 	}
 
