@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * `npm run sandbox`: the sandbox on a fixed port for trying the node by hand.
  *

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 /**
  * Prints the README's operations table (resource × operation × request × Security ID × source) from the
  * node's operations and the endpoint table (the source is the row's evidence), and fails when an

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // One export in a fresh process, so its peak memory is its own (section 4, how cost grows).
 import { fork } from 'child_process';
 import { join } from 'path';

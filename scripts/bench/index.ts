@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // `npm run bench`: our node against n8n's HTTP Request node on the sandbox, in one run (issue 8).
 // Prints one markdown table and writes it, with the machine and date, to docs/benchmarks.md.
 import { writeFileSync } from 'fs';

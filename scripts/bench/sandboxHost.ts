@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Child process holding the sandbox, so the benchmark process measures only the client's CPU and memory.
 // The parent sends one request at a time over IPC: start a sandbox, read its counters, stop it.
 import { ScaledClock } from '../../sandbox/clock';

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Where the time of one export goes, in real time: `node .build/scripts/bench/timeline.js [items] [runs] [latencyMs]`.
 // Not part of `npm run bench`. Runs our node at scale 1 (the sandbox in its own process), first with a
 // fresh credential (cold: the token is minted first), then again with the stored token (warm), and prints

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // The body of `npm run demo` (scripts/n8n/demo.sh installs n8n and builds first, then runs this from
 // .build/): sandbox + real n8n with the package, a credential for the sandbox, the example workflows.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'fs';

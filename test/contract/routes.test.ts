@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node's endpoint table and the sandbox's routes are declared separately (the node's in
  * nodes/shared/endpoints.ts, the sandbox's in sandbox/routes.ts); here they must agree on every

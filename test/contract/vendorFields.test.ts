@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Each record kind the sandbox serves, against the field list the vendor documents (vendor-fields.json,
  * written from the shared notes), both ways: no documented field missing, no field the docs do not show.

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Runs a real, pinned n8n (2.40.7 unless N8N_VERSION says otherwise) with this package installed as a community
 // package, on loopback only, over HTTPS, and drives it through its REST API like the editor does. Used by the e2e
 // suite and by `npm run demo`. Everything it starts is stopped by stop(); the temp user folder is removed.

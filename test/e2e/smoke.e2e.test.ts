@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Real n8n 2.40.7 with the packed package installed the way Settings -> Community Nodes installs it:
 // n8n must list our nodes and credential type, store a credential, stay on loopback, and leave
 // nothing running when stopped.

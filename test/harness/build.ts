@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The harness runs the package as n8n loads it: compiled JavaScript from dist/. This rebuilds dist/
  * when a source under nodes/ or credentials/ is newer than the build, once per machine at a time

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Loads n8n the way the in-process runs need it (docs: shared/notes/n8n-runtime-facts.md): quiet logs,
  * an InstanceSettings stand-in so nothing is written to ~/.n8n, and n8n-workflow's CommonJS build (this

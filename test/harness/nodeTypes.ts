@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node and credential types a harness run knows, loaded like n8n loads a community package: our
  * compiled classes from dist/ (or another compiled tree, e.g. the benchmark's .build/) under the

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Runs a webhook trigger the way n8n 2.40 does, in-process.
  *

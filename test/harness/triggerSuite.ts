@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Shared set-up for the webhook trigger's in-process tests: one sandbox on a ManualClock (deliveries
  * to self-signed receivers allowed, a client of its own so secret rotation touches nothing else),

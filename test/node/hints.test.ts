@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Execution hints: a run that waited for its pacing slots or waited out 429s says so in the output pane.
  * The pacer and the sandbox share one manual clock, so minutes of pacing take no wall-clock time.

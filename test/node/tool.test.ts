@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node as an AI agent's tool, the way n8n 2.40 runs it: the tool variant of the node type
  * (`inventoryProTool`, made by n8n's own `convertNodeToAiTool` when the pinned n8n is installed),

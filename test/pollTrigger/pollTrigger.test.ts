@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Inventory Pro Changes Trigger against the sandbox, polled the way n8n 2.40 polls (test/harness/pollTrigger.ts):
  * real HTTPS, the real credential and transport, n8n-core's PollTriggerExecutor and PollContext, static

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /** Transport contract: HTTPS only on one port, /api/v2 prefix, X-API-Version, the certificate. */
 import { request as httpRequest } from 'http';
 import { request as httpsRequest } from 'https';

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Delivery contract: signed HTTPS POSTs to a real receiver on 127.0.0.1, event matching, payload modes,
  * retries on the manual clock, disabling after failures, the test endpoint and the delivery log.

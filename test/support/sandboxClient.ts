@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * A small HTTPS client for tests against the sandbox: trusts the sandbox's CA, fetches and caches a token,
  * and returns status, headers and the parsed body of every call.

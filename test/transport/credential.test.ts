@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The Inventory Pro API credential through real n8n-core runs against the sandbox over HTTPS: token
  * exchange (form and Basic), one token reused across executions, re-mint on expiry, the credential

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The transport through real n8n-core runs against the sandbox: paging request counts, rate limiting
  * (429 waits, retries running out, pacing under the client's budget) and the service's errors as the

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The transport's pure parts, straight from the TypeScript sources: base URL rules, Retry-After and
  * backoff, the pacer on a fake clock, list-filter validation, paging and error wording.

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The memory's promised count at its edge, over real HTTPS: the README promises 5,000 events, so
 // 5,000 distinct signed deliveries then a repeat of the oldest is refused, and one more new event
 // makes the oldest forgotten (it runs again) while the next oldest is still refused.
