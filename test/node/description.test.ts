@@ -7,11 +7,12 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationsTable } from '../../scripts/operations-table';
+import { nodeOperations, operationsTable } from '../../scripts/operations-table';
 import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/shared/endpoints';
-import { OPERATIONS as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
 import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
+import { RESOURCES as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
+import type { OperationModule } from '../../nodes/InventoryPro/actions/node.type';
 
 const node = new InventoryPro();
 const { properties } = node.description;
@@ -36,12 +37,8 @@ function shownIn(property: INodeProperties, version: number): boolean {
 }
 
 function operationFor(id: EndpointId): [string, string] {
-	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
-		for (const [operation, definition] of Object.entries(module.operations)) {
-			if ((definition.option.endpoints as readonly string[]).includes(id))
-				return [resource, operation];
-		}
-	}
+	for (const { resource, operation, endpoints } of nodeOperations())
+		if (endpoints.includes(id)) return [resource, operation];
 	throw new Error(`no operation reaches ${id}`);
 }
 
@@ -183,7 +180,7 @@ describe('Inventory Pro node description', () => {
 	// hides its fields with no compile error, so every field must be shown for exactly its own key.
 	it("shows each operation's fields for that resource and operation key only", () => {
 		const mismatched = Object.entries(RESOURCE_MODULES).flatMap(([resource, module]) =>
-			Object.entries(module.operations).flatMap(([key, op]) =>
+			Object.entries(module.operations as Record<string, OperationModule>).flatMap(([key, op]) =>
 				op.description
 					.filter((property) => {
 						const show = property.displayOptions?.show;
@@ -203,9 +200,7 @@ describe('Inventory Pro node description', () => {
 
 	// An agent's tool description is "<action> in Inventory Pro": two operations must never read alike.
 	it('gives every operation an action text of its own', () => {
-		const actions = Object.values(RESOURCE_MODULES).flatMap((module) =>
-			Object.values(module.operations).map((op) => op.option.action),
-		);
+		const actions = nodeOperations().map((op) => op.action);
 		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
 		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-z)]$/);
 	});
