@@ -132,7 +132,8 @@ describe('Inventory Pro node description', () => {
 			else {
 				expect(sort.type).toBe('resourceLocator');
 				expect(sort.default).toEqual({ mode: 'list', value: '' });
-				expect(sort.required).toBe(false);
+				// Not required: n8n reads a missing `required` as false (its lint refuses `required: false`).
+				expect(sort.required).toBeFalsy();
 				expect(sort.modes?.map((mode) => [mode.name, mode.type, mode.validation ?? []])).toEqual([
 					['list', 'list', []],
 					['name', 'string', []],

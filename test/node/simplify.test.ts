@@ -31,7 +31,7 @@ const resources: readonly Simplified[] = SIMPLIFIED;
 const pick = (record: IDataObject, names: readonly string[]) =>
 	Object.fromEntries(names.map((name) => [name, record[name]]));
 
-/** The node resource that reads a kind: lots are Inventory › Get Lots (no Get of one lot). */
+/** The node resource that reads a kind: lots are Inventory › Get Many (no Get of one lot). */
 const resourceOf = (kind: Simplified) => (kind === 'lot' ? 'inventory' : kind);
 
 describe.each(resources)('%s', (kind) => {

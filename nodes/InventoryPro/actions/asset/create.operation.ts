@@ -36,7 +36,6 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Description',
 				name: 'description',
-				description: 'Description',
 				type: 'string',
 				default: '',
 			},
@@ -47,7 +46,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getLocations' },
 				default: '',
 				description:
-					'Spot in the warehouse. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Spot in the warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Serial',
@@ -59,7 +58,6 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Status',
 				name: 'status',
-				description: 'Status',
 				type: 'options',
 				options: [
 					{ name: 'Active', value: 'Active' },
@@ -74,7 +72,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getWarehouses' },
 				default: '',
 				description:
-					'Warehouse holding the asset. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Warehouse holding the asset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},

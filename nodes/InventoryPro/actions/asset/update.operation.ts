@@ -62,7 +62,6 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Description',
 				name: 'description',
-				description: 'Description',
 				type: 'string',
 				default: '',
 			},
@@ -73,7 +72,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getLocations' },
 				default: '',
 				description:
-					'Spot in the warehouse. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Spot in the warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Serial',
@@ -85,7 +84,6 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Status',
 				name: 'status',
-				description: 'Status',
 				type: 'options',
 				options: [
 					{ name: 'Active', value: 'Active' },
@@ -100,7 +98,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getWarehouses' },
 				default: '',
 				description:
-					'Warehouse holding the asset. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Warehouse holding the asset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},

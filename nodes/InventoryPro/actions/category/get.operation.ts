@@ -13,7 +13,6 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The category',
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,5 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions, type IHttpRequestMethods } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IHttpRequestMethods,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { customApiRequest } from '../../../shared/transport';
 import { fieldError, isBlank, textOf, toJsonObject } from '../../../shared/validation';

@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 		default: 'getAll',
 		options: [
 			{
-				name: 'Get Lots',
+				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get received lots',
 				description: 'Received lots in all warehouses, newest first',

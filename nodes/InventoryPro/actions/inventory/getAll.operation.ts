@@ -23,7 +23,6 @@ const properties: INodeProperties[] = [
 				name: 'sort',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				required: false,
 				description:
 					'Column to sort by; empty keeps the service\'s order. Documented columns: recNo, partNo, shortID, description, associate, warehouse, wID, spot, units, received, shipped, serial, serial2, rFIDTag, remark, hold, jobID, jobName, active. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
 				modes: [

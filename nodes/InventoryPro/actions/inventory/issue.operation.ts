@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getReasonCodes' },
 				default: '',
 				description:
-					'Reason code. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Reason code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Remark',
@@ -84,7 +84,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getLocations' },
 				default: '',
 				description:
-					'Spot (bin) the stock leaves. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Spot (bin) the stock leaves. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},

@@ -90,7 +90,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getLocations' },
 				default: '',
 				description:
-					'Spot (bin) the stock leaves. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Spot (bin) the stock leaves. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Remark',
@@ -113,7 +113,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getLocations' },
 				default: '',
 				description:
-					'Spot (bin) the stock goes to. Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Spot (bin) the stock goes to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},

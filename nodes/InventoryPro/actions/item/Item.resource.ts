@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get an item',
-				description: 'One item by shortID (type=id) or alias (type=alias)',
+				description: 'One item by shortID (type=ID) or alias (type=alias)',
 			},
 			{ name: 'Get Many', value: 'getAll', action: 'Get many items', description: 'Active items' },
 			{

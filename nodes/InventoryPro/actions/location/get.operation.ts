@@ -16,7 +16,6 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The location',
 		modes: [
 			{
 				displayName: 'From List',

@@ -30,7 +30,6 @@ const properties: INodeProperties[] = [
 				name: 'sort',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				required: false,
 				description:
 					'Column to sort by; empty keeps the service\'s order. Documented columns: spot, warehouseID, description, hold, modified. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
 				modes: [
@@ -67,7 +66,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getWarehouses' },
 				default: '',
 				description:
-					'Only spots of this warehouse (sent as wid). Choose from the list, or specify a value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Only spots of this warehouse (sent as wid). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},

@@ -12,7 +12,6 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The reason code',
 		modes: [
 			{
 				displayName: 'From List',

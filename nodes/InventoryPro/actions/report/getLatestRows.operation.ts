@@ -15,7 +15,6 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The report',
 		modes: [
 			{
 				displayName: 'From List',

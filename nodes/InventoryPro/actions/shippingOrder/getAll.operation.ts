@@ -45,7 +45,6 @@ const properties: INodeProperties[] = [
 				name: 'sort',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				required: false,
 				description:
 					'Column to sort by; empty keeps the service\'s order. Documented columns: soNo, orderDate, shipDate, customer, status, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
 				modes: [

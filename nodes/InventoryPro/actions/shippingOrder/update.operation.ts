@@ -54,14 +54,12 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Ship Date',
 				name: 'shipDate',
-				description: 'Ship date',
 				type: 'dateTime',
 				default: '',
 			},
 			{
 				displayName: 'Status',
 				name: 'status',
-				description: 'Status',
 				type: 'options',
 				options: [
 					{ name: 'Open', value: 'Open' },

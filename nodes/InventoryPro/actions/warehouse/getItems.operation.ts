@@ -13,7 +13,6 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The warehouse',
 		modes: [
 			{
 				displayName: 'From List',
@@ -49,7 +48,6 @@ const properties: INodeProperties[] = [
 				name: 'sort',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				required: false,
 				description:
 					'Column to sort by; empty keeps the service\'s order. Documented columns: partNo, shortID, quantity, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
 				modes: [

@@ -9,7 +9,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Subscription ID',
 		name: 'rec',
-		description: 'The Subscription ID',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 1001',

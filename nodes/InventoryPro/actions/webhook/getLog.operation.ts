@@ -10,7 +10,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Subscription ID',
 		name: 'rec',
-		description: 'The Subscription ID',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 1001',
@@ -60,7 +59,6 @@ const properties: INodeProperties[] = [
 				name: 'sort',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				required: false,
 				description:
 					'Column to sort by; empty keeps the service\'s order. Documented columns: rec, event, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
 				modes: [
