@@ -2,6 +2,7 @@ import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
@@ -21,6 +22,7 @@ import * as vendor from './actions/vendor/Vendor.resource';
 import * as warehouse from './actions/warehouse/Warehouse.resource';
 import * as webhook from './actions/webhook/Webhook.resource';
 import * as workOrder from './actions/workOrder/WorkOrder.resource';
+import type { InventoryProResource } from './actions/node.type';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -61,7 +63,7 @@ export class InventoryPro implements INodeType {
 					{ name: 'Warehouse', value: 'warehouse' },
 					{ name: 'Webhook Subscription', value: 'webhook' },
 					{ name: 'Work Order', value: 'workOrder' },
-				],
+				] satisfies Array<INodePropertyOptions & { value: InventoryProResource }>,
 				default: 'item',
 			},
 			// n8n's own "Custom API Call" entry (added to nodes whose credential has `authenticate`) leads here.

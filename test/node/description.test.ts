@@ -8,6 +8,7 @@ import { join } from 'path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { nodeOperations, operationsTable } from '../../scripts/operations-table';
+import { GET_MANY_LISTS } from '../../nodes/InventoryPro/methods/sortColumns';
 import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/shared/endpoints';
 import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
@@ -94,6 +95,28 @@ describe('Inventory Pro node description', () => {
 			return !fieldsOf(resource, operation).some((property) => property.name === 'extraBody');
 		});
 		expect(without).toEqual([]);
+	});
+
+	// Sort By's suggestions (methods/sortColumns.ts) name the lists each Get Many's file reads.
+	it("Sort By suggests from exactly the lists each Get Many's file reads", () => {
+		const withSort = nodeOperations().filter(({ resource, operation }) =>
+			fieldsOf(resource, operation).some((p) => p.name === 'filters'),
+		);
+		expect(withSort.length).toBeGreaterThan(15);
+		const tabled = Object.fromEntries(
+			withSort.map(({ resource, operation }) => {
+				const lists = GET_MANY_LISTS[`${resource}.${operation}`] ?? {};
+				return [`${resource}.${operation}`, Object.values(lists).sort()];
+			}),
+		);
+		const called = Object.fromEntries(
+			withSort.map(({ resource, operation, endpoints }) => [
+				`${resource}.${operation}`,
+				endpoints.filter((id) => 'list' in ENDPOINTS[id]).sort(),
+			]),
+		);
+		expect(tabled).toEqual(called);
+		expect(Object.keys(GET_MANY_LISTS).sort()).toEqual(Object.keys(called).sort());
 	});
 
 	it('the README carries the operations table as generated (with every row’s evidence)', () => {
