@@ -78,6 +78,18 @@ export const returnAllOrLimit: INodeProperties[] = [
 	},
 ];
 
+/** Sort Direction, in every list's Filters. */
+export const sortDirection: INodeProperties = {
+	displayName: 'Sort Direction',
+	name: 'direction',
+	type: 'options',
+	options: [
+		{ name: 'Ascending', value: 'ASC' },
+		{ name: 'Descending', value: 'DESC' },
+	],
+	default: 'ASC',
+};
+
 /** Order lists filter Modified Since on the header. */
 export const orderHeaderNotice: INodeProperties = {
 	displayName:

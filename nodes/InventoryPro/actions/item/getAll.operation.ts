@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, itemOutput } from '../common.descriptions';
+import { itemOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -64,16 +64,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Sort Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ASC' },
-					{ name: 'Descending', value: 'DESC' },
-				],
-				default: 'ASC',
-			},
+			sortDirection,
 		],
 	},
 	...itemOutput,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, locationOutput } from '../common.descriptions';
+import { locationOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -49,16 +49,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Sort Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ASC' },
-					{ name: 'Descending', value: 'DESC' },
-				],
-				default: 'ASC',
-			},
+			sortDirection,
 			{
 				displayName: 'Wid Name or ID',
 				name: 'wid',

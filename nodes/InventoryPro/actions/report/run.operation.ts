@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../common.descriptions';
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { read, readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { flatten } from '../../helpers/output';
@@ -52,16 +52,7 @@ const properties: INodeProperties[] = [
 				placeholder: 'e.g. partNo',
 				description: 'A column of the report; empty keeps the report order',
 			},
-			{
-				displayName: 'Sort Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ASC' },
-					{ name: 'Descending', value: 'DESC' },
-				],
-				default: 'ASC',
-			},
+			sortDirection,
 		],
 	},
 ];

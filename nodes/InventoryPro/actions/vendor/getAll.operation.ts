@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, partyOutput } from '../common.descriptions';
+import { partyOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit } from '../../helpers/read';
 import { RECORDS } from '../../../shared/records';
@@ -56,16 +56,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Sort Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ASC' },
-					{ name: 'Descending', value: 'DESC' },
-				],
-				default: 'ASC',
-			},
+			sortDirection,
 		],
 	},
 	...partyOutput,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../common.descriptions';
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { read, readFilters, readLimit, recordNumber } from '../../helpers/read';
 import type { ShowFor } from '../node.type';
@@ -78,16 +78,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Sort Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ASC' },
-					{ name: 'Descending', value: 'DESC' },
-				],
-				default: 'ASC',
-			},
+			sortDirection,
 		],
 	},
 ];

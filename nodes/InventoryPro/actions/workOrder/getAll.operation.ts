@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, orderHeaderNotice, workOrderOutput } from '../common.descriptions';
+import {
+	orderHeaderNotice,
+	returnAllOrLimit,
+	sortDirection,
+	workOrderOutput,
+} from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit } from '../../helpers/read';
 import { RECORDS } from '../../../shared/records';
@@ -57,16 +62,7 @@ const properties: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Sort Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ASC' },
-					{ name: 'Descending', value: 'DESC' },
-				],
-				default: 'ASC',
-			},
+			sortDirection,
 			{
 				displayName: 'Start Date On or After',
 				name: 'startDate',
