@@ -2,11 +2,27 @@ import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { properties } from './actions/properties';
+import * as asset from './actions/asset/Asset.resource';
+import * as category from './actions/category/Category.resource';
+import * as customApi from './actions/customApi/CustomApi.resource';
+import * as customer from './actions/customer/Customer.resource';
+import * as inventory from './actions/inventory/Inventory.resource';
+import * as item from './actions/item/Item.resource';
+import * as location from './actions/location/Location.resource';
+import * as purchaseOrder from './actions/purchaseOrder/PurchaseOrder.resource';
+import * as reasonCode from './actions/reasonCode/ReasonCode.resource';
+import * as report from './actions/report/Report.resource';
+import * as shippingOrder from './actions/shippingOrder/ShippingOrder.resource';
+import * as vendor from './actions/vendor/Vendor.resource';
+import * as warehouse from './actions/warehouse/Warehouse.resource';
+import * as webhook from './actions/webhook/Webhook.resource';
+import * as workOrder from './actions/workOrder/WorkOrder.resource';
+import type { InventoryProResource } from './actions/node.type';
 import { router } from './actions/router';
 import { listSearch, loadOptions } from './methods';
 
@@ -25,7 +41,64 @@ export class InventoryPro implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'inventoryProApi', required: true }],
-		properties,
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Asset', value: 'asset' },
+					{ name: 'Category', value: 'category' },
+					{ name: 'Custom API Request', value: 'customApi' },
+					{ name: 'Customer', value: 'customer' },
+					{ name: 'Inventory', value: 'inventory' },
+					{ name: 'Item', value: 'item' },
+					{ name: 'Location', value: 'location' },
+					{ name: 'Purchase Order', value: 'purchaseOrder' },
+					{ name: 'Reason Code', value: 'reasonCode' },
+					{ name: 'Report', value: 'report' },
+					{ name: 'Shipping Order', value: 'shippingOrder' },
+					{ name: 'Vendor', value: 'vendor' },
+					{ name: 'Warehouse', value: 'warehouse' },
+					{ name: 'Webhook Subscription', value: 'webhook' },
+					{ name: 'Work Order', value: 'workOrder' },
+				] satisfies Array<INodePropertyOptions & { value: InventoryProResource }>,
+				default: 'item',
+			},
+			// n8n's own "Custom API Call" entry (added to nodes whose credential has `authenticate`) leads here.
+			{
+				displayName:
+					'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
+				name: 'customApiCallNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { resource: ['__CUSTOM_API_CALL__'] } },
+			},
+			{
+				displayName:
+					'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
+				name: 'customApiCallOperationNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { operation: ['__CUSTOM_API_CALL__'] } },
+			},
+			...item.description,
+			...inventory.description,
+			...customer.description,
+			...vendor.description,
+			...purchaseOrder.description,
+			...shippingOrder.description,
+			...workOrder.description,
+			...asset.description,
+			...category.description,
+			...reasonCode.description,
+			...location.description,
+			...warehouse.description,
+			...report.description,
+			...webhook.description,
+			...customApi.description,
+		],
 	};
 
 	methods = { loadOptions, listSearch };

@@ -1,29 +1,29 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { COMMON_EVENTS } from '../shared/endpoints';
+import type { COMMON_EVENTS } from '../shared/endpoints';
 
-/** Spec, Events: what each common event means. */
-const EVENT_DESCRIPTIONS: Record<(typeof COMMON_EVENTS)[number], string> = {
-	'inventory.received': 'Stock received into a warehouse',
-	'inventory.issued': 'Stock issued out',
-	'inventory.moved': 'Stock relocated between bins or warehouses',
-	'item.created': 'Item added to the catalog',
-	'item.updated': 'Item record modified',
-	'order.created': 'Purchase or shipping order created',
-	'order.completed': 'Order finalized',
-};
-
-const titleCase = (event: string) =>
-	event
-		.split('.')
-		.map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-		.join(' ');
-
-const EVENT_OPTIONS = [...COMMON_EVENTS].sort().map((event) => ({
-	name: titleCase(event),
-	value: event,
-	description: EVENT_DESCRIPTIONS[event],
-}));
+/** The spec's common event types (Events), with what each means; deployments may publish more. */
+const EVENT_OPTIONS = [
+	{ name: 'Inventory Issued', value: 'inventory.issued', description: 'Stock issued out' },
+	{
+		name: 'Inventory Moved',
+		value: 'inventory.moved',
+		description: 'Stock relocated between bins or warehouses',
+	},
+	{
+		name: 'Inventory Received',
+		value: 'inventory.received',
+		description: 'Stock received into a warehouse',
+	},
+	{ name: 'Item Created', value: 'item.created', description: 'Item added to the catalog' },
+	{ name: 'Item Updated', value: 'item.updated', description: 'Item record modified' },
+	{ name: 'Order Completed', value: 'order.completed', description: 'Order finalized' },
+	{
+		name: 'Order Created',
+		value: 'order.created',
+		description: 'Purchase or shipping order created',
+	},
+] satisfies Array<INodePropertyOptions & { value: (typeof COMMON_EVENTS)[number] }>;
 
 /** The trigger's parameters; settings.ts reads them. */
 export const triggerProperties: INodeProperties[] = [

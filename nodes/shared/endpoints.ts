@@ -6,7 +6,28 @@
  * API Request.
  */
 
-import { LOT_FIELDS } from './records';
+/** The lot's documented fields (vendor docs): lot lists sort by them; records.ts's lot kind holds them. */
+export const LOT_FIELDS = [
+	'recNo',
+	'partNo',
+	'shortID',
+	'description',
+	'associate',
+	'warehouse',
+	'wID',
+	'spot',
+	'units',
+	'received',
+	'shipped',
+	'serial',
+	'serial2',
+	'rFIDTag',
+	'remark',
+	'hold',
+	'jobID',
+	'jobName',
+	'active',
+] as const;
 
 export const RESOURCES = [
 	'item',

@@ -6,7 +6,7 @@
  * field's name. Evidence per kind as for endpoint rows (endpoints.ts `Evidence`); 'assumed' here means
  * neither shows the shape (the sandbox's own choice).
  */
-import type { EndpointId, Evidence, ListEndpointId } from './endpoints';
+import { LOT_FIELDS, type EndpointId, type Evidence, type ListEndpointId } from './endpoints';
 
 export type KeyType = 'string' | 'integer';
 
@@ -52,29 +52,6 @@ const party = [
 	'active',
 ];
 const stamps = ['created', 'modified'];
-
-/** The lot's documented fields (vendor docs); endpoints.ts sorts lot lists by them. */
-export const LOT_FIELDS = [
-	'recNo',
-	'partNo',
-	'shortID',
-	'description',
-	'associate',
-	'warehouse',
-	'wID',
-	'spot',
-	'units',
-	'received',
-	'shipped',
-	'serial',
-	'serial2',
-	'rFIDTag',
-	'remark',
-	'hold',
-	'jobID',
-	'jobName',
-	'active',
-] as const;
 
 const kind = <const K extends RecordKindSpec>(spec: K) => spec;
 

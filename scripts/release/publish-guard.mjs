@@ -14,7 +14,7 @@ if (!inActions || !withProvenance) {
 			`publish refused: ${why}.`,
 			'n8n verifies only community nodes published from GitHub Actions with an npm provenance statement.',
 			'Release by pushing a version tag instead: npm version <patch|minor|major> && git push --follow-tags',
-			'which runs .github/workflows/publish.yml (see "Releasing" in README.md).',
+			'which runs .github/workflows/publish.yml (see "Releasing" in docs/development.md).',
 		].join('\n'),
 	);
 	process.exit(1);

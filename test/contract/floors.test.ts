@@ -46,3 +46,33 @@ test('no node imports another node; the credential and the shared floor import o
 	expect(files.length).toBeGreaterThan(50);
 	expect(wrong).toEqual([]);
 });
+
+/** The file each relative import of `file` names (type-only imports and re-exports included). */
+function importedFiles(file: string): string[] {
+	const text = readFileSync(file, 'utf8');
+	const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']*)'/g)].map((match) => match[1]);
+	return specs.map((spec) => {
+		const target = resolve(dirname(file), spec);
+		return files.find((f) => f === `${target}.ts` || f === join(target, 'index.ts')) ?? target;
+	});
+}
+
+test('no import circles under nodes/ or credentials/, type-only imports included', () => {
+	const graph = new Map(files.map((file) => [file, importedFiles(file)]));
+	const circles: string[] = [];
+	const done = new Set<string>();
+	const visit = (file: string, path: string[]) => {
+		const at = path.indexOf(file);
+		if (at >= 0) {
+			circles.push(
+				[...path.slice(at), file].map((f) => relative(ROOT, f).replace(/\.ts$/, '')).join(' → '),
+			);
+			return;
+		}
+		if (done.has(file)) return;
+		for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+		done.add(file);
+	};
+	for (const file of files) visit(file, []);
+	expect(circles).toEqual([]);
+});

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// The README's "Install in n8n" steps, run literally on a fresh n8n home: a temporary HOME with no
+// The README's "Install" steps (With npm), run literally on a fresh n8n home: a temporary HOME with no
 // ~/.n8n at all, the shell block copied out of README.md, the package name swapped for the packed
 // tarball (the one change: this version is not on the registry yet). Then a real n8n 2.40.7 started
 // on that home must load the package. Only loopback and the npm registry (the peer's metadata).
@@ -16,12 +16,12 @@ import { packRepository, REPO_ROOT, type PackedPackage } from './support/communi
 
 const run = promisify(execFile);
 
-/** The first ```bash block under "## Install in n8n". */
+/** The first ```bash block under "## Install" (its "With npm" steps). */
 function readmeInstallBlock(): string {
 	const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('\n## Install in n8n\n'));
+	const section = readme.slice(readme.indexOf('\n## Install\n'));
 	const block = /```bash\n([\s\S]*?)```/.exec(section.slice(0, section.indexOf('\n## ', 1)));
-	if (!block) throw new Error('README.md has no bash block under "## Install in n8n"');
+	if (!block) throw new Error('README.md has no bash block under "## Install"');
 	return block[1];
 }
 

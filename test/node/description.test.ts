@@ -9,11 +9,13 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationsTable } from '../../scripts/operations-table';
+import { nodeOperations, operationsTable } from '../../scripts/operations-table';
+import { GET_MANY_LISTS } from '../../nodes/InventoryPro/methods/sortColumns';
 import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/shared/endpoints';
-import { OPERATIONS as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
 import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
+import { RESOURCES as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
+import type { OperationModule } from '../../nodes/InventoryPro/actions/node.type';
 
 const node = new InventoryPro();
 const { properties } = node.description;
@@ -38,12 +40,8 @@ function shownIn(property: INodeProperties, version: number): boolean {
 }
 
 function operationFor(id: EndpointId): [string, string] {
-	for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
-		for (const [operation, definition] of Object.entries(module.operations)) {
-			if ((definition.option.endpoints as readonly string[]).includes(id))
-				return [resource, operation];
-		}
-	}
+	for (const { resource, operation, endpoints } of nodeOperations())
+		if (endpoints.includes(id)) return [resource, operation];
 	throw new Error(`no operation reaches ${id}`);
 }
 
@@ -101,6 +99,28 @@ describe('Inventory Pro node description', () => {
 		expect(without).toEqual([]);
 	});
 
+	// Sort By's suggestions (methods/sortColumns.ts) name the lists each Get Many's file reads.
+	it("Sort By suggests from exactly the lists each Get Many's file reads", () => {
+		const withSort = nodeOperations().filter(({ resource, operation }) =>
+			fieldsOf(resource, operation).some((p) => p.name === 'filters'),
+		);
+		expect(withSort.length).toBeGreaterThan(15);
+		const tabled = Object.fromEntries(
+			withSort.map(({ resource, operation }) => {
+				const lists = GET_MANY_LISTS[`${resource}.${operation}`] ?? {};
+				return [`${resource}.${operation}`, Object.values(lists).sort()];
+			}),
+		);
+		const called = Object.fromEntries(
+			withSort.map(({ resource, operation, endpoints }) => [
+				`${resource}.${operation}`,
+				endpoints.filter((id) => 'list' in ENDPOINTS[id]).sort(),
+			]),
+		);
+		expect(tabled).toEqual(called);
+		expect(Object.keys(GET_MANY_LISTS).sort()).toEqual(Object.keys(called).sort());
+	});
+
 	it('the README carries the operations table as generated (with every row’s evidence)', () => {
 		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
 		expect(readme).toContain(operationsTable().markdown);
@@ -137,7 +157,8 @@ describe('Inventory Pro node description', () => {
 			else {
 				expect(sort.type).toBe('resourceLocator');
 				expect(sort.default).toEqual({ mode: 'list', value: '' });
-				expect(sort.required).toBe(false);
+				// Not required: n8n reads a missing `required` as false (its lint refuses `required: false`).
+				expect(sort.required).toBeFalsy();
 				expect(sort.modes?.map((mode) => [mode.name, mode.type, mode.validation ?? []])).toEqual([
 					['list', 'list', []],
 					['name', 'string', []],
@@ -185,7 +206,7 @@ describe('Inventory Pro node description', () => {
 	// hides its fields with no compile error, so every field must be shown for exactly its own key.
 	it("shows each operation's fields for that resource and operation key only", () => {
 		const mismatched = Object.entries(RESOURCE_MODULES).flatMap(([resource, module]) =>
-			Object.entries(module.operations).flatMap(([key, op]) =>
+			Object.entries(module.operations as Record<string, OperationModule>).flatMap(([key, op]) =>
 				op.description
 					.filter((property) => {
 						const show = property.displayOptions?.show;
@@ -205,9 +226,7 @@ describe('Inventory Pro node description', () => {
 
 	// An agent's tool description is "<action> in Inventory Pro": two operations must never read alike.
 	it('gives every operation an action text of its own', () => {
-		const actions = Object.values(RESOURCE_MODULES).flatMap((module) =>
-			Object.values(module.operations).map((op) => op.option.action),
-		);
+		const actions = nodeOperations().map((op) => op.action);
 		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
 		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-z)]$/);
 	});

@@ -1,5 +1,5 @@
 /** How records become n8n items: spreadsheet-flat report rows, one item per array element. */
-import { flatten, toRecords } from '../../nodes/InventoryPro/actions/common/output';
+import { flatten, toRecords } from '../../nodes/InventoryPro/helpers/output';
 
 describe('flatten', () => {
 	it('turns nested objects into dotted keys and arrays into JSON text', () => {

@@ -371,7 +371,7 @@ describe('read operations', () => {
 		expect(result.some((item) => item.discontinued)).toBe(false);
 	});
 
-	it('Get Lots: the documented lot fields, newest received first; Simplified keeps recNo and shortID first', async () => {
+	it('Inventory › Get Many (lots): the documented lot fields, newest received first; Simplified keeps recNo and shortID first', async () => {
 		const documented = (
 			JSON.parse(readFileSync(join(__dirname, '../contract/vendor-fields.json'), 'utf8')) as Record<
 				string,

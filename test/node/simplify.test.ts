@@ -5,22 +5,33 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import {
-	SIMPLIFIED,
-	simpleFields,
-	type Simplified,
-} from '../../nodes/InventoryPro/actions/common/simplify';
+import { RECORDS } from '../../nodes/shared/records';
 import { capture, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => (h = await harness()));
 afterAll(async () => await h?.stop());
 
+/** The kinds whose reads offer Output; Simplified keeps the registry's `simple` fields. */
+const SIMPLIFIED = [
+	'item',
+	'lot',
+	'customer',
+	'vendor',
+	'purchaseOrder',
+	'shippingOrder',
+	'workOrder',
+	'asset',
+	'location',
+] as const;
+type Simplified = (typeof SIMPLIFIED)[number];
+const simpleFields = (kind: Simplified): readonly string[] => RECORDS[kind].simple;
+
 const resources: readonly Simplified[] = SIMPLIFIED;
 const pick = (record: IDataObject, names: readonly string[]) =>
 	Object.fromEntries(names.map((name) => [name, record[name]]));
 
-/** The node resource that reads a kind: lots are Inventory › Get Lots (no Get of one lot). */
+/** The node resource that reads a kind: lots are Inventory › Get Many (no Get of one lot). */
 const resourceOf = (kind: Simplified) => (kind === 'lot' ? 'inventory' : kind);
 
 describe.each(resources)('%s', (kind) => {
@@ -48,7 +59,9 @@ describe.each(resources)('%s', (kind) => {
 });
 
 /** How Get names a record, for the kinds that have a Get (lots have none). */
-function getParameters(kind: Simplified): ((record: IDataObject) => INodeParameters) | undefined {
+function getParameters(
+	kind: Simplified,
+): ((record: IDataObject) => INodeParameters) | undefined {
 	switch (kind) {
 		case 'lot':
 			return undefined;

@@ -7,6 +7,7 @@
  * the zod schema from the `$fromAI()` placeholders) and runs the node with the arguments the agent
  * passes; the agent here is a fixed script instead of a model.
  */
+import { RECORDS } from '../../nodes/shared/records';
 import { existsSync } from 'fs';
 import { homedir } from 'os';
 import { join } from 'path';
@@ -21,7 +22,6 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { simpleFields } from '../../nodes/InventoryPro/actions/common/simplify';
 import { loadCompiled } from '../harness/build';
 import { NodeTypeRegistry } from '../harness/nodeTypes';
 import { harness, type Harness } from './setup';
@@ -150,7 +150,7 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 	expect(call.parameters).toEqual(['limit', 'sort']);
 	const records = call.response as IDataObject[];
 	expect(records).toHaveLength(4);
-	for (const record of records) expect(Object.keys(record)).toEqual(simpleFields('item'));
+	for (const record of records) expect(Object.keys(record)).toEqual(RECORDS.item.simple);
 	const ids = records.map((record) => String(record.shortID));
 	expect(ids).toEqual([...ids].sort());
 });

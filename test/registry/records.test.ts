@@ -2,7 +2,9 @@
 import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
 import { kindOfList, RECORDS, type RecordKindSpec } from '../../nodes/shared/records';
 import { findWatchable, WATCHABLE } from '../../nodes/shared/changes/watchable';
-import { recordLocator } from '../../nodes/InventoryPro/actions/common/locators';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
 
 const kinds = Object.entries(RECORDS) as Array<[string, RecordKindSpec]>;
 
@@ -108,8 +110,15 @@ describe('the change feed breaks ties by the registry key', () => {
 });
 
 describe('By ID accepts what the registry types the key as', () => {
+	// The version 2 locator of each kind's Get (its key parameter).
 	const byIdMode = (kind: 'customer' | 'purchaseOrder' | 'asset' | 'webhook') =>
-		recordLocator(kind, 'key').modes![1];
+		new InventoryPro().description.properties.find(
+			(p: INodeProperties) =>
+				p.type === 'resourceLocator' &&
+				p.name === RECORDS[kind].key &&
+				p.displayOptions?.show?.resource?.[0] === kind &&
+				p.displayOptions?.show?.operation?.[0] === 'get',
+		)!.modes![1];
 	it.each(['customer', 'purchaseOrder', 'asset'] as const)(
 		'%s: any text, e.g. its documented example',
 		(kind) => {

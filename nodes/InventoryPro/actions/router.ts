@@ -6,13 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { resolveApiRoot } from '../../shared/transport/url';
 import { takeWaits } from '../../shared/transport/waits';
+import { apiHint, waitHints } from '../helpers/hints';
 
 import * as asset from './asset/Asset.resource';
 import * as category from './category/Category.resource';
-import { apiHint, waitHints } from './common/hints';
-import { resolveApiRoot } from '../../shared/transport/url';
-import type { OperationModule, ResourceKey } from './common/operation';
 import * as customApi from './customApi/CustomApi.resource';
 import * as customer from './customer/Customer.resource';
 import * as inventory from './inventory/Inventory.resource';
@@ -26,9 +25,10 @@ import * as vendor from './vendor/Vendor.resource';
 import * as warehouse from './warehouse/Warehouse.resource';
 import * as webhook from './webhook/Webhook.resource';
 import * as workOrder from './workOrder/WorkOrder.resource';
+import type { InventoryProResource, OperationModule, Operations } from './node.type';
 
-/** Every resource's operations, keyed like the Resource and Operation parameters. */
-export const OPERATIONS: Record<ResourceKey, { operations: Record<string, OperationModule> }> = {
+/** Every resource's operations, keyed like the Resource and Operation parameters (node.type.ts). */
+export const RESOURCES: { [R in InventoryProResource]: { operations: Operations<R> } } = {
 	item,
 	inventory,
 	customer,
@@ -60,7 +60,7 @@ export const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const resource = this.getNodeParameter('resource', 0) as ResourceKey;
+	const resource = this.getNodeParameter('resource', 0) as InventoryProResource;
 	// With n8n's entry as the resource, no Operation parameter is shown, so it cannot be read.
 	const operation =
 		(resource as string) === N8N_CUSTOM_API_CALL
@@ -76,7 +76,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			},
 		);
 	}
-	const chosen = OPERATIONS[resource]?.operations[operation];
+	const operations = RESOURCES[resource]?.operations as Record<string, OperationModule> | undefined;
+	const chosen = operations?.[operation];
 	if (!chosen) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -87,8 +88,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const returnData: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const result = await chosen.execute.call(this, itemIndex);
-			for (const json of Array.isArray(result) ? result : [result]) {
+			for (const json of await chosen.execute.call(this, itemIndex)) {
 				returnData.push({ json, pairedItem: { item: itemIndex } });
 			}
 		} catch (caught) {

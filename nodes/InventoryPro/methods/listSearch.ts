@@ -1,38 +1,44 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { listToRead } from '../actions/common/getMany';
-import { RECORD_LISTS, recordTitle, type RecordKind } from '../actions/common/locators';
-import type { ResourceKey } from '../actions/common/operation';
-import { OPERATIONS } from '../actions/router';
-import type { Picker } from '../actions/common/pickers';
-import { listSpec } from '../../shared/endpoints';
-import { RECORDS } from '../../shared/records';
+import { listSpec, type ListEndpointId } from '../../shared/endpoints';
+import { RECORDS, type RecordKind } from '../../shared/records';
 import { apiRequest } from '../../shared/transport';
 import { walkPages } from '../../shared/transport/paging';
-import { textOf } from '../../shared/validation';
-import { pickerRecords } from './records';
+import { isBlank, textOf } from '../../shared/validation';
+import { pickerRecords, recordTitle } from './records';
+import { GET_MANY_LISTS } from './sortColumns';
 
-/** "From List" of the resource locators: the record's ID as value, filtered by name, code or ID. */
-function search(picker: Picker) {
-	return async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-	): Promise<INodeListSearchResult> {
-		const needle = filter?.trim().toLowerCase();
-		const records = await pickerRecords.call(this, picker);
-		return {
-			results: records
-				.filter((record) => !needle || `${record.name} ${record.id}`.toLowerCase().includes(needle))
-				.map((record) => ({ name: record.name, value: String(record.id) })),
-		};
+/** "From List" of a short list (read whole): the record's ID as value, filtered by name, code or ID. */
+async function searchShort(
+	ctx: ILoadOptionsFunctions,
+	kind: RecordKind,
+	list: ListEndpointId,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const needle = filter?.trim().toLowerCase();
+	const records = await pickerRecords.call(ctx, kind, list);
+	return {
+		results: records
+			.filter((record) => !needle || `${record.name} ${record.id}`.toLowerCase().includes(needle))
+			.map((record) => ({ name: record.name, value: String(record.id) })),
 	};
 }
 
-export const searchWarehouses = search('warehouse');
-export const searchReports = search('report');
-export const searchCategories = search('category');
-export const searchReasonCodes = search('reasonCode');
-export const searchLocations = search('location');
+export async function searchWarehouses(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchShort(this, 'warehouse', 'warehouse.list', filter);
+}
+export async function searchReports(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchShort(this, 'report', 'report.list', filter);
+}
+export async function searchCategories(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchShort(this, 'category', 'category.list', filter);
+}
+export async function searchReasonCodes(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchShort(this, 'reasonCode', 'reasonCode.list', filter);
+}
+export async function searchLocations(this: ILoadOptionsFunctions, filter?: string) {
+	return await searchShort(this, 'location', 'location.list', filter);
+}
 
 /** Pages one search may read before it hands back what it found with a token to go on. */
 const PAGES_PER_CALL = 4;
@@ -45,63 +51,99 @@ const ENOUGH = 50;
  * "From List" for records the service has no search for: reads the list page by page (the paging
  * token is the next page) and filters by the search text on this side, over at most MAX_SEARCH_PAGES.
  */
-function searchRecords(kind: RecordKind) {
-	return async function (
-		this: ILoadOptionsFunctions,
-		filter?: string,
-		paginationToken?: string,
-	): Promise<INodeListSearchResult> {
-		const spec = RECORD_LISTS[kind];
-		const record = RECORDS[kind];
-		const needle = filter?.trim().toLowerCase();
-		const results: INodeListSearchResult['results'] = [];
-		const first = Math.max(1, Number(paginationToken) || 1);
-		const fetchPage = async (page: number) =>
-			await apiRequest.call(this, spec.list, {
-				query: { page, pageSize: listSpec(spec.list).maxPageSize },
-			});
-		const walk = { what: `the ${record.noun} list`, idField: record.key, first };
-		for await (const { page, rows, hasMore } of walkPages(this.getNode(), fetchPage, walk)) {
-			for (const row of rows) {
-				const id = textOf(row[record.key]);
-				const name = recordTitle(record, row);
-				if (!needle || `${name} ${id}`.toLowerCase().includes(needle))
-					results.push({ name: name || id, value: id });
-			}
-			if (!hasMore || page >= MAX_SEARCH_PAGES) return { results };
-			if (!needle || results.length >= ENOUGH || page + 1 >= first + PAGES_PER_CALL)
-				return { results, paginationToken: String(page + 1) };
+async function searchLong(
+	ctx: ILoadOptionsFunctions,
+	kind: RecordKind,
+	list: ListEndpointId,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const record = RECORDS[kind];
+	const needle = filter?.trim().toLowerCase();
+	const results: INodeListSearchResult['results'] = [];
+	const first = Math.max(1, Number(paginationToken) || 1);
+	const fetchPage = async (page: number) =>
+		await apiRequest.call(ctx, list, { query: { page, pageSize: listSpec(list).maxPageSize } });
+	const walk = { what: `the ${record.noun} list`, idField: record.key, first };
+	for await (const { page, rows, hasMore } of walkPages(ctx.getNode(), fetchPage, walk)) {
+		for (const row of rows) {
+			const id = textOf(row[record.key]);
+			const name = recordTitle(record, row);
+			if (!needle || `${name} ${id}`.toLowerCase().includes(needle))
+				results.push({ name: name || id, value: id });
 		}
-		return { results };
-	};
+		if (!hasMore || page >= MAX_SEARCH_PAGES) return { results };
+		if (!needle || results.length >= ENOUGH || page + 1 >= first + PAGES_PER_CALL)
+			return { results, paginationToken: String(page + 1) };
+	}
+	return { results };
 }
 
-export const searchItems = searchRecords('item');
-export const searchCustomers = searchRecords('customer');
-export const searchVendors = searchRecords('vendor');
-export const searchPurchaseOrders = searchRecords('purchaseOrder');
-export const searchShippingOrders = searchRecords('shippingOrder');
-export const searchWorkOrders = searchRecords('workOrder');
-export const searchAssets = searchRecords('asset');
-export const searchWebhooks = searchRecords('webhook');
+export async function searchItems(this: ILoadOptionsFunctions, filter?: string, token?: string) {
+	return await searchLong(this, 'item', 'item.list', filter, token);
+}
+export async function searchCustomers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+) {
+	return await searchLong(this, 'customer', 'customer.list', filter, token);
+}
+export async function searchVendors(this: ILoadOptionsFunctions, filter?: string, token?: string) {
+	return await searchLong(this, 'vendor', 'vendor.list', filter, token);
+}
+export async function searchPurchaseOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+) {
+	return await searchLong(this, 'purchaseOrder', 'purchaseOrder.list', filter, token);
+}
+export async function searchShippingOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+) {
+	return await searchLong(this, 'shippingOrder', 'shippingOrder.list', filter, token);
+}
+export async function searchWorkOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	token?: string,
+) {
+	return await searchLong(this, 'workOrder', 'workOrder.list', filter, token);
+}
+export async function searchAssets(this: ILoadOptionsFunctions, filter?: string, token?: string) {
+	return await searchLong(this, 'asset', 'asset.list', filter, token);
+}
+export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, token?: string) {
+	return await searchLong(this, 'webhook', 'webhook.list', filter, token);
+}
 
 /**
  * Sort By's "From List": the documented sort columns of the list the current Get Many reads (the one
  * its filters choose), in the table's order, filtered by the search text. Nothing is read from the
  * service; "By Name" takes any other column.
  */
-export function searchSortColumns(
+export async function searchSortColumns(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const resource = this.getCurrentNodeParameter('resource') as ResourceKey;
+	const resource = this.getCurrentNodeParameter('resource') as string;
 	const operation = this.getCurrentNodeParameter('operation') as string;
-	const config = OPERATIONS[resource]?.operations[operation]?.option.getMany;
+	const lists = GET_MANY_LISTS[`${resource}.${operation}`];
 	const filters = (this.getCurrentNodeParameter('filters') ?? {}) as IDataObject;
-	const sort = config ? listSpec(listToRead(config, filters)).sort : [];
+	let sort: readonly string[] | 'reportColumns' = [];
+	if (lists) {
+		const list =
+			(lists.byWarehouse && !isBlank(filters.warehouseID) && lists.byWarehouse) ||
+			(lists.all && filters.includeInactive === true && lists.all) ||
+			lists.list;
+		sort = listSpec(list).sort;
+	}
 	const needle = filter?.trim().toLowerCase();
 	const columns = sort === 'reportColumns' ? [] : sort;
-	return Promise.resolve({
+	return await Promise.resolve({
 		results: columns
 			.filter((column) => !needle || column.toLowerCase().includes(needle))
 			.map((column) => ({ name: column, value: column })),

@@ -11,6 +11,8 @@ const LABELS: Record<string, string> = {
 	uOM: 'Unit of Measure',
 	putUp: 'Put Up',
 	dfltOwner: 'Default Owner',
+	address1: 'Address Line 1',
+	address2: 'Address Line 2',
 	subCategory: 'Sub-Category',
 	typeID: 'Asset Type ID',
 	serialNo: 'Serial Number',

@@ -1,10 +1,53 @@
-import { resourceDescription } from '../common/operation';
-import * as getAll from './getAll.operation';
-import * as get from './get.operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as create from './create.operation';
-import * as update from './update.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as getTypes from './getTypes.operation';
+import * as update from './update.operation';
 
-export const operations = { getAll, get, create, update, getTypes };
+export const operations: Operations<'asset'> = { create, get, getAll, getTypes, update };
 
-export const description = resourceDescription('asset', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['asset'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create an asset',
+				description: 'Create an asset',
+			},
+			{ name: 'Get', value: 'get', action: 'Get an asset', description: 'One asset by shortID' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many assets',
+				description: 'Active assets',
+			},
+			{
+				name: 'Get Types',
+				value: 'getTypes',
+				action: 'Get many asset types',
+				description: 'Asset types',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update an asset',
+				description: 'Update an asset; only the fields sent change',
+			},
+		] satisfies Array<OperationOption<'asset'>>,
+	},
+	...create.description,
+	...get.description,
+	...getAll.description,
+	...getTypes.description,
+	...update.description,
+];

@@ -1,10 +1,101 @@
-import { recordOperation } from '../common/record';
-import { assetFields, assetKey } from './fields';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { read, readCollection, recordNumber, text } from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		description: "The asset's unique identifier",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. FORKLIFT-001',
+		required: true,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Asset Type',
+				name: 'assetType',
+				description: 'Asset type ID (see Asset Types)',
+				type: 'number',
+				default: 0,
+				typeOptions: { numberPrecision: 0 },
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Location Name or ID',
+				name: 'location',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getLocations' },
+				default: '',
+				description:
+					'Spot in the warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Serial',
+				name: 'serial',
+				description: 'Serial number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Active', value: 'Active' },
+					{ name: 'Discontinued', value: 'Discontinued' },
+				],
+				default: 'Active',
+			},
+			{
+				displayName: 'Warehouse Name or ID',
+				name: 'warehouse',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getWarehouses' },
+				default: '',
+				description:
+					'Warehouse holding the asset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'asset'> = { show: { resource: ['asset'], operation: ['create'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** POST /Asset (assumed path; fields from the vendor docs' asset object). */
-export const { option, description, execute } = recordOperation('asset', 'create', {
-	name: 'Create',
-	action: 'Create an asset',
-	endpoint: 'asset.create',
-	body: [assetKey, ...assetFields()],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = {
+		shortID: read(this, itemIndex, 'shortID', text),
+		...readCollection(this, itemIndex, 'additionalFields', {
+			description: text,
+			assetType: recordNumber,
+			warehouse: recordNumber,
+			location: text,
+			serial: text,
+			status: text,
+		}),
+		...readExtraBody(this, itemIndex),
+	};
+	return recordResult(await apiRequest.call(this, 'asset.create', { body, itemIndex }));
+}

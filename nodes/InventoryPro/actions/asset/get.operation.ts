@@ -1,11 +1,61 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assetOutput } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { RECORDS } from '../../../shared/records';
+import { read, text } from '../../helpers/read';
+import { readOutput } from '../../helpers/simplify';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		description: "The asset's shortID",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. FORKLIFT-001',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The asset: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a asset...',
+				typeOptions: { searchListMethod: 'searchAssets', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. FORKLIFT-001',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...assetOutput,
+];
+
+const displayOptions: ShowFor<'asset'> = { show: { resource: ['asset'], operation: ['get'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Asset/{shortID} (assumed). */
-export const { option, description, execute } = recordOperation('asset', 'get', {
-	name: 'Get',
-	action: 'Get an asset',
-	endpoint: 'asset.get',
-	path: [pathField.record('asset', 'shortID')],
-	simplify: 'asset',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const shortID = read(this, itemIndex, 'shortID', text);
+	const output = readOutput(this, itemIndex, RECORDS.asset.simple);
+	const response = await apiRequest.call(this, 'asset.get', { path: { shortID }, itemIndex });
+	return output(recordResult(response, { shortID }));
+}

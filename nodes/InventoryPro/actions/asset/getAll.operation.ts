@@ -1,10 +1,77 @@
-import { listOperation } from '../common/getMany';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { assetOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { readFilters, readLimit } from '../../helpers/read';
+import { RECORDS } from '../../../shared/records';
+import { readOutput } from '../../helpers/simplify';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Retired',
+				name: 'includeInactive',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read /Asset/All instead of /Asset: all assets, discontinued included',
+			},
+			{
+				displayName: 'Modified Since',
+				name: 'modifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Only records modified on or after this time',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: shortID, description, assetType, serial, warehouse, location, status, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. shortID',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+		],
+	},
+	...assetOutput,
+];
+
+const displayOptions: ShowFor<'asset'> = { show: { resource: ['asset'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Asset: assets in service; with Include Retired, GET /Asset/All. */
-export const { option, description, execute } = listOperation('asset', 'getAll', {
-	name: 'Get Many',
-	action: 'Get many assets',
-	list: 'asset.list',
-	listAll: { id: 'asset.listAll', label: 'Include Retired' },
-	simplify: 'asset',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const { includeInactive, ...filters } = readFilters(this, itemIndex);
+	const list = includeInactive === true ? 'asset.listAll' : 'asset.list';
+	const output = readOutput(this, itemIndex, RECORDS.asset.simple);
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return output(await apiRequestAllItems.call(this, list, { query, itemIndex }, limit));
+}

@@ -1,13 +1,138 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
-import { assetFields } from './fields';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { read, readChanges, recordNumber, text } from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		description: "The asset's shortID",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. FORKLIFT-001',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The asset: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a asset...',
+				typeOptions: { searchListMethod: 'searchAssets', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. FORKLIFT-001',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Asset Type',
+				name: 'assetType',
+				description: 'Asset type ID (see Asset Types)',
+				type: 'number',
+				default: 0,
+				typeOptions: { numberPrecision: 0 },
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Location Name or ID',
+				name: 'location',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getLocations' },
+				default: '',
+				description:
+					'Spot in the warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Serial',
+				name: 'serial',
+				description: 'Serial number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Active', value: 'Active' },
+					{ name: 'Discontinued', value: 'Discontinued' },
+				],
+				default: 'Active',
+			},
+			{
+				displayName: 'Warehouse Name or ID',
+				name: 'warehouse',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getWarehouses' },
+				default: '',
+				description:
+					'Warehouse holding the asset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'asset'> = { show: { resource: ['asset'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** PUT /Asset/{shortID} (assumed): only the fields given change. */
-export const { option, description, execute } = recordOperation('asset', 'update', {
-	name: 'Update',
-	action: 'Update an asset',
-	endpoint: 'asset.update',
-	path: [pathField.record('asset', 'shortID')],
-	body: assetFields(),
-	update: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const shortID = read(this, itemIndex, 'shortID', text);
+	const extra = readExtraBody(this, itemIndex);
+	const body = {
+		...readChanges(
+			this,
+			itemIndex,
+			{
+				description: text,
+				assetType: recordNumber,
+				warehouse: recordNumber,
+				location: text,
+				serial: text,
+				status: text,
+			},
+			extra,
+		),
+		...extra,
+	};
+	const response = await apiRequest.call(this, 'asset.update', {
+		path: { shortID },
+		body,
+		itemIndex,
+	});
+	return recordResult(response, { shortID });
+}

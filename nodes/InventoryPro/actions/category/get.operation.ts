@@ -1,10 +1,51 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { read, recordNumber } from '../../helpers/read';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Category',
+		name: 'categoryID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a category...',
+				typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 5',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid category ID' },
+					},
+				],
+			},
+		],
+	},
+];
+
+const displayOptions: ShowFor<'category'> = {
+	show: { resource: ['category'], operation: ['get'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Category/{id} (vendor docs): 404 when it does not exist. */
-export const { option, description, execute } = recordOperation('category', 'get', {
-	name: 'Get',
-	action: 'Get a category',
-	endpoint: 'category.get',
-	path: [pathField.pick('category', 'categoryID')],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const categoryID = read(this, itemIndex, 'categoryID', recordNumber);
+	const response = await apiRequest.call(this, 'category.get', { path: { categoryID }, itemIndex });
+	return recordResult(response, { categoryID });
+}

@@ -1,9 +1,75 @@
-import { listOperation } from '../common/getMany';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { readFilters, readLimit } from '../../helpers/read';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Disabled',
+				name: 'includeInactive',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read /Category/All instead of /Category: all categories, disabled included',
+			},
+			{
+				displayName: 'Modified Since',
+				name: 'modifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Only records modified on or after this time',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: categoryID, name, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. categoryID',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+		],
+	},
+];
+
+const displayOptions: ShowFor<'category'> = {
+	show: { resource: ['category'], operation: ['getAll'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Category: active categories; with Include Disabled, GET /Category/All. */
-export const { option, description, execute } = listOperation('category', 'getAll', {
-	name: 'Get Many',
-	action: 'Get many categories',
-	list: 'category.list',
-	listAll: { id: 'category.listAll', label: 'Include Disabled' },
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const { includeInactive, ...filters } = readFilters(this, itemIndex);
+	const list = includeInactive === true ? 'category.listAll' : 'category.list';
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return await apiRequestAllItems.call(this, list, { query, itemIndex }, limit);
+}

@@ -1,36 +1,30 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type IHttpRequestMethods,
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IHttpRequestMethods,
 } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { customApiRequest } from '../../../shared/transport';
 import { fieldError, isBlank, textOf, toJsonObject } from '../../../shared/validation';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { toRecords } from '../common/output';
+import { toRecords } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
 
 const WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
-/**
- * Any path below the API root with the node's credential, pacing, paging and error mapping:
- * for endpoints a deployment adds or the endpoint table does not know.
- */
-export const option: OperationOption = {
-	name: 'Make a Request',
-	action: 'Make a custom API request',
-	description: 'Call any path of the API with this credential',
-	endpoints: [],
-};
-export const description = updateDisplayOptions(show('customApi', 'request'), [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Method',
 		name: 'method',
 		type: 'options',
-		options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({
-			name: method,
-			value: method,
-		})),
+		options: [
+			{ name: 'DELETE', value: 'DELETE' },
+			{ name: 'GET', value: 'GET' },
+			{ name: 'PATCH', value: 'PATCH' },
+			{ name: 'POST', value: 'POST' },
+			{ name: 'PUT', value: 'PUT' },
+		],
 		default: 'GET',
 	},
 	{
@@ -73,16 +67,23 @@ export const description = updateDisplayOptions(show('customApi', 'request'), [
 		displayName: 'JSON Body',
 		name: 'body',
 		type: 'json',
-		displayOptions: { show: { method: WITH_BODY } },
+		displayOptions: { show: { method: ['POST', 'PUT', 'PATCH', 'DELETE'] } },
 		default: '',
 		description: 'Request body; leave empty to send none',
 	},
-]);
+];
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
+const displayOptions: ShowFor<'customApi'> = {
+	show: { resource: ['customApi'], operation: ['request'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/**
+ * Any path below the API root with the node's credential, pacing, paging and error mapping: for
+ * endpoints a deployment adds or the endpoint table does not know.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
 	// The transport keeps the path below the API root, so the token never goes elsewhere.
 	const path = textOf(this.getNodeParameter('path', itemIndex, '')).trim();
@@ -97,12 +98,10 @@ export async function execute(
 			throw fieldError(this, 'queryParameters', 'has a parameter without a name', itemIndex);
 		query[textOf(name)] = value;
 	}
-
 	const rawBody = WITH_BODY.includes(method) ? this.getNodeParameter('body', itemIndex, '') : '';
 	const body = isBlank(rawBody) ? undefined : toJsonObject(this, rawBody, 'body', itemIndex);
 	const returnAll =
 		method === 'GET' && (this.getNodeParameter('followPages', itemIndex, false) as boolean);
-
 	const response: unknown = await customApiRequest.call(this, method, path, {
 		query,
 		body,

@@ -1,11 +1,63 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/** GET /Customer/{shortID} (assumed; key from vendor docs). */
-export const { option, description, execute } = recordOperation('customer', 'get', {
-	name: 'Get',
-	action: 'Get a customer',
-	endpoint: 'customer.get',
-	path: [pathField.record('customer', 'shortID')],
-	simplify: 'customer',
-});
+import { partyOutput } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { RECORDS } from '../../../shared/records';
+import { read, text } from '../../helpers/read';
+import { readOutput } from '../../helpers/simplify';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		description: "The customer's shortID",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. ACME-CORP',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The customer: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a customer...',
+				typeOptions: { searchListMethod: 'searchCustomers', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. ACME-CORP',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...partyOutput,
+];
+
+const displayOptions: ShowFor<'customer'> = {
+	show: { resource: ['customer'], operation: ['get'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** GET /Customer/{shortID}. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const shortID = read(this, itemIndex, 'shortID', text);
+	const output = readOutput(this, itemIndex, RECORDS.customer.simple);
+	const response = await apiRequest.call(this, 'customer.get', { path: { shortID }, itemIndex });
+	return output(recordResult(response, { shortID }));
+}

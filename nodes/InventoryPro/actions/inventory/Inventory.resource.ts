@@ -1,20 +1,84 @@
-import { resourceDescription } from '../common/operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as getAll from './getAll.operation';
 import * as getMaterialIn from './getMaterialIn.operation';
-import * as getStockLevels from './getStockLevels.operation';
 import * as getMaterialOut from './getMaterialOut.operation';
-import * as receive from './receive.operation';
-import * as move from './move.operation';
+import * as getStockLevels from './getStockLevels.operation';
 import * as issue from './issue.operation';
+import * as move from './move.operation';
+import * as receive from './receive.operation';
 
-export const operations = {
+export const operations: Operations<'inventory'> = {
 	getAll,
-	getStockLevels,
 	getMaterialIn,
 	getMaterialOut,
-	receive,
-	move,
+	getStockLevels,
 	issue,
+	move,
+	receive,
 };
 
-export const description = resourceDescription('inventory', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['inventory'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get received lots',
+				description: 'Received lots in all warehouses, newest first',
+			},
+			{
+				name: 'Get Material In',
+				value: 'getMaterialIn',
+				action: 'Get stock movements in',
+				description: 'Stock movements into warehouses',
+			},
+			{
+				name: 'Get Material Out',
+				value: 'getMaterialOut',
+				action: 'Get stock movements out',
+				description: 'Stock movements out of warehouses',
+			},
+			{
+				name: 'Get Stock Levels',
+				value: 'getStockLevels',
+				action: 'Get stock levels',
+				description: 'Units on hand per item and warehouse, all warehouses',
+			},
+			{
+				name: 'Issue',
+				value: 'issue',
+				action: 'Issue stock',
+				description:
+					'Issue stock out; answers with the MaterialOut record (409 when stock is short)',
+			},
+			{
+				name: 'Move',
+				value: 'move',
+				action: 'Move stock',
+				description:
+					'Move stock between bins or warehouses; answers with the MaterialIn record at the target',
+			},
+			{
+				name: 'Receive',
+				value: 'receive',
+				action: 'Receive stock',
+				description: 'Receive stock; answers with the MaterialIn record',
+			},
+		] satisfies Array<OperationOption<'inventory'>>,
+	},
+	...getAll.description,
+	...getMaterialIn.description,
+	...getMaterialOut.description,
+	...getStockLevels.description,
+	...issue.description,
+	...move.description,
+	...receive.description,
+];

@@ -1,9 +1,74 @@
-import { listOperation } from '../common/getMany';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { readFilters, readLimit, recordNumber } from '../../helpers/read';
+import { isBlank } from '../../../shared/validation';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: shortID, partNo, wID, units. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. shortID',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+			{
+				displayName: 'Warehouse Name or ID',
+				name: 'warehouseID',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getWarehouses' },
+				default: '',
+				description:
+					'Only this warehouse (/Inventory/StockLevels/{warehouseID}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+];
+
+const displayOptions: ShowFor<'inventory'> = {
+	show: { resource: ['inventory'], operation: ['getStockLevels'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Inventory/StockLevels, or /Inventory/StockLevels/{wid} when a warehouse is chosen (vendor docs). */
-export const { option, description, execute } = listOperation('inventory', 'getStockLevels', {
-	name: 'Get Stock Levels',
-	action: 'Get stock levels',
-	list: 'inventory.stockLevels',
-	byWarehouse: 'inventory.stockLevelsByWarehouse',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const { warehouseID, ...filters } = readFilters(this, itemIndex);
+	const byWarehouse = !isBlank(warehouseID);
+	const list = byWarehouse ? 'inventory.stockLevelsByWarehouse' : 'inventory.stockLevels';
+	const path: Record<string, number> = byWarehouse
+		? { warehouseID: recordNumber(this, warehouseID, 'warehouseID', itemIndex) }
+		: {};
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return await apiRequestAllItems.call(this, list, { path, query, itemIndex }, limit);
+}

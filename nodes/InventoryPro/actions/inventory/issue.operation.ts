@@ -1,41 +1,115 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemIdLocator, extraBodyFields } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { field, fieldProperties, readFields } from '../common/fields';
-import { stockFields } from './fields';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { recordResult } from '../common/output';
-import { extraBodyProperty, withExtraBody } from '../common/extraBody';
+import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
 
-/** POST /Inventory/Issue (v1): stock out of a warehouse; the service answers 409 when stock is short. */
-export const option: OperationOption = {
-	name: 'Issue',
-	action: 'Issue stock',
-	endpoints: ['inventory.issue'],
+const properties: INodeProperties[] = [
+	...itemIdLocator,
+	{
+		displayName: 'Warehouse',
+		name: 'wID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Warehouse issuing the stock',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a warehouse...',
+				typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Units',
+		name: 'units',
+		description: 'Units, greater than zero',
+		type: 'number',
+		default: 0,
+		required: true,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Reason Code Name or ID',
+				name: 'reasonCode',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getReasonCodes' },
+				default: '',
+				description:
+					'Reason code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Remark',
+				name: 'remark',
+				description: 'Free note, e.g. a delivery note or PO number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Serial',
+				name: 'serial',
+				description: 'Serial or lot number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Spot Name or ID',
+				name: 'spot',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getLocations' },
+				default: '',
+				description:
+					'Spot (bin) the stock leaves. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'inventory'> = {
+	show: { resource: ['inventory'], operation: ['issue'] },
 };
 
-const fields = stockFields([
-	field.pick('warehouse', 'wID', 'Warehouse issuing the stock', {
-		required: true,
-		displayName: 'Warehouse',
-	}),
-	field.pick('location', 'spot', 'Spot (bin) the stock leaves'),
-	field.pick('reasonCode', 'reasonCode', 'Reason code'),
-]);
+export const description = updateDisplayOptions(displayOptions, properties);
 
-export const description = updateDisplayOptions(show('inventory', 'issue'), [
-	...fieldProperties(fields, 'additionalFields'),
-	extraBodyProperty,
-]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const body = withExtraBody(
-		this,
-		readFields(this, fields, 'additionalFields', itemIndex),
-		itemIndex,
-	);
+/** POST /Inventory/Issue (v1): stock out of a warehouse; the service answers 409 when stock is short. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = {
+		itemID: read(this, itemIndex, 'itemID', text),
+		wID: read(this, itemIndex, 'wID', recordNumber),
+		units: read(this, itemIndex, 'units', number),
+		...readCollection(this, itemIndex, 'additionalFields', {
+			spot: text,
+			reasonCode: text,
+			serial: text,
+			remark: text,
+		}),
+		...readExtraBody(this, itemIndex),
+	};
 	return recordResult(await apiRequest.call(this, 'inventory.issue', { body, itemIndex }));
 }

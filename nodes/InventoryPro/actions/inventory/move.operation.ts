@@ -1,45 +1,145 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemIdLocator, extraBodyFields } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { field, fieldProperties, readFields } from '../common/fields';
-import { stockFields } from './fields';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { recordResult } from '../common/output';
-import { extraBodyProperty, withExtraBody } from '../common/extraBody';
+import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
 
-/** POST /Inventory/Move (v1): stock between bins or warehouses; the answer is the MaterialIn record at the target. */
-export const option: OperationOption = {
-	name: 'Move',
-	action: 'Move stock',
-	endpoints: ['inventory.move'],
+const properties: INodeProperties[] = [
+	...itemIdLocator,
+	{
+		displayName: 'From Warehouse',
+		name: 'fromWID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Warehouse the stock leaves',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a warehouse...',
+				typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'To Warehouse',
+		name: 'toWID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Warehouse the stock goes to',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a warehouse...',
+				typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Units',
+		name: 'units',
+		description: 'Units, greater than zero',
+		type: 'number',
+		default: 0,
+		required: true,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'From Spot Name or ID',
+				name: 'fromSpot',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getLocations' },
+				default: '',
+				description:
+					'Spot (bin) the stock leaves. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Remark',
+				name: 'remark',
+				description: 'Free note, e.g. a delivery note or PO number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Serial',
+				name: 'serial',
+				description: 'Serial or lot number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'To Spot Name or ID',
+				name: 'toSpot',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getLocations' },
+				default: '',
+				description:
+					'Spot (bin) the stock goes to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'inventory'> = {
+	show: { resource: ['inventory'], operation: ['move'] },
 };
 
-const fields = stockFields([
-	field.pick('warehouse', 'fromWID', 'Warehouse the stock leaves', {
-		required: true,
-		displayName: 'From Warehouse',
-	}),
-	field.pick('location', 'fromSpot', 'Spot (bin) the stock leaves'),
-	field.pick('warehouse', 'toWID', 'Warehouse the stock goes to', {
-		required: true,
-		displayName: 'To Warehouse',
-	}),
-	field.pick('location', 'toSpot', 'Spot (bin) the stock goes to'),
-]);
+export const description = updateDisplayOptions(displayOptions, properties);
 
-export const description = updateDisplayOptions(show('inventory', 'move'), [
-	...fieldProperties(fields, 'additionalFields'),
-	extraBodyProperty,
-]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const body = withExtraBody(
-		this,
-		readFields(this, fields, 'additionalFields', itemIndex),
-		itemIndex,
-	);
+/** POST /Inventory/Move (v1): stock between bins or warehouses; the answer is the MaterialIn record at the target. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = {
+		itemID: read(this, itemIndex, 'itemID', text),
+		fromWID: read(this, itemIndex, 'fromWID', recordNumber),
+		toWID: read(this, itemIndex, 'toWID', recordNumber),
+		units: read(this, itemIndex, 'units', number),
+		...readCollection(this, itemIndex, 'additionalFields', {
+			fromSpot: text,
+			toSpot: text,
+			serial: text,
+			remark: text,
+		}),
+		...readExtraBody(this, itemIndex),
+	};
 	return recordResult(await apiRequest.call(this, 'inventory.move', { body, itemIndex }));
 }

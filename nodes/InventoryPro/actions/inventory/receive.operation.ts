@@ -1,42 +1,123 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemIdLocator, extraBodyFields } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { field, fieldProperties, readFields } from '../common/fields';
-import { stockFields } from './fields';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { recordResult } from '../common/output';
-import { extraBodyProperty, withExtraBody } from '../common/extraBody';
+import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
 
-/** POST /Inventory/Receive (v1): stock into a warehouse; the answer is the MaterialIn record. */
-export const option: OperationOption = {
-	name: 'Receive',
-	action: 'Receive stock',
-	endpoints: ['inventory.receive'],
+const properties: INodeProperties[] = [
+	...itemIdLocator,
+	{
+		displayName: 'Warehouse',
+		name: 'wID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Warehouse receiving the stock',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a warehouse...',
+				typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Units',
+		name: 'units',
+		description: 'Units, greater than zero',
+		type: 'number',
+		default: 0,
+		required: true,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Reason Code Name or ID',
+				name: 'reasonCode',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getReasonCodes' },
+				default: '',
+				description:
+					'Reason code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Remark',
+				name: 'remark',
+				description: 'Free note, e.g. a delivery note or PO number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Serial',
+				name: 'serial',
+				description: 'Serial or lot number',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Spot Name or ID',
+				name: 'spot',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getLocations' },
+				default: '',
+				description:
+					'Spot (bin) the stock goes to; empty = the receiving dock. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Unit Cost',
+				name: 'unitCost',
+				description: 'Cost per unit',
+				type: 'number',
+				default: 0,
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'inventory'> = {
+	show: { resource: ['inventory'], operation: ['receive'] },
 };
 
-const fields = stockFields([
-	field.pick('warehouse', 'wID', 'Warehouse receiving the stock', {
-		required: true,
-		displayName: 'Warehouse',
-	}),
-	field.pick('location', 'spot', 'Spot (bin) the stock goes to; empty = the receiving dock'),
-	field.number('unitCost', 'Cost per unit'),
-	field.pick('reasonCode', 'reasonCode', 'Reason code'),
-]);
+export const description = updateDisplayOptions(displayOptions, properties);
 
-export const description = updateDisplayOptions(show('inventory', 'receive'), [
-	...fieldProperties(fields, 'additionalFields'),
-	extraBodyProperty,
-]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const body = withExtraBody(
-		this,
-		readFields(this, fields, 'additionalFields', itemIndex),
-		itemIndex,
-	);
+/** POST /Inventory/Receive (v1): stock into a warehouse; the answer is the MaterialIn record. Names follow the vendor's documented stock records (lot: units, wID, spot, serial, remark). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = {
+		itemID: read(this, itemIndex, 'itemID', text),
+		wID: read(this, itemIndex, 'wID', recordNumber),
+		units: read(this, itemIndex, 'units', number),
+		...readCollection(this, itemIndex, 'additionalFields', {
+			spot: text,
+			unitCost: number,
+			reasonCode: text,
+			serial: text,
+			remark: text,
+		}),
+		...readExtraBody(this, itemIndex),
+	};
 	return recordResult(await apiRequest.call(this, 'inventory.receive', { body, itemIndex }));
 }

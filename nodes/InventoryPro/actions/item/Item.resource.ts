@@ -1,10 +1,53 @@
-import { resourceDescription } from '../common/operation';
-import * as getAll from './getAll.operation';
-import * as get from './get.operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as create from './create.operation';
-import * as update from './update.operation';
 import * as discontinue from './discontinue.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as update from './update.operation';
 
-export const operations = { getAll, get, create, update, discontinue };
+export const operations: Operations<'item'> = { create, discontinue, get, getAll, update };
 
-export const description = resourceDescription('item', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['item'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create an item',
+				description: 'Create an item; answers with the new partNo',
+			},
+			{
+				name: 'Discontinue',
+				value: 'discontinue',
+				action: 'Discontinue an item',
+				description: 'Discontinue an item (it stays readable under /Item/All)',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get an item',
+				description: 'One item by shortID (type=ID) or alias (type=alias)',
+			},
+			{ name: 'Get Many', value: 'getAll', action: 'Get many items', description: 'Active items' },
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update an item',
+				description: 'Update the item named by itemID; only the fields sent change',
+			},
+		] satisfies Array<OperationOption<'item'>>,
+	},
+	...create.description,
+	...discontinue.description,
+	...get.description,
+	...getAll.description,
+	...update.description,
+];

@@ -1,13 +1,61 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/**
- * DELETE /Item/{shortID} (v1) is not a delete: the item stays readable under /Item/All, so the answer
- * is the record with `discontinued: true`, like Disable, not n8n's `{ deleted: true }`.
- */
-export const { option, description, execute } = recordOperation('item', 'discontinue', {
-	name: 'Discontinue',
-	action: 'Discontinue an item',
-	endpoint: 'item.discontinue',
-	path: [pathField.record('item', 'shortID')],
-});
+import { apiRequest } from '../../../shared/transport';
+import { read, text } from '../../helpers/read';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		description: "The item's shortID",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. WIDGET-01',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Short ID',
+		name: 'shortID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The item: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a item...',
+				typeOptions: { searchListMethod: 'searchItems', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. WIDGET-01',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+];
+
+const displayOptions: ShowFor<'item'> = {
+	show: { resource: ['item'], operation: ['discontinue'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** DELETE /Item/{shortID} is not a delete: the item stays readable under /Item/All, so the answer is the record with `discontinued: true`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const shortID = read(this, itemIndex, 'shortID', text);
+	const response = await apiRequest.call(this, 'item.discontinue', {
+		path: { shortID },
+		itemIndex,
+	});
+	return recordResult(response, { shortID });
+}

@@ -1,68 +1,82 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { itemOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { toText } from '../../../shared/validation';
-import { byVersion, field, fieldProperties, readFields } from '../common/fields';
-import { recordLocator } from '../common/locators';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { recordResult } from '../common/output';
-import { outputProperties, readOutput } from '../common/simplify';
+import { RECORDS } from '../../../shared/records';
+import { read, text } from '../../helpers/read';
+import { readOutput } from '../../helpers/simplify';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
 
-/** GET /Item?key=…&type=… (vendor docs): one item by its shortID (type=id) or one of its aliases (type=alias). */
-export const option: OperationOption = {
-	name: 'Get',
-	action: 'Get an item',
-	endpoints: ['item.get'],
-};
-
-/** Version 1: the key and what it holds, as saved workflows have them. */
-const byKey = [
-	field.text('key', 'The shortID or alias to look up', {
-		required: true,
+const properties: INodeProperties[] = [
+	{
 		displayName: 'Item Key',
+		name: 'key',
+		description: 'The shortID or alias to look up',
+		type: 'string',
+		default: '',
 		placeholder: 'e.g. WIDGET-01',
-	}),
-	field.choice(
-		'type',
-		'What key holds',
-		[
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Look Up By',
+		name: 'type',
+		description: 'What key holds',
+		type: 'options',
+		options: [
 			{ name: 'Short ID', value: 'id' },
 			{ name: 'Alias', value: 'alias' },
 		],
-		{
-			required: true,
-			displayName: 'Look Up By',
-		},
-	),
+		default: 'id',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Item',
+		name: 'key',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The item: pick it from the list, or give its shortID or one of its aliases',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a item...',
+				typeOptions: { searchListMethod: 'searchItems', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. WIDGET-01',
+				validation: [],
+			},
+			{ displayName: 'By Alias', name: 'alias', type: 'string', placeholder: 'e.g. WIDGET01' },
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...itemOutput,
 ];
 
-/** Version 2: one locator; its mode says what the key holds (By ID: the shortID), so both ways of the service stay. */
-const item = recordLocator('item', 'key', {
-	displayName: 'Item',
-	description: 'The item: pick it from the list, or give its shortID or one of its aliases',
-	modes: [{ displayName: 'By Alias', name: 'alias', type: 'string', placeholder: 'e.g. WIDGET01' }],
-});
+const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['get'] } };
 
-export const description = updateDisplayOptions(show('item', 'get'), [
-	...byVersion(fieldProperties(byKey, 'options'), [item]),
-	...outputProperties('item'),
-]);
+export const description = updateDisplayOptions(displayOptions, properties);
 
-function readKey(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const { mode } = ctx.getNodeParameter('key', itemIndex) as { mode?: string };
-	const value: unknown = ctx.getNodeParameter('key', itemIndex, undefined, { extractValue: true });
-	if (mode === 'alias') return { key: toText(ctx, value, 'key', itemIndex), type: 'alias' };
-	return { key: toText(ctx, value, 'key', itemIndex), type: 'id' };
-}
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const shape = readOutput(this, 'item', itemIndex);
-	const query =
+/** GET /Item?key=…&type=…: one item by its shortID (type=id) or one of its aliases (type=alias). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const output = readOutput(this, itemIndex, RECORDS.item.simple);
+	const key = read(this, itemIndex, 'key', text);
+	// Version 2: one locator whose mode says what the key holds; version 1: Look Up By.
+	const type =
 		this.getNode().typeVersion >= 2
-			? readKey(this, itemIndex)
-			: readFields(this, byKey, 'options', itemIndex);
-	return shape(recordResult(await apiRequest.call(this, 'item.get', { query, itemIndex })));
+			? (this.getNodeParameter('key', itemIndex) as { mode?: string }).mode === 'alias'
+				? 'alias'
+				: 'id'
+			: read(this, itemIndex, 'type', text);
+	const response = await apiRequest.call(this, 'item.get', { query: { key, type }, itemIndex });
+	return output(recordResult(response));
 }

@@ -1,15 +1,24 @@
-import { listOperation } from '../common/getMany';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/** GET /Item: active items (?Category={id}: of one category); with Include Discontinued, GET /Item/All. */
-export const { option, description, execute } = listOperation('item', 'getAll', {
-	name: 'Get Many',
-	action: 'Get many items',
-	list: 'item.list',
-	listAll: { id: 'item.listAll', label: 'Include Discontinued' },
-	simplify: 'item',
-	filters: [
-		{
-			property: {
+import { itemOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { readFilters, readLimit, recordNumber } from '../../helpers/read';
+import { isBlank } from '../../../shared/validation';
+import { RECORDS } from '../../../shared/records';
+import { readOutput } from '../../helpers/simplify';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
 				displayName: 'Category ID',
 				name: 'categoryID',
 				type: 'number',
@@ -17,7 +26,63 @@ export const { option, description, execute } = listOperation('item', 'getAll', 
 				description:
 					'Only items of this category or sub-category (sent as Category; see Category › Get Many for the IDs)',
 			},
-			query: 'Category',
-		},
-	],
-});
+			{
+				displayName: 'Include Discontinued',
+				name: 'includeInactive',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to read /Item/All instead of /Item: all items, discontinued included',
+			},
+			{
+				displayName: 'Modified Since',
+				name: 'modifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Only records modified on or after this time',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: partNo, shortID, description, category, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. partNo',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+		],
+	},
+	...itemOutput,
+];
+
+const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** GET /Item: active items (?Category={id}: of one category); with Include Discontinued, GET /Item/All. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const { includeInactive, categoryID, ...filters } = readFilters(this, itemIndex);
+	// 0 is the number field's untouched default: no filter.
+	if (!isBlank(categoryID) && categoryID !== 0)
+		filters.Category = recordNumber(this, categoryID, 'categoryID', itemIndex);
+	const list = includeInactive === true ? 'item.listAll' : 'item.list';
+	const output = readOutput(this, itemIndex, RECORDS.item.simple);
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return output(await apiRequestAllItems.call(this, list, { query, itemIndex }, limit));
+}

@@ -1,18 +1,178 @@
-import { field } from '../common/fields';
-import { recordOperation } from '../common/record';
-import { itemFields } from './fields';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/** PUT /Item (v1): changes the item named by itemID; only the fields given are sent. */
-export const { option, description, execute } = recordOperation('item', 'update', {
-	name: 'Update',
-	action: 'Update an item',
-	endpoint: 'item.update',
-	body: [
-		field.record(
-			'item',
-			field.text('itemID', 'The item ID (shortID) to update', { required: true }),
+import { extraBodyFields } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { number, read, readChanges, recordNumber, text, wholeNumber } from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Item ID',
+		name: 'itemID',
+		description: 'The item ID (shortID) to update',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Item ID',
+		name: 'itemID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The item: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a item...',
+				typeOptions: { searchListMethod: 'searchItems', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. WIDGET-01',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Category',
+				name: 'category',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'The category the item is filed under (sent as its ID)',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a category...',
+						typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 5',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid category ID' },
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Default Owner (Customer ID)',
+				name: 'dfltOwner',
+				description:
+					'The customer that owns the stock by default, 0 = own stock. The docs call it the customer ID: the numeric ID the service keeps for the customer, not its Short ID.',
+				type: 'number',
+				default: 0,
+				typeOptions: { numberPrecision: 0 },
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				description: 'Item description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Put Up',
+				name: 'putUp',
+				description: 'Packaging, e.g. Box/100',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Sub-Category',
+				name: 'subCategory',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'The sub-category (sent as its category ID)',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a category...',
+						typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 5',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid category ID' },
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Unit of Measure',
+				name: 'uOM',
+				description: 'Unit of measure, e.g. EA, BOX, KG',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Units',
+				name: 'units',
+				description: 'Units per package',
+				type: 'number',
+				default: 0,
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['update'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** PUT /Item: changes the item named by itemID; only the fields given are sent. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const itemID = read(this, itemIndex, 'itemID', text);
+	const extra = readExtraBody(this, itemIndex);
+	const body = {
+		itemID,
+		...readChanges(
+			this,
+			itemIndex,
+			{
+				description: text,
+				category: recordNumber,
+				subCategory: recordNumber,
+				uOM: text,
+				putUp: text,
+				units: number,
+				dfltOwner: wholeNumber,
+			},
+			extra,
 		),
-		...itemFields,
-	],
-	update: true,
-});
+		...extra,
+	};
+	return recordResult(await apiRequest.call(this, 'item.update', { body, itemIndex }));
+}

@@ -1,16 +1,83 @@
-import { listOperation } from '../common/getMany';
-import { pickerDropdown } from '../common/pickers';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locationOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { readFilters, readLimit, recordNumber } from '../../helpers/read';
+import { isBlank } from '../../../shared/validation';
+import { RECORDS } from '../../../shared/records';
+import { readOutput } from '../../helpers/simplify';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Modified Since',
+				name: 'modifiedSince',
+				type: 'dateTime',
+				default: '',
+				description: 'Only records modified on or after this time',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: spot, warehouseID, description, hold, modified. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. spot',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+			{
+				displayName: 'Wid Name or ID',
+				name: 'wid',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getWarehouses' },
+				default: '',
+				description:
+					'Only spots of this warehouse (sent as wid). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+	...locationOutput,
+];
+
+const displayOptions: ShowFor<'location'> = {
+	show: { resource: ['location'], operation: ['getAll'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Location: spots of every warehouse, or of one (?wid=, vendor docs). */
-export const { option, description, execute } = listOperation('location', 'getAll', {
-	name: 'Get Many',
-	action: 'Get many locations',
-	list: 'location.list',
-	simplify: 'location',
-	filters: [
-		{
-			property: pickerDropdown('warehouse', 'wid', 'Only spots of this warehouse (sent as wid)'),
-			query: 'wid',
-		},
-	],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const { wid, ...filters } = readFilters(this, itemIndex);
+	// 0 is the number field's untouched default: no filter.
+	if (!isBlank(wid) && wid !== 0) filters.wid = recordNumber(this, wid, 'wid', itemIndex);
+	const list = 'location.list';
+	const output = readOutput(this, itemIndex, RECORDS.location.simple);
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return output(await apiRequestAllItems.call(this, list, { query, itemIndex }, limit));
+}

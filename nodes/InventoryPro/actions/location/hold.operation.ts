@@ -1,15 +1,47 @@
-import { field } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { read, text } from '../../helpers/read';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Spot',
+		name: 'id',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The spot (bin) code, e.g. A-01-03',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a location...',
+				typeOptions: { searchListMethod: 'searchLocations', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. A-01-03',
+				validation: [],
+			},
+		],
+	},
+];
+
+const displayOptions: ShowFor<'location'> = {
+	show: { resource: ['location'], operation: ['hold'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** POST /Location/Hold?id={spot} (vendor docs): no body; 204 = done, stock at the spot can then not be moved or issued. */
-export const { option, description, execute } = recordOperation('location', 'hold', {
-	name: 'Hold',
-	action: 'Put a spot on hold',
-	endpoint: 'location.hold',
-	query: [
-		field.pick('location', 'id', 'The spot (bin) code, e.g. A-01-03', {
-			required: true,
-			displayName: 'Spot',
-		}),
-	],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const id = read(this, itemIndex, 'id', text);
+	const response = await apiRequest.call(this, 'location.hold', { query: { id }, itemIndex });
+	return recordResult(response, { id });
+}

@@ -1,9 +1,50 @@
-import { resourceDescription } from '../common/operation';
-import * as getAll from './getAll.operation';
-import * as get from './get.operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as create from './create.operation';
 import * as finalize from './finalize.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 
-export const operations = { getAll, get, create, finalize };
+export const operations: Operations<'purchaseOrder'> = { create, finalize, get, getAll };
 
-export const description = resourceDescription('purchaseOrder', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['purchaseOrder'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a purchase order',
+				description: 'Create a purchase order',
+			},
+			{
+				name: 'Finalize',
+				value: 'finalize',
+				action: 'Finalize a purchase order',
+				description: 'Finalize (close) a purchase order (409 when already closed)',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a purchase order',
+				description: 'One purchase order with its lines',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many purchase orders',
+				description: 'Purchase orders',
+			},
+		] satisfies Array<OperationOption<'purchaseOrder'>>,
+	},
+	...create.description,
+	...finalize.description,
+	...get.description,
+	...getAll.description,
+];

@@ -1,18 +1,219 @@
-import { field } from '../common/fields';
-import { recordOperation } from '../common/record';
-import { orderFields } from '../common/orders';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/** POST /PurchaseOrder (assumed): a new order with its lines, for a vendor named by its shortID. */
-export const { option, description, execute } = recordOperation('purchaseOrder', 'create', {
-	name: 'Create',
-	action: 'Create a purchase order',
-	endpoint: 'purchaseOrder.create',
-	body: orderFields(
-		field.record(
-			'vendor',
-			field.text('vendor', 'Vendor supplying the goods (its shortID)', { required: true }),
+import { extraBodyFields } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import {
+	date,
+	number,
+	read,
+	readCollection,
+	readLines,
+	recordNumber,
+	text,
+} from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Vendor',
+		name: 'vendor',
+		description: 'Vendor supplying the goods (its shortID)',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Vendor',
+		name: 'vendor',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The vendor: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a vendor...',
+				typeOptions: { searchListMethod: 'searchVendors', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. ACME-FASTENERS',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
+		displayName: 'Lines',
+		name: 'lines',
+		description: 'Order lines',
+		type: 'fixedCollection',
+		placeholder: 'Add Line',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{
+						displayName: 'Short ID',
+						name: 'shortID',
+						description: 'Item shortID',
+						type: 'string',
+						default: '',
+						required: true,
+					},
+					{
+						displayName: 'Units',
+						name: 'units',
+						description: 'Units ordered',
+						type: 'number',
+						default: 0,
+						required: true,
+					},
+					{
+						displayName: 'Warehouse',
+						name: 'warehouse',
+						description: 'Warehouse ID of the line',
+						type: 'number',
+						default: 0,
+						typeOptions: { numberPrecision: 0 },
+						required: true,
+					},
+					{
+						displayName: 'Unit Price',
+						name: 'unitPrice',
+						description: 'Price per unit; 0 or empty leaves it to the service',
+						type: 'number',
+						default: 0,
+					},
+				],
+			},
+		],
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Lines',
+		name: 'lines',
+		description: 'Order lines',
+		type: 'fixedCollection',
+		placeholder: 'Add Line',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{
+						displayName: 'Short ID',
+						name: 'shortID',
+						type: 'resourceLocator',
+						default: { mode: 'list', value: '' },
+						required: true,
+						description: 'The item: pick it from the list or give its shortID',
+						modes: [
+							{
+								displayName: 'From List',
+								name: 'list',
+								type: 'list',
+								placeholder: 'Select a item...',
+								typeOptions: { searchListMethod: 'searchItems', searchable: true },
+							},
+							{
+								displayName: 'By ID',
+								name: 'id',
+								type: 'string',
+								placeholder: 'e.g. WIDGET-01',
+								validation: [],
+							},
+						],
+					},
+					{
+						displayName: 'Units',
+						name: 'units',
+						description: 'Units ordered',
+						type: 'number',
+						default: 0,
+						required: true,
+					},
+					{
+						displayName: 'Warehouse',
+						name: 'warehouse',
+						description: 'Warehouse ID of the line',
+						type: 'number',
+						default: 0,
+						typeOptions: { numberPrecision: 0 },
+						required: true,
+					},
+					{
+						displayName: 'Unit Price',
+						name: 'unitPrice',
+						description: 'Price per unit; 0 or empty leaves it to the service',
+						type: 'number',
+						default: 0,
+					},
+				],
+			},
+		],
+		required: true,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Expected Date',
+				name: 'expectedDate',
+				description: 'Expected delivery',
+				type: 'dateTime',
+				default: '',
+			},
+			{
+				displayName: 'Order Date',
+				name: 'orderDate',
+				description: 'Order date (defaults to now)',
+				type: 'dateTime',
+				default: '',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'purchaseOrder'> = {
+	show: { resource: ['purchaseOrder'], operation: ['create'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** POST /PurchaseOrder (assumed): a new order with its lines, for a vendor named by its shortID. Names follow the documented order objects (vendor docs: lines carry shortID, units, a per-line warehouse, unitPrice). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = {
+		vendor: read(this, itemIndex, 'vendor', text),
+		...readCollection(this, itemIndex, 'additionalFields', { orderDate: date, expectedDate: date }),
+		lines: readLines(
+			this,
+			itemIndex,
+			'lines',
+			{ shortID: text, units: number, warehouse: recordNumber, unitPrice: number },
+			['shortID', 'units', 'warehouse'],
 		),
-		[field.dateTime('expectedDate', 'Expected delivery')],
-		{ priced: true },
-	),
-});
+		...readExtraBody(this, itemIndex),
+	};
+	return recordResult(await apiRequest.call(this, 'purchaseOrder.create', { body, itemIndex }));
+}

@@ -1,10 +1,61 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { read, text } from '../../helpers/read';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Purchase Order Number',
+		name: 'poNo',
+		description: "The purchase order's poNo",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. PO-2025-0042',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Purchase Order Number',
+		name: 'poNo',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The purchase order: pick it from the list or give its poNo',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a purchase order...',
+				typeOptions: { searchListMethod: 'searchPurchaseOrders', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. PO-2025-0042',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+];
+
+const displayOptions: ShowFor<'purchaseOrder'> = {
+	show: { resource: ['purchaseOrder'], operation: ['finalize'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** POST /PurchaseOrder/{poNo}/Finalize (assumed): 409 when already closed. */
-export const { option, description, execute } = recordOperation('purchaseOrder', 'finalize', {
-	name: 'Finalize',
-	action: 'Finalize a purchase order',
-	endpoint: 'purchaseOrder.finalize',
-	path: [pathField.record('purchaseOrder', 'poNo')],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const poNo = read(this, itemIndex, 'poNo', text);
+	const response = await apiRequest.call(this, 'purchaseOrder.finalize', {
+		path: { poNo },
+		itemIndex,
+	});
+	return recordResult(response, { poNo });
+}

@@ -1,8 +1,42 @@
-import { resourceDescription } from '../common/operation';
-import * as getAll from './getAll.operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as deleteOperation from './delete.operation';
 import * as disable from './disable.operation';
+import * as getAll from './getAll.operation';
 
-export const operations = { getAll, delete: deleteOperation, disable };
+export const operations: Operations<'reasonCode'> = { delete: deleteOperation, disable, getAll };
 
-export const description = resourceDescription('reasonCode', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['reasonCode'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a reason code',
+				description: 'Delete a reason code',
+			},
+			{
+				name: 'Disable',
+				value: 'disable',
+				action: 'Disable a reason code',
+				description: 'Disable a reason code',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many reason codes',
+				description: 'Active reason codes',
+			},
+		] satisfies Array<OperationOption<'reasonCode'>>,
+	},
+	...deleteOperation.description,
+	...disable.description,
+	...getAll.description,
+];

@@ -1,11 +1,50 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { read, recordNumber } from '../../helpers/read';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Reason Code',
+		name: 'reasonCodeID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a reason code...',
+				typeOptions: { searchListMethod: 'searchReasonCodes', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 3',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid reason code ID' },
+					},
+				],
+			},
+		],
+	},
+];
+
+const displayOptions: ShowFor<'reasonCode'> = {
+	show: { resource: ['reasonCode'], operation: ['delete'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** DELETE /ReasonCode/{reasonCodeID} (assumed). */
-export const { option, description, execute } = recordOperation('reasonCode', 'delete', {
-	name: 'Delete',
-	action: 'Delete a reason code',
-	endpoint: 'reasonCode.delete',
-	path: [pathField.pick('reasonCode', 'reasonCodeID')],
-	deletes: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const reasonCodeID = read(this, itemIndex, 'reasonCodeID', recordNumber);
+	await apiRequest.call(this, 'reasonCode.delete', { path: { reasonCodeID }, itemIndex });
+	return [{ deleted: true, reasonCodeID }];
+}

@@ -1,8 +1,37 @@
-import { resourceDescription } from '../common/operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as getAll from './getAll.operation';
-import * as run from './run.operation';
 import * as getLatestRows from './getLatestRows.operation';
+import * as run from './run.operation';
 
-export const operations = { getAll, run, getLatestRows };
+export const operations: Operations<'report'> = { getLatestRows, getAll, run };
 
-export const description = resourceDescription('report', operations, 'run');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['report'] } },
+		default: 'run',
+		options: [
+			{
+				name: 'Get Latest Rows',
+				value: 'getLatestRows',
+				action: 'Get the latest rows of a report',
+				description: 'The latest rows of a report; count is clamped to 1..1000',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many reports',
+				description: 'Reports the client may run (for pickers)',
+			},
+			{ name: 'Run', value: 'run', action: 'Run a report', description: 'Rows of a report, paged' },
+		] satisfies Array<OperationOption<'report'>>,
+	},
+	...getLatestRows.description,
+	...getAll.description,
+	...run.description,
+];

@@ -1,32 +1,79 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../../shared/transport';
-import {
-	getManyProperties,
-	listEndpoints,
-	readListRequest,
-	type GetManyConfig,
-} from '../common/getMany';
-import { pathField } from '../common/fields';
-import { flatten } from '../common/output';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { read, readFilters, readLimit, recordNumber } from '../../helpers/read';
+import { flatten } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Report',
+		name: 'reportID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a report...',
+				typeOptions: { searchListMethod: 'searchReports', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 12',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid report ID' },
+					},
+				],
+			},
+		],
+	},
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. partNo',
+				description: 'A column of the report; empty keeps the report order',
+			},
+			sortDirection,
+		],
+	},
+];
+
+const displayOptions: ShowFor<'report'> = { show: { resource: ['report'], operation: ['run'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Report/{reportID}: every row, paged, flattened for spreadsheets. */
-const config: GetManyConfig = { list: 'report.run', path: [pathField.pick('report', 'reportID')] };
-
-export const option: OperationOption = {
-	name: 'Run',
-	action: 'Run a report',
-	endpoints: listEndpoints(config),
-};
-export const description = updateDisplayOptions(show('report', 'run'), getManyProperties(config));
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const { id, path, query, limit } = readListRequest(this, config, itemIndex);
-	const rows = await apiRequestAllItems.call(this, id, { path, query, itemIndex }, limit);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const reportID = read(this, itemIndex, 'reportID', recordNumber);
+	const limit = readLimit(this, itemIndex);
+	const filters = readFilters(this, itemIndex);
+	const list = 'report.run';
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	const rows = await apiRequestAllItems.call(
+		this,
+		list,
+		{ path: { reportID }, query, itemIndex },
+		limit,
+	);
 	// Spreadsheet-ready: nested values become dotted columns.
 	return rows.map((row) => flatten(row));
 }

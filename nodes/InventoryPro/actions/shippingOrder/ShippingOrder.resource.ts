@@ -1,9 +1,51 @@
-import { resourceDescription } from '../common/operation';
-import * as getAll from './getAll.operation';
-import * as get from './get.operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const operations = { getAll, get, create, update };
+export const operations: Operations<'shippingOrder'> = { create, get, getAll, update };
 
-export const description = resourceDescription('shippingOrder', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['shippingOrder'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create a shipping order',
+				description: 'Create a shipping order',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a shipping order',
+				description: 'One shipping order with its lines',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many shipping orders',
+				description: 'Shipping orders',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a shipping order',
+				description:
+					'Update a shipping order; status Closed completes it and emits order.completed',
+			},
+		] satisfies Array<OperationOption<'shippingOrder'>>,
+	},
+	...create.description,
+	...get.description,
+	...getAll.description,
+	...update.description,
+];

@@ -1,18 +1,205 @@
-import { field } from '../common/fields';
-import { recordOperation } from '../common/record';
-import { orderFields } from '../common/orders';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-/** POST /ShippingOrder (assumed): a new order with its lines, for a customer named by its shortID. */
-export const { option, description, execute } = recordOperation('shippingOrder', 'create', {
-	name: 'Create',
-	action: 'Create a shipping order',
-	endpoint: 'shippingOrder.create',
-	body: orderFields(
-		field.record(
-			'customer',
-			field.text('customer', 'Customer receiving the goods (its shortID)', { required: true }),
+import { extraBodyFields } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import {
+	date,
+	number,
+	read,
+	readCollection,
+	readLines,
+	recordNumber,
+	text,
+} from '../../helpers/read';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Customer',
+		name: 'customer',
+		description: 'Customer receiving the goods (its shortID)',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Customer',
+		name: 'customer',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The customer: pick it from the list or give its shortID',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a customer...',
+				typeOptions: { searchListMethod: 'searchCustomers', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. ACME-CORP',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
+		displayName: 'Lines',
+		name: 'lines',
+		description: 'Order lines',
+		type: 'fixedCollection',
+		placeholder: 'Add Line',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{
+						displayName: 'Short ID',
+						name: 'shortID',
+						description: 'Item shortID',
+						type: 'string',
+						default: '',
+						required: true,
+					},
+					{
+						displayName: 'Units',
+						name: 'units',
+						description: 'Units ordered',
+						type: 'number',
+						default: 0,
+						required: true,
+					},
+					{
+						displayName: 'Warehouse',
+						name: 'warehouse',
+						description: 'Warehouse ID of the line',
+						type: 'number',
+						default: 0,
+						typeOptions: { numberPrecision: 0 },
+						required: true,
+					},
+				],
+			},
+		],
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Lines',
+		name: 'lines',
+		description: 'Order lines',
+		type: 'fixedCollection',
+		placeholder: 'Add Line',
+		typeOptions: { multipleValues: true, sortable: true },
+		default: {},
+		options: [
+			{
+				displayName: 'Line',
+				name: 'line',
+				values: [
+					{
+						displayName: 'Short ID',
+						name: 'shortID',
+						type: 'resourceLocator',
+						default: { mode: 'list', value: '' },
+						required: true,
+						description: 'The item: pick it from the list or give its shortID',
+						modes: [
+							{
+								displayName: 'From List',
+								name: 'list',
+								type: 'list',
+								placeholder: 'Select a item...',
+								typeOptions: { searchListMethod: 'searchItems', searchable: true },
+							},
+							{
+								displayName: 'By ID',
+								name: 'id',
+								type: 'string',
+								placeholder: 'e.g. WIDGET-01',
+								validation: [],
+							},
+						],
+					},
+					{
+						displayName: 'Units',
+						name: 'units',
+						description: 'Units ordered',
+						type: 'number',
+						default: 0,
+						required: true,
+					},
+					{
+						displayName: 'Warehouse',
+						name: 'warehouse',
+						description: 'Warehouse ID of the line',
+						type: 'number',
+						default: 0,
+						typeOptions: { numberPrecision: 0 },
+						required: true,
+					},
+				],
+			},
+		],
+		required: true,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Order Date',
+				name: 'orderDate',
+				description: 'Order date (defaults to now)',
+				type: 'dateTime',
+				default: '',
+			},
+			{
+				displayName: 'Ship Date',
+				name: 'shipDate',
+				description: 'Planned ship date',
+				type: 'dateTime',
+				default: '',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'shippingOrder'> = {
+	show: { resource: ['shippingOrder'], operation: ['create'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** POST /ShippingOrder (assumed): a new order with its lines, for a customer named by its shortID. Names follow the documented order objects (vendor docs: lines carry shortID, units, a per-line warehouse). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = {
+		customer: read(this, itemIndex, 'customer', text),
+		...readCollection(this, itemIndex, 'additionalFields', { orderDate: date, shipDate: date }),
+		lines: readLines(
+			this,
+			itemIndex,
+			'lines',
+			{ shortID: text, units: number, warehouse: recordNumber },
+			['shortID', 'units', 'warehouse'],
 		),
-		[field.dateTime('shipDate', 'Planned ship date')],
-		{ priced: false },
-	),
-});
+		...readExtraBody(this, itemIndex),
+	};
+	return recordResult(await apiRequest.call(this, 'shippingOrder.create', { body, itemIndex }));
+}

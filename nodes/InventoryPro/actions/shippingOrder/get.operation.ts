@@ -1,11 +1,63 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { shippingOrderOutput } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { RECORDS } from '../../../shared/records';
+import { read, text } from '../../helpers/read';
+import { readOutput } from '../../helpers/simplify';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Shipping Order Number',
+		name: 'soNo',
+		description: "The shipping order's soNo",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. SO-2025-0015',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Shipping Order Number',
+		name: 'soNo',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The shipping order: pick it from the list or give its soNo',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a shipping order...',
+				typeOptions: { searchListMethod: 'searchShippingOrders', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. SO-2025-0015',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...shippingOrderOutput,
+];
+
+const displayOptions: ShowFor<'shippingOrder'> = {
+	show: { resource: ['shippingOrder'], operation: ['get'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /ShippingOrder/{soNo} (assumed): the order with its lines. */
-export const { option, description, execute } = recordOperation('shippingOrder', 'get', {
-	name: 'Get',
-	action: 'Get a shipping order',
-	endpoint: 'shippingOrder.get',
-	path: [pathField.record('shippingOrder', 'soNo')],
-	simplify: 'shippingOrder',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const soNo = read(this, itemIndex, 'soNo', text);
+	const output = readOutput(this, itemIndex, RECORDS.shippingOrder.simple);
+	const response = await apiRequest.call(this, 'shippingOrder.get', { path: { soNo }, itemIndex });
+	return output(recordResult(response, { soNo }));
+}

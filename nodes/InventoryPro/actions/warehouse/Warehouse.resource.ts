@@ -1,7 +1,34 @@
-import { resourceDescription } from '../common/operation';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOption, Operations } from '../node.type';
 import * as getAll from './getAll.operation';
 import * as getItems from './getItems.operation';
 
-export const operations = { getAll, getItems };
+export const operations: Operations<'warehouse'> = { getItems, getAll };
 
-export const description = resourceDescription('warehouse', operations, 'getAll');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['warehouse'] } },
+		default: 'getAll',
+		options: [
+			{
+				name: 'Get Items',
+				value: 'getItems',
+				action: 'Get items stocked in a warehouse',
+				description: 'Items stocked in one warehouse',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many warehouses',
+				description: 'Warehouses',
+			},
+		] satisfies Array<OperationOption<'warehouse'>>,
+	},
+	...getItems.description,
+	...getAll.description,
+];

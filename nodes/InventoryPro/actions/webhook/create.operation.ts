@@ -1,27 +1,23 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { extraBodyFields } from '../common.descriptions';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
 import { apiRequest } from '../../../shared/transport';
-import { extraBodyProperty, withExtraBody } from '../common/extraBody';
-import { fieldProperties } from '../common/fields';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { recordResult } from '../common/output';
-import { readSubscription, subscriptionFields } from './fields';
+import { readSubscription, subscriptionFields } from './subscription';
+
+const properties: INodeProperties[] = [...subscriptionFields, extraBodyFields];
+
+const displayOptions: ShowFor<'webhook'> = {
+	show: { resource: ['webhook'], operation: ['create'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** POST /Webhook: the answer holds rec and the signing secret, which the service shows only now. */
-export const option: OperationOption = {
-	name: 'Create',
-	action: 'Create a webhook subscription',
-	endpoints: ['webhook.create'],
-};
-export const description = updateDisplayOptions(show('webhook', 'create'), [
-	...fieldProperties(subscriptionFields, 'additionalFields'),
-	extraBodyProperty,
-]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const body = withExtraBody(this, readSubscription(this, itemIndex), itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const body = { ...readSubscription(this, itemIndex), ...readExtraBody(this, itemIndex) };
 	return recordResult(await apiRequest.call(this, 'webhook.create', { body, itemIndex }));
 }

@@ -1,8 +1,60 @@
-import { listOperation } from '../common/getMany';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { readFilters, readLimit } from '../../helpers/read';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: rec, name, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. rec',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+		],
+	},
+];
+
+const displayOptions: ShowFor<'webhook'> = {
+	show: { resource: ['webhook'], operation: ['getAll'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Webhook: each API client sees only its own subscriptions. */
-export const { option, description, execute } = listOperation('webhook', 'getAll', {
-	name: 'Get Many',
-	action: 'Get many webhook subscriptions',
-	list: 'webhook.list',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const filters = readFilters(this, itemIndex);
+	const list = 'webhook.list';
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return await apiRequestAllItems.call(this, list, { query, itemIndex }, limit);
+}

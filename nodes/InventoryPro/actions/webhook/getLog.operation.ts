@@ -1,10 +1,100 @@
-import { pathField } from '../common/fields';
-import { listOperation } from '../common/getMany';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
+import { read, readFilters, readLimit, recordNumber } from '../../helpers/read';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Subscription ID',
+		name: 'rec',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1001',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Subscription ID',
+		name: 'rec',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The webhook subscription: pick it from the list or give its rec',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a webhook subscription...',
+				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 4',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid webhook subscription ID' },
+					},
+				],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description:
+					'Column to sort by; empty keeps the service\'s order. Documented columns: rec, event, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a column...',
+						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+					},
+					{
+						displayName: 'By Name',
+						name: 'name',
+						type: 'string',
+						placeholder: 'e.g. rec',
+						validation: [],
+					},
+				],
+			},
+			sortDirection,
+		],
+	},
+];
+
+const displayOptions: ShowFor<'webhook'> = {
+	show: { resource: ['webhook'], operation: ['getLog'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /Webhook/{rec}/log. */
-export const { option, description, execute } = listOperation('webhook', 'getLog', {
-	name: 'Get Delivery Log',
-	action: 'Get the delivery log of a webhook subscription',
-	list: 'webhook.log',
-	path: [pathField.record('webhook', 'rec')],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const rec = read(this, itemIndex, 'rec', recordNumber);
+	const limit = readLimit(this, itemIndex);
+	const filters = readFilters(this, itemIndex);
+	const list = 'webhook.log';
+	const query = buildListQuery.call(this, list, filters, itemIndex);
+	return await apiRequestAllItems.call(this, list, { path: { rec }, query, itemIndex }, limit);
+}

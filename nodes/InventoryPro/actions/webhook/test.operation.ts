@@ -1,10 +1,60 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { read, recordNumber } from '../../helpers/read';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Subscription ID',
+		name: 'rec',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1001',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Subscription ID',
+		name: 'rec',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The webhook subscription: pick it from the list or give its rec',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a webhook subscription...',
+				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 4',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid webhook subscription ID' },
+					},
+				],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+];
+
+const displayOptions: ShowFor<'webhook'> = { show: { resource: ['webhook'], operation: ['test'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** POST /Webhook/{rec}/test: the subscription must be active. */
-export const { option, description, execute } = recordOperation('webhook', 'test', {
-	name: 'Test',
-	action: 'Send a test event to a webhook subscription',
-	endpoint: 'webhook.test',
-	path: [pathField.record('webhook', 'rec')],
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const rec = read(this, itemIndex, 'rec', recordNumber);
+	const response = await apiRequest.call(this, 'webhook.test', { path: { rec }, itemIndex });
+	return recordResult(response, { rec });
+}

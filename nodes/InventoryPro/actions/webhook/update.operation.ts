@@ -1,34 +1,72 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { extraBodyFields } from '../common.descriptions';
+import { readExtraBody } from '../../helpers/extraBody';
+import { recordResult } from '../../helpers/output';
+import { read, recordNumber } from '../../helpers/read';
+import type { ShowFor } from '../node.type';
 import { apiRequest } from '../../../shared/transport';
-import { extraBodyProperty, withExtraBody } from '../common/extraBody';
-import { fieldProperties, pathField, propertiesOf, readPath } from '../common/fields';
-import { show, type OperationOption, type OperationResult } from '../common/operation';
-import { recordResult } from '../common/output';
-import { readSubscription, subscriptionFields } from './fields';
+import { readSubscription, subscriptionFields } from './subscription';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Subscription ID',
+		name: 'rec',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1001',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Subscription ID',
+		name: 'rec',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The webhook subscription: pick it from the list or give its rec',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a webhook subscription...',
+				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 4',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid webhook subscription ID' },
+					},
+				],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...subscriptionFields,
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'webhook'> = {
+	show: { resource: ['webhook'], operation: ['update'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** PUT /Webhook/{rec}: replaces the whole subscription; the secret changes only when one is given. */
-const path = [pathField.record('webhook', 'rec')];
-
-export const option: OperationOption = {
-	name: 'Update',
-	action: 'Replace a webhook subscription',
-	endpoints: ['webhook.update'],
-};
-export const description = updateDisplayOptions(show('webhook', 'update'), [
-	...path.flatMap(propertiesOf),
-	...fieldProperties(subscriptionFields, 'additionalFields'),
-	extraBodyProperty,
-]);
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const { rec } = readPath(this, path, itemIndex);
-	const body = withExtraBody(this, readSubscription(this, itemIndex), itemIndex);
-	return recordResult(
-		await apiRequest.call(this, 'webhook.update', { path: { rec }, body, itemIndex }),
-		{ rec },
-	);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const rec = read(this, itemIndex, 'rec', recordNumber);
+	const body = { ...readSubscription(this, itemIndex), ...readExtraBody(this, itemIndex) };
+	const response = await apiRequest.call(this, 'webhook.update', {
+		path: { rec },
+		body,
+		itemIndex,
+	});
+	return recordResult(response, { rec });
 }

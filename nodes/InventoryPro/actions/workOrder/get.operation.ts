@@ -1,11 +1,63 @@
-import { pathField } from '../common/fields';
-import { recordOperation } from '../common/record';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { workOrderOutput } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport';
+import { RECORDS } from '../../../shared/records';
+import { read, text } from '../../helpers/read';
+import { readOutput } from '../../helpers/simplify';
+import { recordResult } from '../../helpers/output';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Work Order Number',
+		name: 'woNo',
+		description: "The work order's woNo",
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. WO-2025-0038',
+		required: true,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Work Order Number',
+		name: 'woNo',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The work order: pick it from the list or give its woNo',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a work order...',
+				typeOptions: { searchListMethod: 'searchWorkOrders', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. WO-2025-0038',
+				validation: [],
+			},
+		],
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+	},
+	...workOrderOutput,
+];
+
+const displayOptions: ShowFor<'workOrder'> = {
+	show: { resource: ['workOrder'], operation: ['get'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /WorkOrder/{woNo} (assumed): the order with its component lines. */
-export const { option, description, execute } = recordOperation('workOrder', 'get', {
-	name: 'Get',
-	action: 'Get a work order',
-	endpoint: 'workOrder.get',
-	path: [pathField.record('workOrder', 'woNo')],
-	simplify: 'workOrder',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const woNo = read(this, itemIndex, 'woNo', text);
+	const output = readOutput(this, itemIndex, RECORDS.workOrder.simple);
+	const response = await apiRequest.call(this, 'workOrder.get', { path: { woNo }, itemIndex });
+	return output(recordResult(response, { woNo }));
+}

@@ -1,6 +1,6 @@
 import type { NodeExecutionHint } from 'n8n-workflow';
 
-import type { Waits } from '../../../shared/transport/waits';
+import type { Waits } from '../../shared/transport/waits';
 
 /** Pacing shorter than this is not worth a hint: a run that long does not look stuck. */
 export const PACING_HINT_MS = 10_000;

@@ -1,0 +1,55 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+/**
+ * Every resource's operations, as the Resource and Operation parameters name them. The compiler holds
+ * each resource's `operations`, its Operation options and every operation's displayOptions to this map.
+ */
+export type InventoryProMap = {
+	item: 'create' | 'discontinue' | 'get' | 'getAll' | 'update';
+	inventory:
+		'getAll' | 'getMaterialIn' | 'getMaterialOut' | 'getStockLevels' | 'issue' | 'move' | 'receive';
+	customer: 'create' | 'get' | 'getAll' | 'update';
+	vendor: 'create' | 'get' | 'getAll' | 'update';
+	purchaseOrder: 'create' | 'finalize' | 'get' | 'getAll';
+	shippingOrder: 'create' | 'get' | 'getAll' | 'update';
+	workOrder: 'get' | 'getAll';
+	asset: 'create' | 'get' | 'getAll' | 'getTypes' | 'update';
+	category: 'delete' | 'disable' | 'get' | 'getAll';
+	reasonCode: 'delete' | 'disable' | 'getAll';
+	location: 'get' | 'getAll' | 'hold' | 'release';
+	warehouse: 'getAll' | 'getItems';
+	report: 'getAll' | 'getLatestRows' | 'run';
+	webhook: 'create' | 'delete' | 'get' | 'getAll' | 'getLog' | 'test' | 'update';
+	customApi: 'request';
+};
+
+export type InventoryProResource = keyof InventoryProMap;
+
+/** An operation file's displayOptions: its resource and its operation, checked against the map. */
+export interface ShowFor<R extends InventoryProResource> extends IDisplayOptions {
+	show: { resource: [R]; operation: [InventoryProMap[R]] };
+}
+
+/** One entry of a resource's Operation dropdown. */
+export interface OperationOption<R extends InventoryProResource> extends INodePropertyOptions {
+	value: InventoryProMap[R];
+	action: string;
+}
+
+/** What an operation file exports: its parameters and the code that runs it for one input item. */
+export interface OperationModule {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]>;
+}
+
+/** A resource's operations, every one of the map and no other. */
+export type Operations<R extends InventoryProResource> = Record<
+	InventoryProMap[R],
+	OperationModule
+>;

@@ -1,0 +1,41 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { fieldError, isBlank, textOf } from '../../shared/validation';
+
+/**
+ * Reads Output (Simplified / Raw / Selected Fields) before anything is sent and returns what shapes the
+ * records. Simplified keeps `simple` (the record kind's fields in nodes/shared/records.ts). Version 1
+ * workflows were saved without Output and get every field.
+ */
+export function readOutput(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	simple: readonly string[],
+): (records: IDataObject[]) => IDataObject[] {
+	const output = ctx.getNodeParameter('output', itemIndex, 'raw') as string;
+	if (output === 'raw') return (records) => records;
+	if (output === 'simple') return (records) => records.map((record) => pick(record, simple));
+	const text = ctx.getNodeParameter('fields', itemIndex, '');
+	const names = isBlank(text)
+		? []
+		: textOf(text)
+				.split(',')
+				.map((name) => name.trim())
+				.filter((name) => name !== '');
+	if (names.length === 0)
+		throw fieldError(
+			ctx,
+			'fields',
+			'needs at least one field name',
+			itemIndex,
+			'Name fields such as shortID, units',
+		);
+	return (records) => records.map((record) => pick(record, names));
+}
+
+/** The named fields in the given order; a field the record lacks is left out, not invented. */
+function pick(record: IDataObject, names: readonly string[]): IDataObject {
+	const result: IDataObject = {};
+	for (const name of names) if (name in record) result[name] = record[name];
+	return result;
+}
