@@ -22,11 +22,12 @@ import type {
 import { NodeTypeRegistry } from '../harness/nodeTypes';
 import { harness, type Harness } from './setup';
 
-const REAL_CONVERTER = join(
-	homedir(),
-	'.cache/n8n-nodes-inventory-pro/n8n-2.40.7/node_modules/n8n/dist/tool-generation/ai-tools.js',
-);
-const realConverter = existsSync(REAL_CONVERTER);
+// The pinned n8n's install in the shared cache (scripts/n8n/ensure-n8n.sh: n8n-<version>-node<major>).
+const CACHE = process.env.INVENTORY_PRO_CACHE ?? join(homedir(), '.cache/n8n-nodes-inventory-pro');
+const REAL_CONVERTER = ['n8n-2.40.7-node24', 'n8n-2.40.7']
+	.map((dir) => join(CACHE, dir, 'node_modules/n8n/dist/tool-generation/ai-tools.js'))
+	.find((path) => existsSync(path));
+const realConverter = REAL_CONVERTER !== undefined;
 
 interface Tool {
 	name: string;
@@ -74,7 +75,7 @@ function toolVariant(): INodeType {
 		},
 	}) as INodeType;
 	if (realConverter) {
-		const { convertNodeToAiTool } = require(REAL_CONVERTER) as {
+		const { convertNodeToAiTool } = require(REAL_CONVERTER!) as {
 			convertNodeToAiTool: (item: INodeType) => INodeType;
 		};
 		return convertNodeToAiTool(clone);
