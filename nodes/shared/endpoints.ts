@@ -218,7 +218,7 @@ export const ENDPOINTS = {
 	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor (409 on a duplicate shortID)', 'assumed'),
 	'vendor.update': row('PUT', '/Vendor/{shortID}', 20, 'Update a vendor; only the fields sent change', 'assumed'),
 	// Purchase orders — read 18, write 42 (create and finalize)
-	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', 'spec', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
+	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Open purchase orders (vendor docs: the list holds no closed ones; Get reads one by its number)', 'spec', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
 	'purchaseOrder.get': row('GET', '/PurchaseOrder/{poNo}', 18, 'One purchase order with its lines', 'assumed'),
 	'purchaseOrder.create': row('POST', '/PurchaseOrder', 42, 'Create a purchase order', 'assumed'),
 	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize (close) a purchase order (409 when already closed)', 'assumed'),

@@ -229,6 +229,21 @@ describe('Inventory Pro node description', () => {
 		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-z)]$/);
 	});
 
+	// Vendor docs: GET /PurchaseOrder "returns open purchase orders". The node says so, and how to reach a closed one.
+	it('Purchase Order › Get Many says it lists open orders and that Get reads a closed one', () => {
+		const getMany = nodeOperations().find(
+			(op) => op.resource === 'purchaseOrder' && op.operation === 'getAll',
+		)!;
+		expect(getMany.action).toBe('Get many open purchase orders');
+		expect(getMany.description).toMatch(/^Open purchase orders only.*closed one.*with Get$/);
+		const notice = fieldsOf('purchaseOrder', 'getAll').find(
+			(property) => property.name === 'openOnlyNotice',
+		)!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toMatch(/open purchase orders only.*Purchase Order › Get/);
+		expect(ENDPOINTS['purchaseOrder.list'].summary).toMatch(/^Open purchase orders/);
+	});
+
 	it('never shows two parameters of the same name for one operation in one node version', () => {
 		for (const version of [1, 2]) {
 			for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {

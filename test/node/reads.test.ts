@@ -6,6 +6,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { RECORDS } from '../../nodes/shared/records';
 import { byId, byName, capture, fromList, harness, items, type Harness } from './setup';
 
 let h: Harness;
@@ -477,6 +478,25 @@ describe('read operations', () => {
 		const dates = rows.map((row) => String(row.lastReceived));
 		expect(rows).toHaveLength(10);
 		expect(dates).toEqual([...dates].sort().reverse());
+	});
+
+	// Issue 32: lines and notes come only with Get, and are why a user reads one order.
+	it('orders: Get returns the lines (work orders also the notes) by default, Simplified', async () => {
+		const { store } = h.sandbox;
+		const po = store.purchaseOrders.rows.find((order) => order.lines.length > 1)!;
+		const so = store.shippingOrders.rows.find((order) => order.lines.length > 1)!;
+		const wo = store.workOrders.rows.find((order) => order.notes.length > 0)!;
+		const [purchase] = await items(h, 'purchaseOrder', 'get', { poNo: byId(po.poNo) });
+		const [shipping] = await items(h, 'shippingOrder', 'get', { soNo: byId(so.soNo) });
+		const [work] = await items(h, 'workOrder', 'get', { woNo: byId(wo.woNo) });
+		// The default (version 2) is Simplified: the registry's fields, lines among them.
+		expect(Object.keys(purchase)).toEqual(RECORDS.purchaseOrder.simple);
+		expect(Object.keys(shipping)).toEqual(RECORDS.shippingOrder.simple);
+		expect(Object.keys(work)).toEqual(RECORDS.workOrder.simple);
+		expect(purchase.lines).toEqual(JSON.parse(JSON.stringify(po.lines)));
+		expect(shipping.lines).toEqual(JSON.parse(JSON.stringify(so.lines)));
+		expect(work.lines).toEqual(JSON.parse(JSON.stringify(wo.lines)));
+		expect(work.notes).toEqual(JSON.parse(JSON.stringify(wo.notes)));
 	});
 
 	it('pairs each of many output items with the input item it came from (n8n-core cannot fill that in)', async () => {

@@ -262,7 +262,7 @@ export const purchaseOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, modified',
+					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -284,7 +284,7 @@ export const purchaseOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, modified',
+					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -319,7 +319,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 			{
 				name: 'Simplified',
 				value: 'simple',
-				description: 'Only soNo, customer, status, orderDate, shipDate, totalLines, modified',
+				description:
+					'Only soNo, customer, status, orderDate, shipDate, totalLines, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -340,7 +341,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 			{
 				name: 'Simplified',
 				value: 'simple',
-				description: 'Only soNo, customer, status, orderDate, shipDate, totalLines, modified',
+				description:
+					'Only soNo, customer, status, orderDate, shipDate, totalLines, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -376,7 +378,7 @@ export const workOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, modified',
+					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, lines and notes (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -398,7 +400,7 @@ export const workOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, modified',
+					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, lines and notes (Get only), modified',
 			},
 			{
 				name: 'Raw',

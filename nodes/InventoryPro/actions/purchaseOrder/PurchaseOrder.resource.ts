@@ -38,8 +38,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many purchase orders',
-				description: 'Purchase orders',
+				action: 'Get many open purchase orders',
+				description:
+					'Open purchase orders only, as Inventory Pro lists them; read a closed one by its number with Get',
 			},
 		] satisfies Array<OperationOption<'purchaseOrder'>>,
 	},
