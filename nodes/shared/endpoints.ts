@@ -258,7 +258,7 @@ export const ENDPOINTS = {
 	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', 'spec', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
 	// Reports — per-report group rights
 	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', 'vendor docs', standardList(['reportID', 'reportName', 'reportType'], 'ignored', [])),
-	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', 'spec', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
+	'report.run': { ...list('/Report/{reportID}', 'report', 'Rows of a report, paged; flags and count (vendor docs) only when set', 'spec', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }), query: ['flags', 'count'] },
 	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000', 'spec'),
 	// Webhook subscriptions — 370 for everything; each client sees only its own
 	'webhook.list': list('/Webhook', 370, 'Subscriptions of this client', 'spec', standardList(['rec', 'name'], 'ignored')),

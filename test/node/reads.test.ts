@@ -7,7 +7,7 @@ import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RECORDS } from '../../nodes/shared/records';
-import { byId, byName, capture, fromList, harness, items, type Harness } from './setup';
+import { byId, byName, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => {
@@ -471,6 +471,46 @@ describe('read operations', () => {
 			'totalValue',
 			'lastReceived',
 		]);
+	});
+
+	// Vendor docs (reports page): GET /Report/{id} takes flags ("report-specific flag string") and count.
+	it('Report › Run sends flags and count on every page when set, and neither when not', async () => {
+		const plain = await capture(h, () =>
+			items(h, 'report', 'run', { reportID: byId(4), returnAll: true }),
+		);
+		expect(plain.requests.length).toBeGreaterThan(0);
+		for (const request of plain.requests) {
+			expect(request.query).not.toHaveProperty('flags');
+			expect(request.query).not.toHaveProperty('count');
+		}
+		const partial = plain.result.filter((row) => row.status === 'Partial');
+		expect(partial.length).toBeGreaterThan(2);
+
+		const flagged = await capture(h, () =>
+			items(h, 'report', 'run', {
+				reportID: byId(4),
+				returnAll: true,
+				reportOptions: { flags: 'P', count: 2 },
+			}),
+		);
+		expect(flagged.requests.length).toBeGreaterThan(0);
+		for (const request of flagged.requests)
+			expect(request.query).toEqual(expect.objectContaining({ flags: 'P', count: '2' }));
+		// The sandbox's report 4 keeps Partial orders for P, and count keeps the newest two.
+		expect(flagged.result).toHaveLength(2);
+		expect(flagged.result.every((row) => row.status === 'Partial')).toBe(true);
+	});
+
+	it('Report › Run refuses a count that is not a whole number before sending anything', async () => {
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'report', 'run', {
+				reportID: byId(1),
+				returnAll: true,
+				reportOptions: { count: 2.5 },
+			}),
+		);
+		expect(result.error?.message).toMatch(/\(count\) must be a whole number/);
+		expect(requests.filter((request) => request.endpointId === 'report.run')).toEqual([]);
 	});
 
 	it('returns the latest report rows newest first', async () => {
