@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../../sandbox';
 import { createCertificate } from '../../sandbox/tls';
+import { SandboxClient } from '../support/sandboxClient';
 import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
@@ -130,6 +131,102 @@ describe('items', () => {
 		const { records, request } = await write('item', 'discontinue', { shortID: itemID });
 		expect([request.method, request.path]).toEqual(['DELETE', api(`/Item/${itemID}`)]);
 		expect(records[0]).toEqual(expect.objectContaining({ shortID: itemID, discontinued: true }));
+	});
+});
+
+/** Item › Create or Update (issue 32, req 3): keyed by the item's shortID, the output says which happened. */
+describe('items: Create or Update', () => {
+	const upsert = async (parameters: INodeParameters) => {
+		const { result, requests } = await capture(h, () => items(h, 'item', 'upsert', parameters));
+		return {
+			records: result,
+			requests: requests as Array<RecordedRequest & { body: IDataObject }>,
+		};
+	};
+	const wire = (requests: RecordedRequest[]) =>
+		requests.map((request) => `${request.method} ${request.status}`);
+
+	it('creates an item that does not exist, then updates it: the output says which', async () => {
+		const itemID = 'N8N-UPSERT-01';
+		const first = await upsert({
+			itemID,
+			additionalFields: { description: 'Upserted widget', uOM: 'BOX', units: 10 },
+		});
+		expect(wire(first.requests)).toEqual(['GET 404', 'POST 201']);
+		expect(first.requests[0].query).toEqual({ key: itemID, type: 'id' });
+		expect(first.requests[1].body).toEqual({
+			itemID,
+			description: 'Upserted widget',
+			uOM: 'BOX',
+			units: 10,
+		});
+		expect(first.records).toEqual([
+			expect.objectContaining({
+				shortID: itemID,
+				description: 'Upserted widget',
+				outcome: 'created',
+			}),
+		]);
+
+		const second = await upsert({ itemID, additionalFields: { description: 'Renamed by upsert' } });
+		expect(wire(second.requests)).toEqual(['GET 200', 'PUT 200']);
+		expect(second.requests[1].body).toEqual({ itemID, description: 'Renamed by upsert' });
+		expect(second.records).toEqual([
+			expect.objectContaining({
+				shortID: itemID,
+				partNo: first.records[0].partNo,
+				description: 'Renamed by upsert',
+				uOM: 'BOX',
+				outcome: 'updated',
+			}),
+		]);
+		expect(h.sandbox.store.item(itemID)).toEqual(
+			expect.objectContaining({ description: 'Renamed by upsert', units: 10 }),
+		);
+	});
+
+	it('leaves an existing item as it is when there is nothing to send', async () => {
+		const itemID = 'N8N-UPSERT-02';
+		await upsert({ itemID, additionalFields: { description: 'Kept' } });
+		const { records, requests } = await upsert({ itemID });
+		expect(wire(requests)).toEqual(['GET 200']);
+		expect(records).toEqual([
+			expect.objectContaining({ shortID: itemID, description: 'Kept', outcome: 'unchanged' }),
+		]);
+	});
+
+	it('updates when someone else created the item between its read and its create (409)', async () => {
+		const itemID = 'N8N-UPSERT-03';
+		// Another client creates the item; the node's read still says 404, as a read just before that would.
+		const other = await new SandboxClient(h.sandbox).post('/Item', {
+			itemID,
+			description: 'Theirs',
+		});
+		expect(other.status).toBe(201);
+		h.sandbox.failNext('item.get', 'not_found');
+		const { records, requests } = await upsert({
+			itemID,
+			additionalFields: { description: 'Mine' },
+		});
+		expect(wire(requests)).toEqual(['GET 404', 'POST 409', 'GET 200', 'PUT 200']);
+		expect(records).toEqual([
+			expect.objectContaining({ shortID: itemID, description: 'Mine', outcome: 'updated' }),
+		]);
+		expect(h.sandbox.store.item(itemID)?.description).toBe('Mine');
+	});
+
+	it('passes any other failure on unchanged (a discontinued category: 409 on create, no update)', async () => {
+		const disabled = h.sandbox.store.categories.rows.find((category) => !category.active)!;
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'item', 'upsert', {
+				itemID: 'N8N-UPSERT-04',
+				additionalFields: { category: byId(disabled.categoryID) },
+			}),
+		);
+		// The 409 was not a duplicate: the item is still not there, so the create's answer stands.
+		expect(wire(requests)).toEqual(['GET 404', 'POST 409', 'GET 404']);
+		expect(result.error?.message).toMatch(/is disabled/);
+		expect(h.sandbox.store.item('N8N-UPSERT-04')).toBeUndefined();
 	});
 });
 

@@ -11,7 +11,7 @@ import type {
  * each resource's `operations`, its Operation options and every operation's displayOptions to this map.
  */
 export type InventoryProMap = {
-	item: 'create' | 'discontinue' | 'get' | 'getAll' | 'update';
+	item: 'create' | 'discontinue' | 'get' | 'getAll' | 'update' | 'upsert';
 	inventory:
 		'getAll' | 'getMaterialIn' | 'getMaterialOut' | 'getStockLevels' | 'issue' | 'move' | 'receive';
 	customer: 'create' | 'get' | 'getAll' | 'update';

@@ -6,8 +6,9 @@ import * as discontinue from './discontinue.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export const operations: Operations<'item'> = { create, discontinue, get, getAll, update };
+export const operations: Operations<'item'> = { create, discontinue, get, getAll, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -23,6 +24,13 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create an item',
 				description: 'Create an item; answers with the new partNo',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				action: 'Create or update an item',
+				description:
+					'Update the item with this Item ID (shortID), or create it when there is none; the answer says which (outcome)',
 			},
 			{
 				name: 'Discontinue',
@@ -50,4 +58,5 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...update.description,
+	...upsert.description,
 ];
