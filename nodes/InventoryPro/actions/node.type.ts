@@ -13,7 +13,14 @@ import type {
 export type InventoryProMap = {
 	item: 'create' | 'discontinue' | 'get' | 'getAll' | 'update' | 'upsert';
 	inventory:
-		'getAll' | 'getMaterialIn' | 'getMaterialOut' | 'getStockLevels' | 'issue' | 'move' | 'receive';
+		| 'getAll'
+		| 'getMaterialIn'
+		| 'getMaterialOut'
+		| 'getStockLevels'
+		| 'issue'
+		| 'move'
+		| 'receive'
+		| 'setCountedQuantity';
 	customer: 'create' | 'get' | 'getAll' | 'update';
 	vendor: 'create' | 'get' | 'getAll' | 'update';
 	purchaseOrder: 'create' | 'finalize' | 'get' | 'getAll';

@@ -8,6 +8,7 @@ import * as getStockLevels from './getStockLevels.operation';
 import * as issue from './issue.operation';
 import * as move from './move.operation';
 import * as receive from './receive.operation';
+import * as setCountedQuantity from './setCountedQuantity.operation';
 
 export const operations: Operations<'inventory'> = {
 	getAll,
@@ -17,6 +18,7 @@ export const operations: Operations<'inventory'> = {
 	issue,
 	move,
 	receive,
+	setCountedQuantity,
 };
 
 export const description: INodeProperties[] = [
@@ -72,6 +74,13 @@ export const description: INodeProperties[] = [
 				action: 'Receive stock',
 				description: 'Receive stock; answers with the MaterialIn record',
 			},
+			{
+				name: 'Set Counted Quantity',
+				value: 'setCountedQuantity',
+				action: 'Set the counted quantity of an item at a spot',
+				description:
+					'Stock-take: issue or receive the difference between a count and the level at a spot; reports a level that moved meanwhile instead of overwriting it',
+			},
 		] satisfies Array<OperationOption<'inventory'>>,
 	},
 	...getAll.description,
@@ -81,4 +90,5 @@ export const description: INodeProperties[] = [
 	...issue.description,
 	...move.description,
 	...receive.description,
+	...setCountedQuantity.description,
 ];
