@@ -1,16 +1,15 @@
 /**
  * "A count is compared with what is on hand, never with a guess": the on-hand level of one item at one
- * spot of a warehouse, read from the documented lot list, GET /Inventory/{wid} (one row per received lot,
+ * spot of a warehouse, from the documented lot list, GET /Inventory/{wid} (one row per received lot,
  * `units` in it, `shipped` null while it is in stock; vendor docs). No documented read filters lots by
- * item or spot, so the list is read sorted by partNo, ascending: a whole number, which no collation can
- * order differently. Page 1 tells the page count, each probe halves the pages that can hold the item, then
- * its rows are read page by page: about 2 + log2(pages) requests for a warehouse of any size. A page that
- * does not come sorted stops the read with an error instead of returning a level that may be wrong.
+ * item or spot, so the caller reads the list sorted by partNo, ascending (`lotPage`): a whole number, which
+ * no collation can order differently. Page 1 tells the page count, each probe halves the pages that can
+ * hold the item, then its rows are read page by page: about 2 + log2(pages) requests for a warehouse of
+ * any size. A page that does not come sorted stops the read with an error instead of a level that may be
+ * wrong.
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { STANDARD_PAGE_SIZE } from '../../shared/endpoints';
-import { apiRequest } from '../../shared/transport';
 import { walkPages } from '../../shared/transport/paging';
 import { answered } from './status';
 
@@ -44,10 +43,15 @@ const inStock = (row: IDataObject) => row.shipped === null || row.shipped === un
 /** Sums of decimal quantities without float dust (0.1 + 0.2). */
 export const roundUnits = (units: number) => Math.round(units * 1e6) / 1e6;
 
+/** The lot list's sort, which the search relies on: by partNo, ascending. */
+export const LOTS_BY_PART_NO = { sort: 'partNo', direction: 'ASC' } as const;
+
 export async function levelAtSpot(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	at: Spot,
+	/** Page `page` of the warehouse's lots, sorted as LOTS_BY_PART_NO says. */
+	lotPage: (page: number) => Promise<unknown>,
 ): Promise<Level> {
 	const what = `the lots of warehouse ${at.wID}`;
 	const spot = at.spot.trim().toLowerCase();
@@ -61,11 +65,7 @@ export async function levelAtSpot(
 	const raw = async (page: number): Promise<unknown> => {
 		requests++;
 		try {
-			return await apiRequest.call(ctx, 'inventory.listByWarehouse', {
-				path: { warehouseID: at.wID },
-				query: { sort: 'partNo', direction: 'ASC', page, pageSize: STANDARD_PAGE_SIZE },
-				itemIndex,
-			});
+			return await lotPage(page);
 		} catch (error) {
 			if (!answered(error, 400)) throw error;
 			throw new NodeOperationError(

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { extraBodyFields, itemIdLocator } from '../common.descriptions';
+import { STANDARD_PAGE_SIZE } from '../../../shared/endpoints';
 import { apiRequest } from '../../../shared/transport';
 import { fieldError, isBlank } from '../../../shared/validation';
 import { readExtraBody } from '../../helpers/extraBody';
-import { levelAtSpot, roundUnits, type Level } from '../../helpers/level';
+import { levelAtSpot, LOTS_BY_PART_NO, roundUnits, type Level } from '../../helpers/level';
 import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
 import type { ShowFor } from '../node.type';
 
@@ -116,7 +117,8 @@ const displayOptions: ShowFor<'inventory'> = {
 export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
- * A stock-take count: reads the item's level at the spot (helpers/level.ts), issues or receives the
+ * A stock-take count: reads the item (GET /Item?key=&type=id, for its partNo) and its level at the spot
+ * (the warehouse's lots, GET /Inventory/{wid}, searched by helpers/level.ts), issues or receives the
  * difference (POST /Inventory/Issue or /Receive with the reason code), then reads the level again. The
  * service has no conditional write, so a movement by someone else between the first read and the second
  * shows as a level that is not the count: the item says so (levelChanged) and the node does not correct
@@ -145,7 +147,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	})) as IDataObject;
 	const at = { partNo: Number(item.partNo), wID, spot };
-	const level = async (): Promise<Level> => await levelAtSpot(this, itemIndex, at);
+	const lotPage = async (page: number) =>
+		await apiRequest.call(this, 'inventory.listByWarehouse', {
+			path: { warehouseID: wID },
+			query: { ...LOTS_BY_PART_NO, page, pageSize: STANDARD_PAGE_SIZE },
+			itemIndex,
+		});
+	const level = async (): Promise<Level> => await levelAtSpot(this, itemIndex, at, lotPage);
 
 	const before = (await level()).units;
 	const shown = { shortID: item.shortID ?? itemID, wID, spot, before, counted };
