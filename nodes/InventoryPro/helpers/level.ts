@@ -11,7 +11,8 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { walkPages } from '../../shared/transport/paging';
-import { answered } from './status';
+import { textOf } from '../../shared/validation';
+import { allowing } from './status';
 
 export interface Spot {
 	/** The item's partNo: what the lot list is sorted and searched by. */
@@ -56,7 +57,7 @@ export async function levelAtSpot(
 	const what = `the lots of warehouse ${at.wID}`;
 	const spot = at.spot.trim().toLowerCase();
 	const atSpot = (row: IDataObject) =>
-		String(row.spot ?? '')
+		textOf(row.spot ?? '')
 			.trim()
 			.toLowerCase() === spot;
 	const pages = new Map<number, Page>();
@@ -64,20 +65,17 @@ export async function levelAtSpot(
 
 	const raw = async (page: number): Promise<unknown> => {
 		requests++;
-		try {
-			return await lotPage(page);
-		} catch (error) {
-			if (!answered(error, 400)) throw error;
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Reading ${what} sorted by partNo was refused: ${(error as Error).message}`,
-				{
-					itemIndex,
-					description:
-						'Set Counted Quantity finds the item among the lots by their partNo. Use Inventory › Get Many to read the lots, then Issue or Receive the difference.',
-				},
-			);
-		}
+		const answer = await allowing(400, lotPage(page));
+		if (answer.ok) return answer.value;
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Reading ${what} sorted by partNo was refused: ${(answer.error as Error).message}`,
+			{
+				itemIndex,
+				description:
+					'Set Counted Quantity finds the item among the lots by their partNo. Use Inventory › Get Many to read the lots, then Issue or Receive the difference.',
+			},
+		);
 	};
 	/** One page (read once), checked to be a sorted page of lots. */
 	const read = async (page: number): Promise<Page> => {

@@ -166,7 +166,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				movement: null,
 				after: before,
 				levelChanged: true,
-				message: `The level was ${String(levelWhenCounted)} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
+				message: `The level was ${levelWhenCounted as number} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
 			},
 		];
 

@@ -29,8 +29,7 @@ export const description: INodeProperties[] = [
 				name: 'Create or Update',
 				value: 'upsert',
 				action: 'Create or update an item',
-				description:
-					'Update the item with this Item ID (shortID), or create it when there is none; the answer says which (outcome)',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
 			},
 			{
 				name: 'Discontinue',

@@ -5,7 +5,7 @@ import { extraBodyFields } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { number, read, readCollection, recordNumber, text, wholeNumber } from '../../helpers/read';
 import { readExtraBody } from '../../helpers/extraBody';
-import { answered } from '../../helpers/status';
+import { allowing } from '../../helpers/status';
 import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
@@ -150,31 +150,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...readExtraBody(this, itemIndex),
 	};
 	const body = { itemID, ...fields };
-	/** The item as the service has it now, or undefined when it answers 404. */
-	const find = async (): Promise<unknown> => {
-		try {
-			return await apiRequest.call(this, 'item.get', {
-				query: { key: itemID, type: 'id' },
-				itemIndex,
-			});
-		} catch (error) {
-			if (answered(error, 404)) return undefined;
-			throw error;
-		}
-	};
+	const find = async () =>
+		await allowing(
+			404,
+			apiRequest.call(this, 'item.get', { query: { key: itemID, type: 'id' }, itemIndex }),
+		);
 	const update = async () =>
 		answer('updated', await apiRequest.call(this, 'item.update', { body, itemIndex }));
 
 	const existing = await find();
-	if (existing === undefined) {
-		try {
-			return answer('created', await apiRequest.call(this, 'item.create', { body, itemIndex }));
-		} catch (error) {
-			if (!answered(error, 409) || (await find()) === undefined) throw error;
-			return await update();
-		}
+	if (existing.ok) {
+		if (Object.keys(fields).length === 0) return answer('unchanged', existing.value);
+		return await update();
 	}
-	if (Object.keys(fields).length === 0) return answer('unchanged', existing);
+	const made = await allowing(409, apiRequest.call(this, 'item.create', { body, itemIndex }));
+	if (made.ok) return answer('created', made.value);
+	// A 409 that is not this item, created meanwhile by someone else, stands as the create's error.
+	if (!(await find()).ok) throw made.error;
 	return await update();
 }
 
