@@ -190,7 +190,8 @@ export const itemOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. shortID, description, partNo',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -246,7 +247,8 @@ export const partyOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. shortID, name, contact',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -304,7 +306,8 @@ export const purchaseOrderOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. poNo, vendor, status',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (poNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -362,7 +365,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. soNo, customer, status',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (soNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -420,7 +424,8 @@ export const workOrderOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. woNo, description, status',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (woNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -478,7 +483,8 @@ export const assetOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. shortID, description, assetTypeName',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -534,7 +540,8 @@ export const locationOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. spot, description, warehouseID',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (spot).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
