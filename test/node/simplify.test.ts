@@ -59,9 +59,7 @@ describe.each(resources)('%s', (kind) => {
 });
 
 /** How Get names a record, for the kinds that have a Get (lots have none). */
-function getParameters(
-	kind: Simplified,
-): ((record: IDataObject) => INodeParameters) | undefined {
+function getParameters(kind: Simplified): ((record: IDataObject) => INodeParameters) | undefined {
 	switch (kind) {
 		case 'lot':
 			return undefined;
