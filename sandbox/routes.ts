@@ -459,6 +459,8 @@ export const ROUTES = {
 	'report.run': {
 		method: 'GET', path: '/Report/{reportID}', permission: 'report', write: false, success: 200,
 		list: { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' },
+		// Vendor docs (reports page, v1): both optional; what they do is per report (resources/reports.ts).
+		query: [ { name: 'flags', type: 'string', description: 'Report-specific flag string' }, { name: 'count', type: 'integer', description: 'Alternate row count' }, ],
 	},
 	'report.latest': {
 		method: 'GET', path: '/Report/{reportID}/{count}', permission: 'report', write: false, success: 200,

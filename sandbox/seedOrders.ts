@@ -5,7 +5,13 @@
 import { toIso as iso } from './dates';
 import { round2 } from './numbers';
 import type { Random } from './random';
-import type { OrderStatus, PurchaseOrderLine, ShippingOrderLine, WorkOrderLine } from './records';
+import type {
+	OrderStatus,
+	PurchaseOrderLine,
+	ShippingOrderLine,
+	WorkOrderLine,
+	WorkOrderNote,
+} from './records';
 import type { Store } from './store';
 
 const DAY = 86_400_000;
@@ -105,16 +111,28 @@ export function seedOrders(store: Store, random: Random, start: number, end: num
 				woStatus === 'Closed' ? line.units : woStatus === 'Open' ? 0 : random.int(0, line.units);
 			return { ...line, unitsCompleted: completed };
 		});
+		const assignee = random.pick(ASSIGNEES);
+		// The documented notes (noteDate, author, note) of a started order; no random draw, so the rest of
+		// the seed stays as it was.
+		const notes: WorkOrderNote[] =
+			woStatus === 'Open'
+				? []
+				: [
+						{ noteDate: iso(t.ordered + DAY), author: assignee, note: 'Components picked' },
+						...(woStatus === 'Closed'
+							? [{ noteDate: iso(t.modified), author: assignee, note: 'Assembly completed' }]
+							: []),
+					];
 		store.workOrders.insert({
 			woNo: orderNumber('WO', SEED_YEAR, i + 1),
 			description: `Assemble ${product.description}`,
 			status: woStatus,
 			startDate: iso(t.ordered),
 			dueDate: iso(t.ordered + 14 * DAY),
-			assignee: random.pick(ASSIGNEES),
+			assignee,
 			totalLines: lines.length,
 			lines,
-			notes: [],
+			notes,
 			created: iso(t.ordered),
 			modified: iso(t.modified),
 		});

@@ -218,7 +218,7 @@ export const ENDPOINTS = {
 	'vendor.create': row('POST', '/Vendor', 20, 'Create a vendor (409 on a duplicate shortID)', 'assumed'),
 	'vendor.update': row('PUT', '/Vendor/{shortID}', 20, 'Update a vendor; only the fields sent change', 'assumed'),
 	// Purchase orders — read 18, write 42 (create and finalize)
-	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Purchase orders', 'spec', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
+	'purchaseOrder.list': list('/PurchaseOrder', 18, 'Open purchase orders (vendor docs: the list holds no closed ones; Get reads one by its number)', 'spec', orderList(['poNo', 'orderDate', 'expectedDate', 'vendor', 'status', 'totalValue'])),
 	'purchaseOrder.get': row('GET', '/PurchaseOrder/{poNo}', 18, 'One purchase order with its lines', 'assumed'),
 	'purchaseOrder.create': row('POST', '/PurchaseOrder', 42, 'Create a purchase order', 'assumed'),
 	'purchaseOrder.finalize': row('POST', '/PurchaseOrder/{poNo}/Finalize', 42, 'Finalize (close) a purchase order (409 when already closed)', 'assumed'),
@@ -258,7 +258,7 @@ export const ENDPOINTS = {
 	'warehouse.items': list('/Warehouse/{warehouseID}/Items', 113, 'Items stocked in one warehouse', 'spec', standardList(['partNo', 'shortID', 'quantity'], 'rejected')),
 	// Reports — per-report group rights
 	'report.list': list('/Report', 'report', 'Reports the client may run (for pickers)', 'vendor docs', standardList(['reportID', 'reportName', 'reportType'], 'ignored', [])),
-	'report.run': list('/Report/{reportID}', 'report', 'Rows of a report, paged', 'spec', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }),
+	'report.run': { ...list('/Report/{reportID}', 'report', 'Rows of a report, paged; flags and count (vendor docs) only when set', 'spec', { maxPageSize: STANDARD_PAGE_SIZE, modifiedSince: 'ignored', sort: 'reportColumns', defaultSort: '' }), query: ['flags', 'count'] },
 	'report.latest': row('GET', '/Report/{reportID}/{count}', 'report', 'The latest rows of a report; count is clamped to 1..1000', 'spec'),
 	// Webhook subscriptions — 370 for everything; each client sees only its own
 	'webhook.list': list('/Webhook', 370, 'Subscriptions of this client', 'spec', standardList(['rec', 'name'], 'ignored')),

@@ -622,6 +622,8 @@ export class N8n {
 			nodes,
 			connections: json.connections,
 			settings: json.settings ?? { executionOrder: 'v1' },
+			// Data pinned to a node stands in for its output in manual runs (a sheet read without an account).
+			...(json.pinData ? { pinData: json.pinData } : {}),
 			active: false,
 		};
 		return await this.session.call<Workflow>('POST', '/rest/workflows', body);

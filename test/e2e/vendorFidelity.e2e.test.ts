@@ -117,7 +117,7 @@ test('Customer › Get Many sorted by shortID descending: sent as typed, every c
 	expect(Object.keys(output[0]).slice(0, 2)).toEqual(['shortID', 'name']);
 });
 
-test('simplified purchase orders carry poNo, vendor and status', async () => {
+test('simplified purchase orders carry poNo, vendor, status and the lines (why Get is called)', async () => {
 	const { output } = await run({
 		resource: 'purchaseOrder',
 		operation: 'get',
@@ -129,7 +129,8 @@ test('simplified purchase orders carry poNo, vendor and status', async () => {
 		vendor: order.vendor,
 		status: order.status,
 	});
-	expect(output[0]).not.toHaveProperty('lines');
+	expect(output[0].lines).toEqual(JSON.parse(JSON.stringify(order.lines)));
+	expect(output[0]).not.toHaveProperty('created');
 });
 
 test('Inventory › Get Stock Levels of all warehouses and of one: every level once', async () => {

@@ -228,7 +228,41 @@ describe('Inventory Pro node description', () => {
 	it('gives every operation an action text of its own', () => {
 		const actions = nodeOperations().map((op) => op.action);
 		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
-		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-z)]$/);
+		// A sentence without a closing stop; it may end in an all-capitals word (ID, URL).
+		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-zA-Z)]$/);
+	});
+
+	// Vendor docs: GET /PurchaseOrder "returns open purchase orders". The node says so, and how to reach a closed one.
+	it('Purchase Order › Get Many says it lists open orders and that Get reads a closed one', () => {
+		const getMany = nodeOperations().find(
+			(op) => op.resource === 'purchaseOrder' && op.operation === 'getAll',
+		)!;
+		expect(getMany.action).toBe('Get many open purchase orders');
+		expect(getMany.description).toMatch(/^Open purchase orders only.*closed one.*with Get$/);
+		const notice = fieldsOf('purchaseOrder', 'getAll').find(
+			(property) => property.name === 'openOnlyNotice',
+		)!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toMatch(/open purchase orders only.*Purchase Order › Get/);
+		expect(ENDPOINTS['purchaseOrder.list'].summary).toMatch(/^Open purchase orders/);
+	});
+
+	// An agent sees "<action> in Inventory Pro"; a person the option's description: both say what it takes.
+	it('says in every operation that takes a required parameter what it needs', () => {
+		const unsaid = nodeOperations().filter(({ resource, operation, description }) => {
+			// Required and always shown (Fields, say, is required only once Output is Selected Fields).
+			const shownAlways = (property: INodeProperties) =>
+				Object.keys(property.displayOptions?.show ?? {}).every((key) =>
+					['resource', 'operation', '@version'].includes(key),
+				);
+			const required = fieldsOf(resource, operation).some(
+				(property) => property.required === true && shownAlways(property),
+			);
+			// n8n's own wording for an upsert (its lint rule node-param-description-wrong-for-upsert).
+			if (operation === 'upsert') return !description.startsWith('Create a new record, or update');
+			return required && resource !== 'customApi' && !description.startsWith('Needs ');
+		});
+		expect(unsaid.map(({ resource, operation }) => `${resource}.${operation}`)).toEqual([]);
 	});
 
 	it('never shows two parameters of the same name for one operation in one node version', () => {

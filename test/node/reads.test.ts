@@ -8,7 +8,8 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { byId, byName, capture, fromList, harness, items, type Harness } from './setup';
+import { RECORDS } from '../../nodes/shared/records';
+import { byId, byName, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => {
@@ -474,11 +475,70 @@ describe('read operations', () => {
 		]);
 	});
 
+	// Vendor docs (reports page): GET /Report/{id} takes flags ("report-specific flag string") and count.
+	it('Report › Run sends flags and count on every page when set, and neither when not', async () => {
+		const plain = await capture(h, () =>
+			items(h, 'report', 'run', { reportID: byId(4), returnAll: true }),
+		);
+		expect(plain.requests.length).toBeGreaterThan(0);
+		for (const request of plain.requests) {
+			expect(request.query).not.toHaveProperty('flags');
+			expect(request.query).not.toHaveProperty('count');
+		}
+		const partial = plain.result.filter((row) => row.status === 'Partial');
+		expect(partial.length).toBeGreaterThan(2);
+
+		const flagged = await capture(h, () =>
+			items(h, 'report', 'run', {
+				reportID: byId(4),
+				returnAll: true,
+				reportOptions: { flags: 'P', count: 2 },
+			}),
+		);
+		expect(flagged.requests.length).toBeGreaterThan(0);
+		for (const request of flagged.requests)
+			expect(request.query).toEqual(expect.objectContaining({ flags: 'P', count: '2' }));
+		// The sandbox's report 4 keeps Partial orders for P, and count keeps the newest two.
+		expect(flagged.result).toHaveLength(2);
+		expect(flagged.result.every((row) => row.status === 'Partial')).toBe(true);
+	});
+
+	it('Report › Run refuses a count that is not a whole number before sending anything', async () => {
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'report', 'run', {
+				reportID: byId(1),
+				returnAll: true,
+				reportOptions: { count: 2.5 },
+			}),
+		);
+		expect(result.error?.message).toMatch(/\(count\) must be a whole number/);
+		expect(requests.filter((request) => request.endpointId === 'report.run')).toEqual([]);
+	});
+
 	it('returns the latest report rows newest first', async () => {
 		const rows = await items(h, 'report', 'getLatestRows', { reportID: byId(1), count: 10 });
 		const dates = rows.map((row) => String(row.lastReceived));
 		expect(rows).toHaveLength(10);
 		expect(dates).toEqual([...dates].sort().reverse());
+	});
+
+	// Issue 32: lines and notes come only with Get, and are why a user reads one order.
+	it('orders: Get returns the lines (work orders also the notes) by default, Simplified', async () => {
+		const { store } = h.sandbox;
+		const po = store.purchaseOrders.rows.find((order) => order.lines.length > 1)!;
+		const so = store.shippingOrders.rows.find((order) => order.lines.length > 1)!;
+		const wo = store.workOrders.rows.find((order) => order.notes.length > 0)!;
+		const [purchase] = await items(h, 'purchaseOrder', 'get', { poNo: byId(po.poNo) });
+		const [shipping] = await items(h, 'shippingOrder', 'get', { soNo: byId(so.soNo) });
+		const [work] = await items(h, 'workOrder', 'get', { woNo: byId(wo.woNo) });
+		// The default (version 2) is Simplified: the registry's fields, lines among them.
+		expect(Object.keys(purchase)).toEqual(RECORDS.purchaseOrder.simple);
+		expect(Object.keys(shipping)).toEqual(RECORDS.shippingOrder.simple);
+		expect(Object.keys(work)).toEqual(RECORDS.workOrder.simple);
+		expect(purchase.lines).toEqual(JSON.parse(JSON.stringify(po.lines)));
+		expect(shipping.lines).toEqual(JSON.parse(JSON.stringify(so.lines)));
+		expect(work.lines).toEqual(JSON.parse(JSON.stringify(wo.lines)));
+		expect(work.notes).toEqual(JSON.parse(JSON.stringify(wo.notes)));
 	});
 
 	it('pairs each of many output items with the input item it came from (n8n-core cannot fill that in)', async () => {

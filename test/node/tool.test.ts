@@ -7,6 +7,7 @@
  * the zod schema from the `$fromAI()` placeholders) and runs the node with the arguments the agent
  * passes; the agent here is a fixed script instead of a model.
  */
+import { TOOL_RECORD_LIMIT } from '../../nodes/InventoryPro/helpers/tool';
 import { RECORDS } from '../../nodes/shared/records';
 import { existsSync } from 'fs';
 import { homedir } from 'os';
@@ -18,19 +19,21 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeParameters,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { loadCompiled } from '../harness/build';
 import { NodeTypeRegistry } from '../harness/nodeTypes';
-import { harness, type Harness } from './setup';
+import { capture, harness, items, type Harness } from './setup';
 
-const REAL_CONVERTER = join(
-	homedir(),
-	'.cache/n8n-nodes-inventory-pro/n8n-2.40.7/node_modules/n8n/dist/tool-generation/ai-tools.js',
-);
-const realConverter = existsSync(REAL_CONVERTER);
+// The pinned n8n's install in the shared cache (scripts/n8n/ensure-n8n.sh: n8n-<version>-node<major>).
+const CACHE = process.env.INVENTORY_PRO_CACHE ?? join(homedir(), '.cache/n8n-nodes-inventory-pro');
+const REAL_CONVERTER = ['n8n-2.40.7-node24', 'n8n-2.40.7']
+	.map((dir) => join(CACHE, dir, 'node_modules/n8n/dist/tool-generation/ai-tools.js'))
+	.find((path) => existsSync(path));
+const realConverter = REAL_CONVERTER !== undefined;
 
 interface Tool {
 	name: string;
@@ -82,7 +85,7 @@ function toolVariant(): INodeType {
 		},
 	}) as INodeType;
 	if (realConverter) {
-		const { convertNodeToAiTool } = loadCompiled(REAL_CONVERTER) as {
+		const { convertNodeToAiTool } = loadCompiled(REAL_CONVERTER!) as {
 			convertNodeToAiTool: (item: INodeType) => INodeType;
 		};
 		return convertNodeToAiTool(clone);
@@ -153,4 +156,137 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 	for (const record of records) expect(Object.keys(record)).toEqual(RECORDS.item.simple);
 	const ids = records.map((record) => String(record.shortID));
 	expect(ids).toEqual([...ids].sort());
+});
+
+/** One agent call through the tool with these node parameters; the agent's answer and the tool's run. */
+async function callTool(parameters: INodeParameters, args: IDataObject = {}) {
+	const connections: IConnections = {
+		Start: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+		'Inventory Pro Tool': { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
+	};
+	const { result, requests } = await capture(h, () =>
+		h.runWorkflow({
+			nodes: [
+				{ name: 'Start', type: 'manualTrigger' },
+				{
+					name: 'Inventory Pro Tool',
+					type: 'n8n-nodes-inventory-pro.inventoryProTool',
+					typeVersion: 2,
+					parameters,
+				},
+				{ name: 'Agent', type: 'test.scriptedAgent', parameters: { args: JSON.stringify(args) } },
+			],
+			connections,
+			outputNode: 'Agent',
+		}),
+	);
+	expect(result.error).toBeUndefined();
+	const [call] = result.items;
+	const hints = (result.runData['Inventory Pro Tool']?.[0]?.hints ?? []).map(
+		(hint) => hint.message,
+	);
+	return { call, records: call.response as IDataObject[], requests, hints };
+}
+
+/** The same operation as a regular node in a workflow, for comparison. */
+async function runNode(parameters: INodeParameters): Promise<IDataObject[]> {
+	const { resource, operation, ...rest } = parameters;
+	return await items(h, String(resource), String(operation), rest);
+}
+
+describe('agent-safe defaults when the node runs as a tool (issue 32, req 6)', () => {
+	const more = {
+		moreRecords: true,
+		returned: TOOL_RECORD_LIMIT,
+		message: expect.stringMatching(
+			/^Only the first 100 records are returned to an AI agent and more exist/,
+		),
+	};
+
+	it(`Return All stops at ${TOOL_RECORD_LIMIT} records and a last item says more exist`, async () => {
+		const active = h.sandbox.store.items.rows.filter((item) => !item.discontinued).length;
+		expect(active).toBeGreaterThan(TOOL_RECORD_LIMIT);
+		const { records, requests, hints } = await callTool({
+			resource: 'item',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expect(records).toHaveLength(TOOL_RECORD_LIMIT + 1);
+		for (const record of records.slice(0, TOOL_RECORD_LIMIT))
+			expect(Object.keys(record)).toEqual(RECORDS.item.simple);
+		expect(records[TOOL_RECORD_LIMIT]).toEqual(more);
+		// One page of 101: enough to know that more exist, not the whole list.
+		const lists = requests.filter((request) => request.endpointId === 'item.list');
+		expect(lists.map((request) => request.query.pageSize)).toEqual([String(TOOL_RECORD_LIMIT + 1)]);
+		expect(hints).toContainEqual(
+			expect.stringMatching(/^Run as an AI tool, Return All stops at 100/),
+		);
+		// As a regular node, Return All still returns every record.
+		expect(await runNode({ resource: 'item', operation: 'getAll', returnAll: true })).toHaveLength(
+			active,
+		);
+	});
+
+	it('Return All of a shorter list returns all of it, with no note', async () => {
+		const reasonCodes = h.sandbox.store.reasonCodes.rows.filter((code) => code.active).length;
+		const { records, hints } = await callTool({
+			resource: 'reasonCode',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expect(records).toHaveLength(reasonCodes);
+		expect(records.some((record) => 'moreRecords' in record)).toBe(false);
+		expect(hints.filter((hint) => hint.startsWith('Run as an AI tool'))).toEqual([]);
+	});
+
+	it('Custom API Request: Return All Pages stops the same way', async () => {
+		const { records } = await callTool({
+			resource: 'customApi',
+			operation: 'request',
+			method: 'GET',
+			path: '/Item/All',
+			followPages: true,
+		});
+		expect(records).toHaveLength(TOOL_RECORD_LIMIT + 1);
+		expect(records[TOOL_RECORD_LIMIT]).toEqual(more);
+	});
+
+	it("an operation's tool description says what it needs: Item › Get, by its item ID or alias", async () => {
+		const item = h.sandbox.store.items.rows[3];
+		const { call, records } = await callTool(
+			{
+				resource: 'item',
+				operation: 'get',
+				key: {
+					__rl: true,
+					mode: 'id',
+					value: "={{ $fromAI('itemID', 'The item ID (shortID) of the item', 'string') }}",
+				},
+			},
+			{ itemID: item.shortID },
+		);
+		expect(call.description).toBe('Get an item by its item ID or alias in Inventory Pro');
+		expect(records).toEqual([
+			expect.objectContaining({ shortID: item.shortID, partNo: item.partNo }),
+		]);
+	});
+
+	it('Selected Fields keeps the record key first; a regular node returns exactly the fields named', async () => {
+		const parameters = {
+			resource: 'purchaseOrder',
+			operation: 'getAll',
+			limit: 3,
+			output: 'fields',
+			fields: 'status, totalValue',
+		};
+		const { records } = await callTool(parameters);
+		expect(records).toHaveLength(3);
+		for (const record of records)
+			expect(Object.keys(record)).toEqual(['poNo', 'status', 'totalValue']);
+		const regular = await runNode(parameters);
+		for (const record of regular) expect(Object.keys(record)).toEqual(['status', 'totalValue']);
+		// A key that is named already is not repeated.
+		const named = await callTool({ ...parameters, fields: 'totalValue, poNo' });
+		for (const record of named.records) expect(Object.keys(record)).toEqual(['totalValue', 'poNo']);
+	});
 });

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RecordedRequest } from '../../sandbox';
+import { insertLot } from '../../sandbox/resources/inventory';
 import { createCertificate } from '../../sandbox/tls';
+import { SandboxClient } from '../support/sandboxClient';
 import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
@@ -46,6 +48,14 @@ async function write(resource: string, operation: string, parameters: INodeParam
 }
 
 const api = (path: string) => `/api/v2${path}`;
+
+/** Waits (a few milliseconds at a time, a second at most) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+	for (let waited = 0; !done(); waited += 5) {
+		if (waited > 1000) throw new Error('waited a second in vain');
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}
 
 /** Each write test makes its own records, so any one of them runs alone or in any order. */
 describe('items', () => {
@@ -132,6 +142,102 @@ describe('items', () => {
 		const { records, request } = await write('item', 'discontinue', { shortID: itemID });
 		expect([request.method, request.path]).toEqual(['DELETE', api(`/Item/${itemID}`)]);
 		expect(records[0]).toEqual(expect.objectContaining({ shortID: itemID, discontinued: true }));
+	});
+});
+
+/** Item › Create or Update (issue 32, req 3): keyed by the item's shortID, the output says which happened. */
+describe('items: Create or Update', () => {
+	const upsert = async (parameters: INodeParameters) => {
+		const { result, requests } = await capture(h, () => items(h, 'item', 'upsert', parameters));
+		return {
+			records: result,
+			requests: requests as Array<RecordedRequest & { body: IDataObject }>,
+		};
+	};
+	const wire = (requests: RecordedRequest[]) =>
+		requests.map((request) => `${request.method} ${request.status}`);
+
+	it('creates an item that does not exist, then updates it: the output says which', async () => {
+		const itemID = 'N8N-UPSERT-01';
+		const first = await upsert({
+			itemID,
+			additionalFields: { description: 'Upserted widget', uOM: 'BOX', units: 10 },
+		});
+		expect(wire(first.requests)).toEqual(['GET 404', 'POST 201']);
+		expect(first.requests[0].query).toEqual({ key: itemID, type: 'id' });
+		expect(first.requests[1].body).toEqual({
+			itemID,
+			description: 'Upserted widget',
+			uOM: 'BOX',
+			units: 10,
+		});
+		expect(first.records).toEqual([
+			expect.objectContaining({
+				shortID: itemID,
+				description: 'Upserted widget',
+				outcome: 'created',
+			}),
+		]);
+
+		const second = await upsert({ itemID, additionalFields: { description: 'Renamed by upsert' } });
+		expect(wire(second.requests)).toEqual(['GET 200', 'PUT 200']);
+		expect(second.requests[1].body).toEqual({ itemID, description: 'Renamed by upsert' });
+		expect(second.records).toEqual([
+			expect.objectContaining({
+				shortID: itemID,
+				partNo: first.records[0].partNo,
+				description: 'Renamed by upsert',
+				uOM: 'BOX',
+				outcome: 'updated',
+			}),
+		]);
+		expect(h.sandbox.store.item(itemID)).toEqual(
+			expect.objectContaining({ description: 'Renamed by upsert', units: 10 }),
+		);
+	});
+
+	it('leaves an existing item as it is when there is nothing to send', async () => {
+		const itemID = 'N8N-UPSERT-02';
+		await upsert({ itemID, additionalFields: { description: 'Kept' } });
+		const { records, requests } = await upsert({ itemID });
+		expect(wire(requests)).toEqual(['GET 200']);
+		expect(records).toEqual([
+			expect.objectContaining({ shortID: itemID, description: 'Kept', outcome: 'unchanged' }),
+		]);
+	});
+
+	it('updates when someone else created the item between its read and its create (409)', async () => {
+		const itemID = 'N8N-UPSERT-03';
+		// Another client creates the item; the node's read still says 404, as a read just before that would.
+		const other = await new SandboxClient(h.sandbox).post('/Item', {
+			itemID,
+			description: 'Theirs',
+		});
+		expect(other.status).toBe(201);
+		h.sandbox.failNext('item.get', 'not_found');
+		const { records, requests } = await upsert({
+			itemID,
+			additionalFields: { description: 'Mine' },
+		});
+		expect(wire(requests)).toEqual(['GET 404', 'POST 409', 'GET 200', 'PUT 200']);
+		expect(records).toEqual([
+			expect.objectContaining({ shortID: itemID, description: 'Mine', outcome: 'updated' }),
+		]);
+		expect(h.sandbox.store.item(itemID)?.description).toBe('Mine');
+	});
+
+	it('passes any other failure on unchanged (a discontinued category: 409 on create, no update)', async () => {
+		const disabled = h.sandbox.store.categories.rows.find((category) => !category.active)!;
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'item', 'upsert', {
+				itemID: 'N8N-UPSERT-04',
+				additionalFields: { category: byId(disabled.categoryID) },
+			}),
+		);
+		// The 409 was not a duplicate: the item is still not there, so the create's answer stands.
+		expect(wire(requests)).toEqual(['GET 404', 'POST 409', 'GET 404']);
+		expect(result.error?.message).toMatch(/is disabled/);
+		expect(h.sandbox.store.item('N8N-UPSERT-04')).toBeUndefined();
 	});
 });
 
@@ -339,6 +445,268 @@ describe.each([
 		expect(records[0]).toEqual(
 			expect.objectContaining({ shortID: id, phone: '+49 30 1234', name: `N8N ${resource}` }),
 		);
+	});
+});
+
+/**
+ * Inventory › Set Counted Quantity (issue 32, req 2): the level of an item at a spot is read from the lot
+ * list, the difference to the count issued or received with the reason code, and the level read again.
+ * Each test counts a new item of its own, so the levels are known.
+ */
+describe('inventory: Set Counted Quantity', () => {
+	const spot = 'A-01-03';
+	let made = 0;
+	/** A new item with `units` received at the spot of warehouse 1. */
+	const stocked = async (units: number) => {
+		const itemID = `N8N-COUNT-${++made}`;
+		await items(h, 'item', 'create', { itemID });
+		if (units > 0)
+			await items(h, 'inventory', 'receive', {
+				itemID: byId(itemID),
+				wID: byId(1),
+				units,
+				additionalFields: { spot },
+			});
+		return itemID;
+	};
+	const count = async (itemID: string, counted: number, more: INodeParameters = {}) => {
+		const { result, requests } = await capture(h, () =>
+			items(h, 'inventory', 'setCountedQuantity', {
+				itemID: byId(itemID),
+				wID: byId(1),
+				spot: byId(spot),
+				counted,
+				reasonCode: 'COUNT',
+				...more,
+			}),
+		);
+		const writes = requests.filter((r) => r.method === 'POST') as Array<
+			RecordedRequest & { body: IDataObject }
+		>;
+		return { answer: result, writes, requests };
+	};
+	/** Units of the item at the spot, from the sandbox's own lots. */
+	const onHand = (itemID: string) =>
+		h.sandbox.store.stock.rows
+			.filter((lot) => lot.shortID === itemID && lot.spot === spot && lot.units > 0)
+			.reduce((sum, lot) => sum + lot.units, 0);
+
+	it('below the level: issues the difference with the reason code, and says so', async () => {
+		const itemID = await stocked(10);
+		const { answer, writes } = await count(itemID, 7, { options: { remark: 'Count 2026-Q1' } });
+		expect(writes.map((w) => [w.path, w.body])).toEqual([
+			[
+				api('/Inventory/Issue'),
+				{ itemID, wID: 1, spot, units: 3, reasonCode: 'COUNT', remark: 'Count 2026-Q1' },
+			],
+		]);
+		expect(answer).toEqual([
+			{
+				shortID: itemID,
+				wID: 1,
+				spot,
+				before: 10,
+				counted: 7,
+				difference: -3,
+				moved: 'issued',
+				movement: expect.objectContaining({ type: 'Issue', units: 3, reasonCode: 'COUNT' }),
+				after: 7,
+				levelChanged: false,
+			},
+		]);
+		expect(onHand(itemID)).toBe(7);
+	});
+
+	it('equal to the level: writes nothing', async () => {
+		const itemID = await stocked(10);
+		const { answer, writes } = await count(itemID, 10);
+		expect(writes).toEqual([]);
+		expect(answer).toEqual([
+			expect.objectContaining({
+				before: 10,
+				counted: 10,
+				difference: 0,
+				moved: 'nothing',
+				movement: null,
+				levelChanged: false,
+			}),
+		]);
+	});
+
+	it('above the level: receives the difference into the spot; an empty spot counts from 0', async () => {
+		const itemID = await stocked(0);
+		const { answer, writes } = await count(itemID, 4.5);
+		expect(writes.map((w) => [w.path, w.body.units, w.body.spot])).toEqual([
+			[api('/Inventory/Receive'), 4.5, spot],
+		]);
+		expect(answer).toEqual([
+			expect.objectContaining({
+				before: 0,
+				counted: 4.5,
+				difference: 4.5,
+				moved: 'received',
+				movement: expect.objectContaining({ type: 'Receipt', units: 4.5, spot }),
+				after: 4.5,
+				levelChanged: false,
+			}),
+		]);
+		// Only that item at that spot counts: stock of it elsewhere and of other items is not its level.
+		await items(h, 'inventory', 'receive', { itemID: byId(itemID), wID: byId(1), units: 50 });
+		expect((await count(itemID, 4.5)).answer[0]).toEqual(
+			expect.objectContaining({ before: 4.5, moved: 'nothing' }),
+		);
+	});
+
+	it('reports stock that moved between its read and its write, and does not correct it', async () => {
+		const itemID = await stocked(10);
+		let release!: () => void;
+		// The issue is done but its answer held back; meanwhile someone receives 2 at the spot.
+		h.sandbox.inject('inventory.issue', {
+			kind: 'slow',
+			ms: 0,
+			until: new Promise<void>((resolve) => (release = resolve)),
+		});
+		const mark = h.sandbox.requests.length;
+		const running = count(itemID, 6);
+		await until(() =>
+			h.sandbox.requests.slice(mark).some((r) => r.endpointId === 'inventory.issue'),
+		);
+		const other = await new SandboxClient(h.sandbox).post('/Inventory/Receive', {
+			itemID,
+			wID: 1,
+			spot,
+			units: 2,
+		});
+		expect(other.status).toBe(201);
+		release();
+		const { answer, writes } = await running;
+		// The node's one issue, and the other client's receipt while the issue's answer was held.
+		expect(writes.map((w) => [w.endpointId, w.body.units])).toEqual([
+			['inventory.issue', 4],
+			['inventory.receive', 2],
+		]);
+		expect(answer[0]).toEqual(
+			expect.objectContaining({
+				before: 10,
+				counted: 6,
+				moved: 'issued',
+				after: 8,
+				levelChanged: true,
+				message: expect.stringMatching(/level is now 8, not 6\. It did not correct that/),
+			}),
+		);
+		expect(onHand(itemID)).toBe(8);
+	});
+
+	it('with Level When Counted: a level that moved since the count is reported and nothing is written', async () => {
+		const itemID = await stocked(10);
+		const moved = await count(itemID, 7, { options: { levelWhenCounted: 12 } });
+		expect(moved.writes).toEqual([]);
+		expect(moved.answer[0]).toEqual(
+			expect.objectContaining({
+				before: 10,
+				counted: 7,
+				moved: 'nothing',
+				movement: null,
+				levelChanged: true,
+				message: expect.stringMatching(/was 12 when counted and is 10 now/),
+			}),
+		);
+		expect(onHand(itemID)).toBe(10);
+		const same = await count(itemID, 7, { options: { levelWhenCounted: 10 } });
+		expect(same.answer[0]).toEqual(expect.objectContaining({ moved: 'issued', after: 7 }));
+	});
+
+	it('refuses a negative count before any request, and an unsorted lot list before any write', async () => {
+		const itemID = await stocked(10);
+		const negative = await capture(h, () =>
+			runOp(h, 'inventory', 'setCountedQuantity', {
+				itemID: byId(itemID),
+				wID: byId(1),
+				spot: byId(spot),
+				counted: -1,
+			}),
+		);
+		expect(negative.requests).toEqual([]);
+		expect(negative.result.error?.message).toContain('(counted) cannot be below zero');
+
+		// A deployment that answers the lots in another order than asked: no level is guessed.
+		h.sandbox.inject('inventory.listByWarehouse', { kind: 'sortIgnored', direction: 'DESC' });
+		const unsorted = await capture(h, () =>
+			runOp(h, 'inventory', 'setCountedQuantity', {
+				itemID: byId(itemID),
+				wID: byId(1),
+				spot: byId(spot),
+				counted: 3,
+			}),
+		);
+		expect(unsorted.result.error?.message).toBe(
+			'the lots of warehouse 1 did not come sorted by partNo',
+		);
+		expect(unsorted.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		expect(onHand(itemID)).toBe(10);
+	});
+
+	it('finds the level in a warehouse of many pages with a few requests (bisecting by partNo)', async () => {
+		const { store } = h.sandbox;
+		// 6,000 more lots in warehouse 4 (24 pages of 250), spread over the items.
+		const all = store.items.rows.filter((item) => !item.discontinued);
+		for (let i = 0; i < 6000; i++)
+			insertLot(store, all[(i * 7) % all.length], {
+				wID: 4,
+				spot: 'A-04-03',
+				units: 1 + (i % 5),
+				received: '2025-06-01T00:00:00.000Z',
+			});
+		store.changed();
+		const lots = store.stock.rows.filter((lot) => lot.wID === 4);
+		const pages = Math.ceil(lots.length / 250);
+		expect(pages).toBeGreaterThan(20);
+		// The service's order (partNo, then recNo). Items whose stock at the spot runs on over a page
+		// boundary (a probe that stopped one page late would miss some of it), and the first and last item.
+		const ordered = [...lots].sort((a, b) => a.partNo - b.partNo || a.recNo - b.recNo);
+		const atSpot = (lot: (typeof lots)[number], partNo: number) =>
+			lot.partNo === partNo && lot.spot === 'A-04-03' && lot.units > 0;
+		const straddling = Array.from(
+			{ length: pages - 1 },
+			(_, i) => ordered[(i + 1) * 250 - 1].partNo,
+		)
+			.map((partNo, i) => ({ partNo, end: (i + 1) * 250 }))
+			.filter(
+				({ partNo, end }) =>
+					ordered.slice(end - 10, end).some((lot) => atSpot(lot, partNo)) &&
+					ordered.slice(end, end + 10).some((lot) => atSpot(lot, partNo)),
+			)
+			.map(({ partNo }) => partNo);
+		expect(straddling.length).toBeGreaterThan(3);
+		const chosen = [
+			ordered[0].partNo,
+			straddling[0],
+			straddling[Math.floor(straddling.length / 2)],
+			straddling.at(-1)!,
+			ordered.at(-1)!.partNo,
+		];
+		for (const partNo of chosen) {
+			const item = store.items.get(partNo)!;
+			const level = lots
+				.filter((lot) => lot.partNo === partNo && lot.spot === 'A-04-03' && lot.units > 0)
+				.reduce((sum, lot) => sum + lot.units, 0);
+			const { result, requests } = await capture(h, () =>
+				items(h, 'inventory', 'setCountedQuantity', {
+					itemID: byId(item.shortID),
+					wID: byId(4),
+					spot: byId('a-04-03'), // spot codes match without regard to case
+					counted: level,
+				}),
+			);
+			expect(result[0]).toEqual(expect.objectContaining({ before: level, moved: 'nothing' }));
+			const listed = requests.filter((r) => r.endpointId === 'inventory.listByWarehouse');
+			expect(listed.every((r) => r.query.sort === 'partNo' && r.query.direction === 'ASC')).toBe(
+				true,
+			);
+			// Page 1, about log2(pages) probes, and the pages the item's lots are on.
+			expect(listed.length).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(pages)) + 1);
+		}
 	});
 });
 

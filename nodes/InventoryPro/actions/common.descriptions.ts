@@ -190,7 +190,8 @@ export const itemOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. shortID, description, partNo',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -246,7 +247,8 @@ export const partyOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. shortID, name, contact',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -262,7 +264,7 @@ export const purchaseOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, modified',
+					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -284,7 +286,7 @@ export const purchaseOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, modified',
+					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -304,7 +306,8 @@ export const purchaseOrderOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. poNo, vendor, status',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (poNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -319,7 +322,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 			{
 				name: 'Simplified',
 				value: 'simple',
-				description: 'Only soNo, customer, status, orderDate, shipDate, totalLines, modified',
+				description:
+					'Only soNo, customer, status, orderDate, shipDate, totalLines, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -340,7 +344,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 			{
 				name: 'Simplified',
 				value: 'simple',
-				description: 'Only soNo, customer, status, orderDate, shipDate, totalLines, modified',
+				description:
+					'Only soNo, customer, status, orderDate, shipDate, totalLines, lines (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -360,7 +365,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. soNo, customer, status',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (soNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -376,7 +382,7 @@ export const workOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, modified',
+					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, lines and notes (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -398,7 +404,7 @@ export const workOrderOutput: INodeProperties[] = [
 				name: 'Simplified',
 				value: 'simple',
 				description:
-					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, modified',
+					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, lines and notes (Get only), modified',
 			},
 			{
 				name: 'Raw',
@@ -418,7 +424,8 @@ export const workOrderOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. woNo, description, status',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (woNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -476,7 +483,8 @@ export const assetOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. shortID, description, assetTypeName',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
@@ -532,7 +540,8 @@ export const locationOutput: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. spot, description, warehouseID',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (spot).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];

@@ -11,9 +11,16 @@ import type {
  * each resource's `operations`, its Operation options and every operation's displayOptions to this map.
  */
 export type InventoryProMap = {
-	item: 'create' | 'discontinue' | 'get' | 'getAll' | 'update';
+	item: 'create' | 'discontinue' | 'get' | 'getAll' | 'update' | 'upsert';
 	inventory:
-		'getAll' | 'getMaterialIn' | 'getMaterialOut' | 'getStockLevels' | 'issue' | 'move' | 'receive';
+		| 'getAll'
+		| 'getMaterialIn'
+		| 'getMaterialOut'
+		| 'getStockLevels'
+		| 'issue'
+		| 'move'
+		| 'receive'
+		| 'setCountedQuantity';
 	customer: 'create' | 'get' | 'getAll' | 'update';
 	vendor: 'create' | 'get' | 'getAll' | 'update';
 	purchaseOrder: 'create' | 'finalize' | 'get' | 'getAll';

@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { resolveApiRoot } from '../../shared/transport/url';
 import { takeWaits } from '../../shared/transport/waits';
 import { apiHint, waitHints } from '../helpers/hints';
+import { capForTool, toolCapHint } from '../helpers/tool';
 
 import * as asset from './asset/Asset.resource';
 import * as category from './category/Category.resource';
@@ -86,9 +87,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	const returnData: INodeExecutionData[] = [];
+	let capped = 0;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			for (const json of await chosen.execute.call(this, itemIndex)) {
+			const answer = capForTool(this, itemIndex, await chosen.execute.call(this, itemIndex));
+			if (answer.capped) capped++;
+			for (const json of answer.records) {
 				returnData.push({ json, pairedItem: { item: itemIndex } });
 			}
 		} catch (caught) {
@@ -100,7 +104,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 	}
-	const hints = [...(await versionHint(this)), ...waitHints(takeWaits(this))];
+	const hints = [
+		...(await versionHint(this)),
+		...waitHints(takeWaits(this)),
+		...toolCapHint(capped),
+	];
 	if (hints.length > 0) this.addExecutionHints(...hints);
 	return [returnData];
 }

@@ -14,6 +14,7 @@ import {
 	toNumber,
 	toText,
 } from '../../shared/validation';
+import { allRecords } from './tool';
 
 /** The check a value passes before it is sent, and the value as sent. */
 export type Check = (
@@ -126,9 +127,10 @@ export function readLines(
 	});
 }
 
-/** Return All, or Limit: a whole number from 1. */
+/** Return All (as an AI tool, capped: helpers/tool.ts), or Limit: a whole number from 1. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true) return undefined;
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) === true)
+		return allRecords(ctx, itemIndex);
 	return toNumber(ctx, ctx.getNodeParameter('limit', itemIndex, 50), 'limit', itemIndex, {
 		integer: true,
 		positive: true,

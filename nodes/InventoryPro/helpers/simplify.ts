@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fieldError, isBlank, textOf } from '../../shared/validation';
+import { runsAsTool } from './tool';
 
 /**
  * Reads Output (Simplified / Raw / Selected Fields) before anything is sent and returns what shapes the
- * records. Simplified keeps `simple` (the record kind's fields in nodes/shared/records.ts). Version 1
- * workflows were saved without Output and get every field.
+ * records. Simplified keeps `simple` (the record kind's fields in nodes/shared/records.ts; its first is
+ * the record's key). Selected Fields keeps the named fields; run as an AI tool it keeps the key too, first,
+ * so the agent can name the record in its next call. Version 1 workflows were saved without Output and
+ * get every field.
  */
 export function readOutput(
 	ctx: IExecuteFunctions,
@@ -30,7 +33,9 @@ export function readOutput(
 			itemIndex,
 			'Name fields such as shortID, units',
 		);
-	return (records) => records.map((record) => pick(record, names));
+	const key = simple[0];
+	const kept = runsAsTool(ctx) && !names.includes(key) ? [key, ...names] : names;
+	return (records) => records.map((record) => pick(record, kept));
 }
 
 /** The named fields in the given order; a field the record lacks is left out, not invented. */

@@ -9,6 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { customApiRequest } from '../../../shared/transport';
 import { fieldError, isBlank, textOf, toJsonObject } from '../../../shared/validation';
 import { toRecords } from '../../helpers/output';
+import { allRecords } from '../../helpers/tool';
 import type { ShowFor } from '../node.type';
 
 const WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -106,6 +107,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		query,
 		body,
 		returnAll,
+		// As an AI tool, Return All Pages stops like Return All (helpers/tool.ts).
+		limit: returnAll ? allRecords(this, itemIndex) : undefined,
 		itemIndex,
 	});
 	return toRecords(response);

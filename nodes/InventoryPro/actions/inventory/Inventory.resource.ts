@@ -8,6 +8,7 @@ import * as getStockLevels from './getStockLevels.operation';
 import * as issue from './issue.operation';
 import * as move from './move.operation';
 import * as receive from './receive.operation';
+import * as setCountedQuantity from './setCountedQuantity.operation';
 
 export const operations: Operations<'inventory'> = {
 	getAll,
@@ -17,6 +18,7 @@ export const operations: Operations<'inventory'> = {
 	issue,
 	move,
 	receive,
+	setCountedQuantity,
 };
 
 export const description: INodeProperties[] = [
@@ -31,46 +33,55 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get received lots',
-				description: 'Received lots in all warehouses, newest first',
+				action: 'Get received lots in all warehouses or one',
+				description: 'Received lots, newest first; a warehouse ID narrows them to one warehouse',
 			},
 			{
 				name: 'Get Material In',
 				value: 'getMaterialIn',
-				action: 'Get stock movements in',
-				description: 'Stock movements into warehouses',
+				action: 'Get stock movements into all warehouses or one',
+				description: 'Receipts and moves in; a warehouse ID narrows them to one warehouse',
 			},
 			{
 				name: 'Get Material Out',
 				value: 'getMaterialOut',
-				action: 'Get stock movements out',
-				description: 'Stock movements out of warehouses',
+				action: 'Get stock movements out of all warehouses or one',
+				description: 'Issues and moves out; a warehouse ID narrows them to one warehouse',
 			},
 			{
 				name: 'Get Stock Levels',
 				value: 'getStockLevels',
-				action: 'Get stock levels',
-				description: 'Units on hand per item and warehouse, all warehouses',
+				action: 'Get stock levels in all warehouses or one',
+				description:
+					'Units on hand per item and warehouse; a warehouse ID narrows them to one warehouse',
 			},
 			{
 				name: 'Issue',
 				value: 'issue',
-				action: 'Issue stock',
+				action: 'Issue units of an item from a warehouse',
 				description:
-					'Issue stock out; answers with the MaterialOut record (409 when stock is short)',
+					'Needs the item ID, warehouse ID and units; answers with the MaterialOut record (409 when stock is short)',
 			},
 			{
 				name: 'Move',
 				value: 'move',
-				action: 'Move stock',
+				action: 'Move units of an item between spots or warehouses',
 				description:
-					'Move stock between bins or warehouses; answers with the MaterialIn record at the target',
+					'Needs the item ID, both warehouse IDs and units; answers with the MaterialIn record at the target',
 			},
 			{
 				name: 'Receive',
 				value: 'receive',
-				action: 'Receive stock',
-				description: 'Receive stock; answers with the MaterialIn record',
+				action: 'Receive units of an item into a warehouse',
+				description:
+					'Needs the item ID, warehouse ID and units; answers with the MaterialIn record',
+			},
+			{
+				name: 'Set Counted Quantity',
+				value: 'setCountedQuantity',
+				action: 'Set the counted quantity of an item at a spot',
+				description:
+					'Needs the item ID, warehouse ID, spot and counted units (a stock-take); issues or receives the difference, and reports a level that moved meanwhile instead of overwriting it',
 			},
 		] satisfies Array<OperationOption<'inventory'>>,
 	},
@@ -81,4 +92,5 @@ export const description: INodeProperties[] = [
 	...issue.description,
 	...move.description,
 	...receive.description,
+	...setCountedQuantity.description,
 ];

@@ -105,7 +105,8 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. recNo, shortID, description',
-		description: 'Comma-separated names of the top-level fields to return',
+		description:
+			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (recNo).',
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];

@@ -6,8 +6,9 @@ import * as discontinue from './discontinue.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export const operations: Operations<'item'> = { create, discontinue, get, getAll, update };
+export const operations: Operations<'item'> = { create, discontinue, get, getAll, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -21,27 +22,38 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create an item',
-				description: 'Create an item; answers with the new partNo',
+				action: 'Create an item with a new item ID',
+				description: 'Needs a new item ID (shortID); answers with the item and its new partNo',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				action: 'Create or update an item by its item ID',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
 			},
 			{
 				name: 'Discontinue',
 				value: 'discontinue',
-				action: 'Discontinue an item',
-				description: 'Discontinue an item (it stays readable under /Item/All)',
+				action: 'Discontinue an item by its item ID',
+				description: 'Needs the item ID (shortID); the item stays readable under /Item/All',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get an item',
-				description: 'One item by shortID (type=ID) or alias (type=alias)',
+				action: 'Get an item by its item ID or alias',
+				description: 'Needs the item ID (shortID) or an alias of it; answers with one item',
 			},
-			{ name: 'Get Many', value: 'getAll', action: 'Get many items', description: 'Active items' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many items',
+				description: 'Active items; filters narrow them (category, modified since)',
+			},
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update an item',
-				description: 'Update the item named by itemID; only the fields sent change',
+				action: 'Update an item by its item ID',
+				description: 'Needs the item ID (shortID) and the fields to change; only those change',
 			},
 		] satisfies Array<OperationOption<'item'>>,
 	},
@@ -50,4 +62,5 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...update.description,
+	...upsert.description,
 ];

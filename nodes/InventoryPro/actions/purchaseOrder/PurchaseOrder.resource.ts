@@ -20,26 +20,30 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a purchase order',
-				description: 'Create a purchase order',
+				action: 'Create a purchase order for a vendor',
+				description:
+					"Needs the vendor's short ID and at least one line (item ID, units, warehouse ID)",
 			},
 			{
 				name: 'Finalize',
 				value: 'finalize',
-				action: 'Finalize a purchase order',
-				description: 'Finalize (close) a purchase order (409 when already closed)',
+				action: 'Finalize a purchase order by its number',
+				description:
+					'Needs the order number, e.g. PO-2025-0042; closes it (409 when already closed)',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a purchase order',
-				description: 'One purchase order with its lines',
+				action: 'Get a purchase order with its lines by its number',
+				description:
+					'Needs the order number, e.g. PO-2025-0042; answers with the order and its lines',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get many purchase orders',
-				description: 'Purchase orders',
+				action: 'Get many open purchase orders',
+				description:
+					'Open purchase orders only, as Inventory Pro lists them; read a closed one by its number with Get',
 			},
 		] satisfies Array<OperationOption<'purchaseOrder'>>,
 	},

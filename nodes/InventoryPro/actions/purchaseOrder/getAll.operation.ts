@@ -14,6 +14,13 @@ import { readOutput } from '../../helpers/simplify';
 import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Inventory Pro lists open purchase orders only (its API documentation says so). A closed order is not in this list: read it by its number with Purchase Order › Get.',
+		name: 'openOnlyNotice',
+		type: 'notice',
+		default: '',
+	},
 	...returnAllOrLimit,
 	orderHeaderNotice,
 	{
@@ -81,7 +88,7 @@ const displayOptions: ShowFor<'purchaseOrder'> = {
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** GET /PurchaseOrder, with order-date and header-only Modified Since filters. */
+/** GET /PurchaseOrder: the open orders (vendor docs), with order-date and header-only Modified Since filters. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const filters = readFilters(this, itemIndex);

@@ -3,7 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
-import { read, readFilters, readLimit, recordNumber } from '../../helpers/read';
+import {
+	read,
+	readCollection,
+	readFilters,
+	readLimit,
+	recordNumber,
+	text,
+	wholeNumber,
+} from '../../helpers/read';
 import { flatten } from '../../helpers/output';
 import type { ShowFor } from '../node.type';
 
@@ -55,19 +63,51 @@ const properties: INodeProperties[] = [
 			sortDirection,
 		],
 	},
+	{
+		displayName: 'Report Options',
+		name: 'reportOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description:
+			'Query parameters of GET /Report/{ID} as the vendor documents them; sent only when set',
+		options: [
+			{
+				displayName: 'Count',
+				name: 'count',
+				type: 'number',
+				typeOptions: { numberPrecision: 0 },
+				default: 100,
+				description:
+					'The report\'s "alternate row count" (count), a whole number; what it does is up to the report',
+			},
+			{
+				displayName: 'Flags',
+				name: 'flags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Z',
+				description:
+					'The report-specific flag string (flags); which flags a report reads is set in its definition in Inventory Pro',
+			},
+		],
+	},
 ];
 
 const displayOptions: ShowFor<'report'> = { show: { resource: ['report'], operation: ['run'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** GET /Report/{reportID}: every row, paged, flattened for spreadsheets. */
+/** GET /Report/{reportID}: every row, paged, flattened for spreadsheets; flags and count only when set. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const reportID = read(this, itemIndex, 'reportID', recordNumber);
 	const limit = readLimit(this, itemIndex);
 	const filters = readFilters(this, itemIndex);
 	const list = 'report.run';
-	const query = buildListQuery.call(this, list, filters, itemIndex);
+	const query = {
+		...buildListQuery.call(this, list, filters, itemIndex),
+		...readCollection(this, itemIndex, 'reportOptions', { flags: text, count: wholeNumber }),
+	};
 	const rows = await apiRequestAllItems.call(
 		this,
 		list,

@@ -20,27 +20,29 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a shipping order',
-				description: 'Create a shipping order',
+				action: 'Create a shipping order for a customer',
+				description:
+					"Needs the customer's short ID and at least one line (item ID, units, warehouse ID)",
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a shipping order',
-				description: 'One shipping order with its lines',
+				action: 'Get a shipping order with its lines by its number',
+				description:
+					'Needs the order number, e.g. SO-2025-0015; answers with the order and its lines',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many shipping orders',
-				description: 'Shipping orders',
+				description: 'Shipping orders; order dates and modified since narrow them',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a shipping order',
+				action: 'Update a shipping order by its number',
 				description:
-					'Update a shipping order; status Closed completes it and emits order.completed',
+					'Needs the order number and the fields to change; status Closed completes it and emits order.completed',
 			},
 		] satisfies Array<OperationOption<'shippingOrder'>>,
 	},

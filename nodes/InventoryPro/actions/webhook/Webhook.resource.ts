@@ -31,27 +31,27 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a webhook subscription',
+				action: 'Create a webhook subscription to an HTTPS URL',
 				description:
-					'Create a subscription; the answer holds rec and the signing secret, shown only now',
+					'Needs a name, an HTTPS URL and the events; the answer holds rec and the signing secret, shown only now',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a webhook subscription',
-				description: 'Delete a subscription and its delivery log',
+				action: 'Delete a webhook subscription by its ID',
+				description: 'Needs the subscription ID (rec); removes its delivery log too',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a webhook subscription',
-				description: 'One subscription',
+				action: 'Get a webhook subscription by its ID',
+				description: 'Needs the subscription ID (rec)',
 			},
 			{
 				name: 'Get Delivery Log',
 				value: 'getLog',
-				action: 'Get the delivery log of a webhook subscription',
-				description: 'Delivery log of a subscription',
+				action: 'Get the delivery log of a webhook subscription by its ID',
+				description: 'Needs the subscription ID (rec)',
 			},
 			{
 				name: 'Get Many',
@@ -62,14 +62,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Test',
 				value: 'test',
-				action: 'Send a test event to a webhook subscription',
-				description: 'Send a test event (the subscription must be active)',
+				action: 'Send a test event to a webhook subscription by its ID',
+				description: 'Needs the subscription ID (rec); the subscription must be active',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Replace a webhook subscription',
-				description: 'Replace a subscription; the secret changes only when one is sent',
+				action: 'Replace a webhook subscription by its ID',
+				description:
+					'Needs the subscription ID (rec) and the whole subscription; the secret changes only when one is sent',
 			},
 		] satisfies Array<OperationOption<'webhook'>>,
 	},

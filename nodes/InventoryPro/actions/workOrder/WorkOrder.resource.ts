@@ -18,14 +18,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a work order',
-				description: 'One work order with its component lines',
+				action: 'Get a work order with its lines and notes by its number',
+				description:
+					'Needs the order number, e.g. WO-2025-0038; answers with the order, its lines and notes',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many work orders',
-				description: 'Work orders',
+				description: 'Work orders; start and due dates narrow them',
 			},
 		] satisfies Array<OperationOption<'workOrder'>>,
 	},

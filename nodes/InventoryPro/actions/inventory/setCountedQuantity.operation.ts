@@ -1,0 +1,214 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { extraBodyFields, itemIdLocator } from '../common.descriptions';
+import { STANDARD_PAGE_SIZE } from '../../../shared/endpoints';
+import { apiRequest } from '../../../shared/transport';
+import { fieldError, isBlank } from '../../../shared/validation';
+import { readExtraBody } from '../../helpers/extraBody';
+import { levelAtSpot, LOTS_BY_PART_NO, roundUnits, type Level } from '../../helpers/level';
+import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
+import type { ShowFor } from '../node.type';
+
+const properties: INodeProperties[] = [
+	...itemIdLocator,
+	{
+		displayName: 'Warehouse',
+		name: 'wID',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'Warehouse where the stock was counted',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a warehouse...',
+				typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Spot',
+		name: 'spot',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The spot (bin) that was counted, e.g. A-01-03',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a location...',
+				typeOptions: { searchListMethod: 'searchLocations', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. A-01-03',
+				validation: [],
+			},
+		],
+	},
+	{
+		displayName: 'Counted Quantity',
+		name: 'counted',
+		type: 'number',
+		default: 0,
+		required: true,
+		description:
+			'Units counted at the spot, zero or more (0 when the spot is empty). The node issues or receives the difference to the level it reads.',
+	},
+	{
+		displayName: 'Reason Code Name or ID',
+		name: 'reasonCode',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getReasonCodes' },
+		default: '',
+		description:
+			'Reason code sent with the issue or receipt of the difference, e.g. a count correction. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Level When Counted',
+				name: 'levelWhenCounted',
+				type: 'number',
+				default: 0,
+				description:
+					'The on-hand level your count sheet showed when the stock was counted. When the level read now differs, stock moved since the count: nothing is written and the item says so (levelChanged).',
+			},
+			{
+				displayName: 'Remark',
+				name: 'remark',
+				type: 'string',
+				default: '',
+				description: 'Free note sent with the issue or receipt, e.g. the count sheet',
+			},
+		],
+	},
+	extraBodyFields,
+];
+
+const displayOptions: ShowFor<'inventory'> = {
+	show: { resource: ['inventory'], operation: ['setCountedQuantity'] },
+};
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/**
+ * A stock-take count: reads the item (GET /Item?key=&type=id, for its partNo) and its level at the spot
+ * (the warehouse's lots, GET /Inventory/{wid}, searched by helpers/level.ts), issues or receives the
+ * difference (POST /Inventory/Issue or /Receive with the reason code), then reads the level again. The
+ * service has no conditional write, so a movement by someone else between the first read and the second
+ * shows as a level that is not the count: the item says so (levelChanged) and the node does not correct
+ * it, because it cannot tell which of the two movements the count already saw. With Level When Counted,
+ * a level that moved since the count is reported before anything is written.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const itemID = read(this, itemIndex, 'itemID', text);
+	const wID = read(this, itemIndex, 'wID', recordNumber);
+	const spot = read(this, itemIndex, 'spot', text);
+	const counted = read(this, itemIndex, 'counted', number);
+	if (counted < 0)
+		throw fieldError(this, 'counted', 'cannot be below zero', itemIndex, `Got ${counted}`);
+	const reason = this.getNodeParameter('reasonCode', itemIndex, '');
+	const reasonCode = isBlank(reason)
+		? {}
+		: { reasonCode: text(this, reason, 'reasonCode', itemIndex) };
+	const { levelWhenCounted, remark } = readCollection(this, itemIndex, 'options', {
+		levelWhenCounted: number,
+		remark: text,
+	});
+	const extra = readExtraBody(this, itemIndex);
+
+	const item = (await apiRequest.call(this, 'item.get', {
+		query: { key: itemID, type: 'id' },
+		itemIndex,
+	})) as IDataObject;
+	const at = { partNo: Number(item.partNo), wID, spot };
+	const lotPage = async (page: number) =>
+		await apiRequest.call(this, 'inventory.listByWarehouse', {
+			path: { warehouseID: wID },
+			query: { ...LOTS_BY_PART_NO, page, pageSize: STANDARD_PAGE_SIZE },
+			itemIndex,
+		});
+	const level = async (): Promise<Level> => await levelAtSpot(this, itemIndex, at, lotPage);
+
+	const before = (await level()).units;
+	const shown = { shortID: item.shortID ?? itemID, wID, spot, before, counted };
+	if (levelWhenCounted !== undefined && roundUnits(levelWhenCounted as number) !== before)
+		return [
+			{
+				...shown,
+				difference: roundUnits(counted - before),
+				moved: 'nothing',
+				movement: null,
+				after: before,
+				levelChanged: true,
+				message: `The level was ${levelWhenCounted as number} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
+			},
+		];
+
+	const difference = roundUnits(counted - before);
+	if (difference === 0)
+		return [
+			{
+				...shown,
+				difference,
+				moved: 'nothing',
+				movement: null,
+				after: before,
+				levelChanged: false,
+			},
+		];
+
+	const issue = difference < 0;
+	const units = Math.abs(difference);
+	const body = {
+		itemID: shown.shortID,
+		wID,
+		spot,
+		units,
+		...reasonCode,
+		...(remark === undefined ? {} : { remark }),
+		...extra,
+	};
+	const movement = (await apiRequest.call(this, issue ? 'inventory.issue' : 'inventory.receive', {
+		body,
+		itemIndex,
+	})) as IDataObject | null;
+	const after = (await level()).units;
+	const moved = issue ? 'issued' : 'received';
+	const result: IDataObject = {
+		...shown,
+		difference,
+		moved,
+		movement: movement ?? null,
+		after,
+		levelChanged: after !== counted,
+	};
+	if (after !== counted)
+		result.message = `Stock moved at the spot while the count was applied: the node ${moved} ${units} and the level is now ${after}, not ${counted}. It did not correct that; look at the spot's movements and count again.`;
+	return [result];
+}
