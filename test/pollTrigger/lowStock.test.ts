@@ -407,8 +407,12 @@ describe('thresholds', () => {
 		expect(alert.emitted![0]).toMatchObject({ units: 2, threshold: 3 });
 	});
 
-	it('an expression in a threshold is evaluated once per poll; one that needs an input item is refused in words', async () => {
-		const poller = await activated({ threshold: 'fixed', fixedThreshold: '={{ 1 + 2 }}' });
+	it('an expression in a threshold can use $now, $today, $vars and $workflow; one that needs an input item is refused in words', async () => {
+		// What the node's notice says an expression can use there: $now, $today, $vars, $workflow.
+		const poller = await activated({
+			threshold: 'fixed',
+			fixedThreshold: '={{ $now.year > 2000 && $today && $workflow.id && $vars ? 1 + 2 : 0 }}',
+		});
 		await quiet(poller);
 		const pair = freshPair();
 		await setUnits(pair, 2);
