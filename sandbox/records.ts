@@ -68,12 +68,33 @@ export interface Item extends Stamped {
 }
 
 /**
- * The sandbox's own figures per item, never served (the vendor's item shows neither): what its lots,
- * order lines and reports (Stock Valuation, Low Stock) price and reorder with.
+ * The sandbox's own cost per item, never served (the vendor's item shows none): what its lots, order
+ * lines and the Stock Valuation report price with.
  */
 export interface ItemTerms {
 	unitCost: number;
-	reorderPoint: number;
+}
+
+/**
+ * An item's restocking level in one warehouse: the product keeps Min and Max per item and warehouse
+ * (user guide, Restocking Levels: "when stock falls below" Min, "fill-to target" Max). The API's
+ * documentation does not show them; the sandbox serves them on each stock-level row as `min` and
+ * `max` (assumed names, after the guide's columns), 0 where none is set.
+ */
+export interface RestockLevel {
+	min: number;
+	max: number;
+}
+
+/** One stock-level row: an item's units on hand in one warehouse and its restocking level there (assumed shape). */
+export interface StockLevel extends RestockLevel {
+	partNo: number;
+	shortID: string;
+	description: string;
+	wID: number;
+	/** Warehouse name, as on the lot. */
+	warehouse: string;
+	units: number;
 }
 
 /**

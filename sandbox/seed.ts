@@ -59,8 +59,19 @@ export function seedStore(options: SeedOptions, clockStart: number): Store {
 	seedLocations(store, random, start);
 	const subs = seedCategories(store, start);
 	seedReasonCodes(store, start);
-	seedItems(store, random, subs, options.items ?? DEFAULT_SEED_ITEMS, start, end);
-	seedStock(store, random, end);
+	const orderSizes = seedItems(
+		store,
+		random,
+		subs,
+		options.items ?? DEFAULT_SEED_ITEMS,
+		start,
+		end,
+	);
+	// Restocking levels draw from a stream of their own, so every record after the stock stays the same.
+	const levels = new Random((options.seed ?? DEFAULT_SEED) + RESTOCK_SEED_OFFSET);
+	seedStock(store, random, end, (item, wID) =>
+		seedRestockLevel(store, levels, item, wID, orderSizes),
+	);
 	seedParties(store, random, stamp);
 	seedAssets(store, random, stamp, start);
 	seedOrders(store, random, start, end);
@@ -166,7 +177,8 @@ function seedItems(
 	count: number,
 	start: number,
 	end: number,
-): void {
+): Map<number, number> {
+	const orderSizes = new Map<number, number>();
 	for (let i = 0; i < count; i++) {
 		const filed = subs[random.int(0, subs.length - 1)];
 		const sub = filed.sub;
@@ -178,10 +190,9 @@ function seedItems(
 		// The random calls keep their order, so every record seeded after the items stays the same.
 		const description = `${random.pick(sub.nouns)} ${random.pick(sub.variants)}`;
 		const units = random.pick(UNITS_OF[uOM] ?? [1]);
-		store.setTerms(partNo, {
-			unitCost: random.money(sub.cost[0], sub.cost[1]),
-			reorderPoint: random.int(1, 12) * 10,
-		});
+		store.setTerms(partNo, { unitCost: random.money(sub.cost[0], sub.cost[1]) });
+		// The item's usual order: its restocking Max is Min plus this (seedRestockLevel).
+		orderSizes.set(partNo, random.int(1, 12) * 10);
 		const item: Item = {
 			partNo,
 			shortID: `${sub.code}-${String(i + 1).padStart(5, '0')}`,
@@ -198,13 +209,38 @@ function seedItems(
 		};
 		store.addItem(item);
 	}
+	return orderSizes;
+}
+
+/** The second stream's seed: seed + this. */
+const RESTOCK_SEED_OFFSET = 1;
+
+/**
+ * Restocking levels where an item is stocked (user guide: Min and Max per item and warehouse): most
+ * stocked pairs have one, Min 5–20 (about one row in eight starts below it), Max = Min + the usual order.
+ */
+function seedRestockLevel(
+	store: Store,
+	levels: Random,
+	item: Item,
+	wID: number,
+	orderSizes: Map<number, number>,
+): void {
+	if (!levels.chance(0.85)) return;
+	const min = 5 * levels.int(1, 4);
+	store.setRestockLevel(item.partNo, wID, { min, max: min + (orderSizes.get(item.partNo) ?? 50) });
 }
 
 /** The packaging text of the items page's example ("Box/100"): the package, then units per package. */
 const putUpOf = (uOM: string, units: number) => `${PUT_UP_OF[uOM] ?? 'Each'}/${units}`;
 
-/** Lots for about 57 % of items, each with its receipt and, for some, an issue. */
-function seedStock(store: Store, random: Random, end: number): void {
+/** Lots for about 57 % of items, each with its receipt and, for some, an issue; `stocked` hears each pair. */
+function seedStock(
+	store: Store,
+	random: Random,
+	end: number,
+	stocked: (item: Item, wID: number) => void,
+): void {
 	const issueReasons = REASON_CODES.filter(
 		(r) => r.type === 'Issue' && !DISABLED_REASON_CODES.includes(r.code),
 	);
@@ -225,6 +261,7 @@ function seedStock(store: Store, random: Random, end: number): void {
 			const receivedIso = iso(received);
 			const modifiedIso = issued ? iso(modified) : receivedIso;
 			const reference = `DN-${random.int(100000, 999999)}`;
+			stocked(item, warehouseID);
 			insertLot(store, item, {
 				wID: warehouseID,
 				spot: location,

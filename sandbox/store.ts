@@ -10,6 +10,7 @@ import type {
 	Movement,
 	PurchaseOrder,
 	ReasonCode,
+	RestockLevel,
 	ShippingOrder,
 	StockLot,
 	Vendor,
@@ -76,8 +77,11 @@ export class Store {
 	readonly assetTypes = new Table<AssetType>(RECORDS.assetType.key);
 	readonly assets = new Table<Asset>(RECORDS.asset.key);
 
-	/** Cost and reorder point per partNo: sandbox-internal, not part of the served item. */
+	/** Cost per partNo: sandbox-internal, not part of the served item. */
 	private readonly itemTerms = new Map<number, ItemTerms>();
+
+	/** Restocking levels by `partNo|wID` (served on stock-level rows; see RestockLevel). */
+	private readonly restockLevels = new Map<string, RestockLevel>();
 
 	/** shortIDs are unique regardless of case, like the service's database collation (assumed). */
 	private readonly itemsByShortId = new Map<string, Item>();
@@ -92,13 +96,34 @@ export class Store {
 		return item;
 	}
 
-	/** An item's cost and reorder point (an item created through the API has none yet: 0 and 0). */
+	/** An item's cost (an item created through the API has none yet: 0). */
 	terms(partNo: number): ItemTerms {
-		return this.itemTerms.get(partNo) ?? { unitCost: 0, reorderPoint: 0 };
+		return this.itemTerms.get(partNo) ?? { unitCost: 0 };
 	}
 
 	setTerms(partNo: number, terms: ItemTerms): void {
 		this.itemTerms.set(partNo, terms);
+	}
+
+	/** An item's restocking level in a warehouse, undefined where none is set. */
+	restockLevel(partNo: number, wID: number): RestockLevel | undefined {
+		return this.restockLevels.get(`${partNo}|${wID}`);
+	}
+
+	/** Sets (or with undefined removes) a restocking level; the stock-level rows and Low Stock follow. */
+	setRestockLevel(partNo: number, wID: number, level: RestockLevel | undefined): void {
+		const key = `${partNo}|${wID}`;
+		if (level === undefined) this.restockLevels.delete(key);
+		else this.restockLevels.set(key, { ...level });
+		this.changed();
+	}
+
+	/** Every restocking level set: [partNo, wID, level]. */
+	*restockLevelEntries(): Generator<[number, number, RestockLevel]> {
+		for (const [key, level] of this.restockLevels) {
+			const [partNo, wID] = key.split('|').map(Number);
+			yield [partNo, wID, level];
+		}
 	}
 
 	item(shortID: string): Item | undefined {

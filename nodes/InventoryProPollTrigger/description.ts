@@ -1,34 +1,6 @@
-// The Changes Trigger's Watch field: one option per list the change feed can read.
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { WATCHABLE } from '../shared/changes/watchable';
-
-const HEADER_ONLY = WATCHABLE.filter((w) => w.endpoint.list.modifiedSince === 'headerOnly').map(
-	(w) => w.id,
-);
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const watchOptions: INodePropertyOptions[] = WATCHABLE.map((w) => ({
-	name: capitalize(w.endpoint.summary),
-	value: w.id,
-	description: `GET ${w.endpoint.path}`,
-}));
-
-/** One number field per path placeholder, shown for the lists that need it. */
-const pathParamFields: INodeProperties[] = [...new Set(WATCHABLE.flatMap((w) => w.pathParams))].map(
-	(name) => ({
-		displayName: capitalize(name.replace(/ID$/, ' ID')),
-		name,
-		type: 'number',
-		required: true,
-		default: 0,
-		description: `The ${name} to watch`,
-		displayOptions: {
-			show: { watch: WATCHABLE.filter((w) => w.pathParams.includes(name)).map((w) => w.id) },
-		},
-	}),
-);
+// The Changes Trigger's Watch field: one option per list of the endpoint table that takes modifiedSince
+// (nodes/shared/changes/watchable.ts reads the same table; test/pollTrigger checks the two agree).
+import type { INodeProperties } from 'n8n-workflow';
 
 export const watchProperties: INodeProperties[] = [
 	{
@@ -36,7 +8,120 @@ export const watchProperties: INodeProperties[] = [
 		name: 'watch',
 		type: 'options',
 		noDataExpression: true,
-		options: watchOptions,
+		options: [
+			{
+				name: 'Active Assets',
+				value: 'asset.list',
+				description: 'GET /Asset',
+			},
+			{
+				name: 'Active Categories',
+				value: 'category.list',
+				description: 'GET /Category',
+			},
+			{
+				name: 'Active Customers',
+				value: 'customer.list',
+				description: 'GET /Customer',
+			},
+			{
+				name: 'Active Items',
+				value: 'item.list',
+				description: 'GET /Item',
+			},
+			{
+				name: 'Active Reason Codes',
+				value: 'reasonCode.list',
+				description: 'GET /ReasonCode',
+			},
+			{
+				name: 'Active Vendors',
+				value: 'vendor.list',
+				description: 'GET /Vendor',
+			},
+			{
+				name: 'All Assets (Discontinued Included)',
+				value: 'asset.listAll',
+				description: 'GET /Asset/All',
+			},
+			{
+				name: 'All Categories (Disabled Included)',
+				value: 'category.listAll',
+				description: 'GET /Category/All',
+			},
+			{
+				name: 'All Customers (Inactive Included)',
+				value: 'customer.listAll',
+				description: 'GET /Customer/All',
+			},
+			{
+				name: 'All Items (Discontinued Included)',
+				value: 'item.listAll',
+				description: 'GET /Item/All',
+			},
+			{
+				name: 'All Reason Codes (Disabled Included)',
+				value: 'reasonCode.listAll',
+				description: 'GET /ReasonCode/All',
+			},
+			{
+				name: 'All Vendors (Inactive Included)',
+				value: 'vendor.listAll',
+				description: 'GET /Vendor/All',
+			},
+			{
+				name: 'Asset Types',
+				value: 'asset.types',
+				description: 'GET /Asset/Types',
+			},
+			{
+				name: 'Locations',
+				value: 'location.list',
+				description: 'GET /Location: the spots (bins) of every warehouse',
+			},
+			{
+				name: 'Material In',
+				value: 'inventory.materialIn',
+				description: 'GET /Inventory/MaterialIn: stock movements into warehouses',
+			},
+			{
+				name: 'Material In of One Warehouse',
+				value: 'inventory.materialInByWarehouse',
+				description: 'GET /Inventory/MaterialIn/{warehouseID} (a MaterialIn variant; path assumed)',
+			},
+			{
+				name: 'Material Out',
+				value: 'inventory.materialOut',
+				description: 'GET /Inventory/MaterialOut: stock movements out of warehouses',
+			},
+			{
+				name: 'Material Out of One Warehouse',
+				value: 'inventory.materialOutByWarehouse',
+				description:
+					'GET /Inventory/MaterialOut/{warehouseID} (a MaterialOut variant; path assumed)',
+			},
+			{
+				name: 'Open Purchase Orders',
+				value: 'purchaseOrder.list',
+				description:
+					'GET /PurchaseOrder: the service lists open orders (vendor docs), so an order that closes leaves the list',
+			},
+			{
+				name: 'Shipping Orders',
+				value: 'shippingOrder.list',
+				description: 'GET /ShippingOrder',
+			},
+			{
+				name: 'Warehouses',
+				value: 'warehouse.list',
+				description: 'GET /Warehouse',
+			},
+			{
+				name: 'Work Orders',
+				value: 'workOrder.list',
+				description: 'GET /WorkOrder',
+			},
+		],
 		default: 'item.list',
 		description:
 			'The list to poll. Only lists that can be filtered by modification time are offered.',
@@ -47,7 +132,19 @@ export const watchProperties: INodeProperties[] = [
 		name: 'headerOnlyNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { watch: HEADER_ONLY } },
+		displayOptions: {
+			show: { watch: ['purchaseOrder.list', 'shippingOrder.list', 'workOrder.list'] },
+		},
 	},
-	...pathParamFields,
+	{
+		displayName: 'Warehouse ID',
+		name: 'warehouseID',
+		type: 'number',
+		required: true,
+		default: 0,
+		description: 'The warehouseID to watch',
+		displayOptions: {
+			show: { watch: ['inventory.materialInByWarehouse', 'inventory.materialOutByWarehouse'] },
+		},
+	},
 ];

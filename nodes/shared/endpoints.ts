@@ -196,8 +196,8 @@ export const ENDPOINTS = {
 	// Inventory — read 11; receive 95, move 15, issue 88
 	'inventory.list': list('/Inventory', 11, 'Received lots in all warehouses, newest first', 'spec', lotList(LOT_FIELDS, 'received')),
 	'inventory.listByWarehouse': list('/Inventory/{warehouseID}', 11, 'Received lots in one warehouse', 'spec', lotList(LOT_FIELDS, 'received')),
-	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand per item and warehouse, all warehouses', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
-	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand per item in one warehouse', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
+	'inventory.stockLevels': list('/Inventory/StockLevels', 11, 'Units on hand and restocking level (min, max) per item and warehouse, all warehouses; row fields assumed', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
+	'inventory.stockLevelsByWarehouse': list('/Inventory/StockLevels/{warehouseID}', 11, 'Units on hand and restocking level per item in one warehouse; row fields assumed', 'vendor docs', standardList(STOCK_LEVEL_SORT, 'rejected', [])),
 	'inventory.materialIn': list('/Inventory/MaterialIn', 11, 'Stock movements into warehouses', 'spec', standardList(['recNo', 'partNo', 'wID'])),
 	'inventory.materialOut': list('/Inventory/MaterialOut', 11, 'Stock movements out of warehouses', 'spec', standardList(['recNo', 'partNo', 'wID'])),
 	'inventory.materialInByWarehouse': list('/Inventory/MaterialIn/{warehouseID}', 11, 'Movements into one warehouse (a MaterialIn variant)', 'assumed', standardList(['recNo', 'partNo'])),

@@ -197,14 +197,16 @@ export const RECORDS = {
 		example: '10001',
 		evidence: 'assumed',
 	}),
-	// The vendor's stock-level response is past the docs' cut: this shape is the sandbox's (assumed).
+	// The vendor's stock-level response is past the docs' cut: this shape is the sandbox's (assumed). min and
+	// max: the item's restocking level in that warehouse, which the product keeps per item and warehouse
+	// (user guide, Restocking Levels: Min, Max); the names are assumed, after the guide's columns.
 	stockLevel: kind({
 		noun: 'stock level',
 		key: 'shortID',
 		keyType: 'string',
 		label: 'description',
-		fields: ['partNo', 'shortID', 'description', 'wID', 'warehouse', 'units'],
-		simple: ['shortID', 'description', 'wID', 'units'],
+		fields: ['partNo', 'shortID', 'description', 'wID', 'warehouse', 'units', 'min', 'max'],
+		simple: ['shortID', 'description', 'wID', 'units', 'min'],
 		// No lists: a shortID repeats across warehouses, so it cannot tell rows apart when paging.
 		lists: [],
 		example: 'WIDGET-01',

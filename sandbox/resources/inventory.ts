@@ -8,6 +8,7 @@ import type { Item, Movement, StockLot } from '../records';
 import { receivingSpot } from '../seedData';
 import { roundQuantity } from '../numbers';
 import type { Store } from '../store';
+import { stockLevels } from '../stockLevels';
 import type { RequestContext } from '../types';
 import {
 	bodyOf,
@@ -20,8 +21,6 @@ import {
 	type ResourceModule,
 } from './context';
 import { activeReasonCode, findItem, findWarehouse, openLocation } from './lookups';
-
-const inStock = (store: Store) => store.stock.rows.filter((lot) => lot.units > 0);
 
 const movementIds = (m: Movement) => ({
 	recNo: m.recNo,
@@ -100,35 +99,6 @@ export function insertLot(
 	});
 }
 
-/** Units on hand per item and warehouse, in the documented stock vocabulary (partNo, shortID, wID, units). */
-function stockLevels(store: Store) {
-	const levels = new Map<
-		string,
-		{
-			partNo: number;
-			shortID: string;
-			description: string;
-			wID: number;
-			warehouse: string;
-			units: number;
-		}
-	>();
-	for (const lot of inStock(store)) {
-		const key = `${lot.partNo}|${lot.wID}`;
-		const level = levels.get(key) ?? {
-			partNo: lot.partNo,
-			shortID: lot.shortID,
-			description: lot.description,
-			wID: lot.wID,
-			warehouse: lot.warehouse,
-			units: 0,
-		};
-		level.units = roundQuantity(level.units + lot.units);
-		levels.set(key, level);
-	}
-	return [...levels.values()];
-}
-
 /** An optional text field of the body (validateBody has checked its type). */
 const optional = (value: unknown) => value as string | undefined;
 
@@ -158,7 +128,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					rows: () => store.stock.rows.filter((lot) => lot.wID === id),
 				};
 			},
-			// Stock levels: one row per item and warehouse, summed over the lots on hand (shape assumed: past the docs' cut).
+			// Stock levels: one row per item and warehouse with its restocking level (../stockLevels.ts; shape assumed).
 			'inventory.stockLevels': () => ({
 				key: 'inventory.stockLevels',
 				idField: 'level',

@@ -2,6 +2,7 @@
 import { round2 } from '../numbers';
 import type { ReportRow } from '../records';
 import type { Store } from '../store';
+import { stockLevels } from '../stockLevels';
 
 export interface ReportDef {
 	reportID: number;
@@ -15,28 +16,27 @@ export interface ReportDef {
 	build(store: Store): ReportRow[];
 }
 
-/** Units in stock and newest receipt per item (over its lots), newest movement (MaterialIn/Out). */
+/** Units in stock and newest receipt per item, over its lots. */
 function stockByItem(store: Store) {
-	const totals = new Map<
-		number,
-		{ quantity: number; lastReceived: string; lastMovement: string | null }
-	>();
+	const totals = new Map<number, { quantity: number; lastReceived: string }>();
 	for (const lot of store.stock.rows) {
-		const total = totals.get(lot.partNo) ?? {
-			quantity: 0,
-			lastReceived: lot.received,
-			lastMovement: null,
-		};
+		const total = totals.get(lot.partNo) ?? { quantity: 0, lastReceived: lot.received };
 		total.quantity += lot.units;
 		if (lot.received > total.lastReceived) total.lastReceived = lot.received;
 		totals.set(lot.partNo, total);
 	}
-	for (const movement of [...store.materialIn.rows, ...store.materialOut.rows]) {
-		const total = totals.get(movement.partNo);
-		if (total && (total.lastMovement === null || movement.created > total.lastMovement))
-			total.lastMovement = movement.created;
-	}
 	return totals;
+}
+
+/** The newest MaterialIn/Out stamp per item and warehouse (`partNo|wID`). */
+function newestMovements(store: Store): Map<string, string> {
+	const newest = new Map<string, string>();
+	for (const movement of [...store.materialIn.rows, ...store.materialOut.rows]) {
+		const key = `${movement.partNo}|${movement.wID}`;
+		const known = newest.get(key);
+		if (known === undefined || movement.created > known) newest.set(key, movement.created);
+	}
+	return newest;
 }
 
 export const REPORTS: readonly ReportDef[] = [
@@ -85,33 +85,38 @@ export const REPORTS: readonly ReportDef[] = [
 		reportID: 2,
 		name: 'Low Stock',
 		reportType: 1,
-		description: 'Active items below their reorder point',
+		description: 'Active items below their restocking level (Min), per warehouse',
 		columns: [
 			'partNo',
 			'shortID',
 			'description',
+			'wID',
+			'warehouse',
 			'onHand',
-			'reorderPoint',
+			'min',
+			'max',
 			'shortfall',
 			'lastMovement',
 		],
 		latestColumn: 'lastMovement',
+		// The stock-level rows the API serves, with their restocking levels: one model (../stockLevels.ts).
 		build(store) {
-			const totals = stockByItem(store);
-			return store.items.rows.flatMap((item) => {
-				const total = totals.get(item.partNo);
-				const onHand = round2(total?.quantity ?? 0);
-				const { reorderPoint } = store.terms(item.partNo);
-				if (item.discontinued || onHand >= reorderPoint) return [];
+			const lastMovement = newestMovements(store);
+			return stockLevels(store).flatMap((level) => {
+				const item = store.items.get(level.partNo);
+				if (!item || item.discontinued || level.min <= 0 || level.units >= level.min) return [];
 				return [
 					{
-						partNo: item.partNo,
-						shortID: item.shortID,
-						description: item.description,
-						onHand,
-						reorderPoint,
-						shortfall: round2(reorderPoint - onHand),
-						lastMovement: total?.lastMovement ?? null,
+						partNo: level.partNo,
+						shortID: level.shortID,
+						description: level.description,
+						wID: level.wID,
+						warehouse: level.warehouse,
+						onHand: round2(level.units),
+						min: level.min,
+						max: level.max,
+						shortfall: round2(level.min - level.units),
+						lastMovement: lastMovement.get(`${level.partNo}|${level.wID}`) ?? null,
 					},
 				];
 			});

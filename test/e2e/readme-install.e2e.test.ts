@@ -91,7 +91,7 @@ describe('README install steps on a fresh n8n home', () => {
 	}, 300_000);
 
 	test(
-		'n8n started on that home loads both nodes, the changes trigger and the credential',
+		'n8n started on that home loads the four nodes and the credential',
 		async () => {
 			const n8nDir = await ensureN8n();
 			n8n = await startN8n({
@@ -103,9 +103,12 @@ describe('README install steps on a fresh n8n home', () => {
 			const listed = (await n8n.nodeTypes()).map((t) => t.name);
 			expect(listed).toEqual(
 				expect.arrayContaining(
-					['inventoryPro', 'inventoryProTrigger', 'inventoryProPollTrigger'].map(
-						(name) => `${PACKAGE_NAME}.${name}`,
-					),
+					[
+						'inventoryPro',
+						'inventoryProTrigger',
+						'inventoryProPollTrigger',
+						'inventoryProLowStockTrigger',
+					].map((name) => `${PACKAGE_NAME}.${name}`),
 				),
 			);
 			expect((await n8n.credentialTypes()).map((t) => t.name)).toContain('inventoryProApi');

@@ -2,6 +2,7 @@
 // Pro documents them, against the sandbox over HTTPS. Each case reaches the expected request (read from
 // the sandbox's request log) and the expected answer (compared with the sandbox's own data).
 import { DEMO_CLIENT, startSandbox, type Sandbox } from '../../sandbox';
+import { stockLevels } from '../../sandbox/stockLevels';
 import { ensureN8n, loopbackCertificate, N8n, startN8n, type CredentialRef } from './n8n';
 import { chain, inventoryPro, manualTrigger } from './support/workflows';
 
@@ -134,10 +135,9 @@ test('simplified purchase orders carry poNo, vendor, status and the lines (why G
 });
 
 test('Inventory › Get Stock Levels of all warehouses and of one: every level once', async () => {
+	// One row per item and warehouse that held stock or has a restocking level (sandbox/stockLevels.ts).
 	const expected = new Set(
-		sandbox.store.stock.rows
-			.filter((lot) => lot.units > 0)
-			.map((lot) => `${lot.partNo}|${lot.wID}`),
+		stockLevels(sandbox.store).map((level) => `${level.partNo}|${level.wID}`),
 	);
 	const all = await run({ resource: 'inventory', operation: 'getStockLevels', returnAll: true });
 	const levels = all.output.map((level) => `${String(level.partNo)}|${String(level.wID)}`);

@@ -79,13 +79,21 @@ export class Poller {
 		prepareN8n();
 		this.nodeType = withPollingParameters(options.nodeType);
 		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000001', NODE_NAME);
-		this.restart();
+		this.load('activate');
 	}
 
-	/** A fresh workflow object from the saved static data, like n8n after a restart. */
+	/**
+	 * A fresh workflow object from the saved static data, like n8n after a restart: its poll context
+	 * carries activation mode `init`, as n8n's does for every poll after a restart (activate() then runs
+	 * the start-up poll n8n runs itself).
+	 */
 	restart(): void {
+		this.load('init');
+	}
+
+	private load(activation: WorkflowActivateMode): void {
 		this.workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
-		this.pollFunctions = this.makePollFunctions('activate');
+		this.pollFunctions = this.makePollFunctions(activation);
 	}
 
 	/** The node's static data as n8n holds it in memory right now. */
@@ -93,7 +101,7 @@ export class Poller {
 		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
 	}
 
-	/** Activation: n8n runs one poll right away and saves the static data after it. */
+	/** Activation (or the start after a restart): n8n runs one poll right away and saves the static data after it. */
 	async activate(): Promise<PollOutcome> {
 		const outcome = await this.run(true);
 		this.save();

@@ -10,6 +10,7 @@ import {
 import { parseStamp } from '../../nodes/shared/dates';
 import { WATCHABLE } from '../../nodes/shared/changes/watchable';
 import { ENDPOINTS, type EndpointId } from '../../nodes/shared/endpoints';
+import { watchProperties } from '../../nodes/InventoryProPollTrigger/description';
 
 const change = (id: string, modified: string): Change => ({
 	id,
@@ -239,5 +240,31 @@ describe('watchable lists', () => {
 		expect(WATCHABLE.find((w) => w.id === 'inventory.materialInByWarehouse')?.pathParams).toEqual([
 			'warehouseID',
 		]);
+	});
+
+	it("are exactly the Changes Trigger's Watch options, written out in its description, with their path fields and notice", () => {
+		const shownFor = (name: string) =>
+			[...(watchProperties.find((p) => p.name === name)?.displayOptions?.show?.watch ?? [])].sort();
+		const watch = watchProperties.find((p) => p.name === 'watch')!;
+		const values = (watch.options as Array<{ value: string; name: string }>).map((o) => o.value);
+		expect([...values].sort()).toEqual(WATCHABLE.map((w) => w.id).sort());
+		expect(values).toContain(watch.default);
+		for (const name of new Set(WATCHABLE.flatMap((w) => w.pathParams)))
+			expect({ name, shownFor: shownFor(name) }).toEqual({
+				name,
+				shownFor: WATCHABLE.filter((w) => w.pathParams.includes(name))
+					.map((w) => w.id)
+					.sort(),
+			});
+		expect(shownFor('headerOnlyNotice')).toEqual(
+			WATCHABLE.filter((w) => w.endpoint.list.modifiedSince === 'headerOnly')
+				.map((w) => w.id)
+				.sort(),
+		);
+		// Each option names its request: the row's path, then at most a colon or a bracket.
+		for (const option of watch.options as Array<{ value: string; description: string }>) {
+			const path = WATCHABLE.find((w) => w.id === option.value)!.endpoint.path;
+			expect(option.description.split(/:| \(/)[0]).toBe(`GET ${path}`);
+		}
 	});
 });

@@ -32,3 +32,33 @@ export function pollerFor(h: Harness, params: PollTriggerParams, pollBudgetMs?: 
 		pollBudgetMs,
 	});
 }
+
+export const LOW_STOCK_TYPE = `${PACKAGE}.inventoryProLowStockTrigger`;
+
+/** The Low Stock Trigger's parameters; left out, the node's defaults. */
+export interface LowStockParams {
+	warehouses?: 'all' | 'one';
+	warehouseID?: number | string;
+	threshold?: 'restockingLevel' | 'fixed' | 'perItem';
+	levelField?: string;
+	fixedThreshold?: number | string;
+	itemThresholds?: string;
+	options?: IDataObject;
+}
+
+/** A Low Stock Trigger on the harness's default credential. */
+export function lowStockPollerFor(
+	h: Harness,
+	params: LowStockParams,
+	pollBudgetMs?: number,
+): Poller {
+	const stored = h.credentials.get(h.credentialId);
+	return new Poller({
+		nodeType: h.nodeTypes.getByNameAndVersion(LOW_STOCK_TYPE),
+		typeName: LOW_STOCK_TYPE,
+		parameters: { ...params, options: params.options ?? {} } as INodeParameters,
+		credentials: { inventoryProApi: { id: stored.id, name: stored.name } },
+		additionalData: (mode, workflowData) => h.additionalData(mode, workflowData),
+		pollBudgetMs,
+	});
+}

@@ -156,6 +156,7 @@ describe('documentation links', () => {
 			'nodes/InventoryPro/InventoryPro.node.json',
 			'nodes/InventoryProTrigger/InventoryProTrigger.node.json',
 			'nodes/InventoryProPollTrigger/InventoryProPollTrigger.node.json',
+			'nodes/InventoryProLowStockTrigger/InventoryProLowStockTrigger.node.json',
 		];
 		const links = sources.flatMap((file) =>
 			[

@@ -1,6 +1,7 @@
 /** Inventory writes: receive, move, issue — stock changes, movement records, events, conflicts. */
+import { RECORDS } from '../../nodes/shared/records';
 import type { Page } from '../../sandbox/lists';
-import type { Movement, StockLot } from '../../sandbox/records';
+import type { Movement, StockLevel, StockLot } from '../../sandbox/records';
 import { expectError, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -408,4 +409,58 @@ describe('GET /Inventory/StockLevels', () => {
 		expect(rows.every((row) => row.wID === lot.wID)).toBe(true);
 		expect(all.body.totalCount).toBeGreaterThan(one.body.totalCount);
 	});
+
+	it('carries the restocking level per item and warehouse (min, max; 0 where none is set), in the registry fields', async () => {
+		const { store } = t.sandbox;
+		const rows = await allStockLevels();
+		expect(Object.keys(rows[0])).toEqual(RECORDS.stockLevel.fields);
+		const seeded = rows.filter((row) => row.min > 0);
+		// Seeded for most stocked pairs, about one row in eight below its Min (sandbox/seed.ts).
+		expect(seeded.length / rows.length).toBeGreaterThan(0.7);
+		const below = seeded.filter((row) => row.units < row.min).length / seeded.length;
+		expect(below).toBeGreaterThan(0.05);
+		expect(below).toBeLessThan(0.2);
+		for (const row of rows) {
+			const level = store.restockLevel(row.partNo, row.wID);
+			expect({ min: row.min, max: row.max }).toEqual(level ?? { min: 0, max: 0 });
+			if (level) expect(level.max).toBeGreaterThan(level.min);
+		}
+		// A level set on a pair that never held stock lists the pair, with nothing on hand.
+		const item = store.items.rows.find(
+			(i) => !rows.some((row) => row.partNo === i.partNo && row.wID === 4),
+		)!;
+		store.setRestockLevel(item.partNo, 4, { min: 8, max: 40 });
+		const listed = (await allStockLevels(4)).find((row) => row.partNo === item.partNo);
+		expect(listed).toMatchObject({ shortID: item.shortID, wID: 4, units: 0, min: 8, max: 40 });
+	});
+
+	it('keeps a row at 0 units once every unit was issued (assumed: the docs do not say)', async () => {
+		const { store } = t.sandbox;
+		const lot = store.stock.rows.find(
+			(s) =>
+				s.units > 0 &&
+				!s.hold &&
+				!store.location(s.wID, s.spot)!.hold &&
+				store.lots(s.partNo, s.wID).length === 1,
+		)!;
+		const issued = await t.demo.post('/Inventory/Issue', {
+			itemID: lot.shortID,
+			wID: lot.wID,
+			units: lot.units,
+		});
+		expect(issued.status).toBe(201);
+		const row = (await allStockLevels(lot.wID)).find((r) => r.partNo === lot.partNo);
+		expect(row).toMatchObject({ shortID: lot.shortID, units: 0 });
+	});
 });
+
+/** Every stock-level row, of all warehouses or one, read page by page. */
+async function allStockLevels(wID?: number): Promise<StockLevel[]> {
+	const path = wID === undefined ? '/Inventory/StockLevels' : `/Inventory/StockLevels/${wID}`;
+	const rows: StockLevel[] = [];
+	for (let page = 1; ; page++) {
+		const body = (await t.demo.get(path, { pageSize: 250, page })).body;
+		rows.push(...(body.value as StockLevel[]));
+		if (!body.hasMore) return rows;
+	}
+}

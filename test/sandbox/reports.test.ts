@@ -1,5 +1,6 @@
 /** Reports: list of runnable reports, paged rows sorted by report columns, latest rows with a clamped count. */
 import type { Page } from '../../sandbox/lists';
+import { stockLevels } from '../../sandbox/stockLevels';
 import { expectError, expectPage, FORBIDDEN, openSandbox, type TestSandbox } from './helpers';
 
 /** A row of Stock Valuation (report 1). */
@@ -82,20 +83,60 @@ describe('GET /Report/{id}', () => {
 		);
 	});
 
-	it('reflects writes: receiving stock of an item below its reorder point takes it off Low Stock', async () => {
-		const before = await t.demo.get<Page<{ shortID: string; shortfall: number }>>('/Report/2', {
-			pageSize: 250,
-		});
-		const row = before.body.value[0];
+	it('Low Stock lists exactly the stock-level rows of active items below their restocking level (Min)', async () => {
+		const { store } = t.sandbox;
+		const rows = await allRows('/Report/2');
+		const levels = stockLevels(store).filter(
+			(level) =>
+				level.min > 0 && level.units < level.min && !store.items.get(level.partNo)!.discontinued,
+		);
+		expect(rows.length).toBeGreaterThan(20);
+		expect(rows.map((r) => `${r.partNo}|${r.wID}`).sort()).toEqual(
+			levels.map((l) => `${l.partNo}|${l.wID}`).sort(),
+		);
+		expect(Object.keys(rows[0])).toEqual([
+			'partNo',
+			'shortID',
+			'description',
+			'wID',
+			'warehouse',
+			'onHand',
+			'min',
+			'max',
+			'shortfall',
+			'lastMovement',
+		]);
+		for (const row of rows) {
+			expect(row.onHand).toBeLessThan(row.min);
+			expect(row.shortfall).toBeCloseTo(row.min - row.onHand, 6);
+			expect(store.restockLevel(row.partNo, row.wID)).toEqual({ min: row.min, max: row.max });
+		}
+	});
+
+	it('reflects writes: receiving up to the restocking level takes the row off Low Stock; a new level puts one on', async () => {
+		const { store } = t.sandbox;
+		const before = await allRows('/Report/2');
+		const row = before[0];
 		const received = await t.demo.post('/Inventory/Receive', {
 			itemID: row.shortID,
-			wID: 1,
-			units: row.shortfall + 1,
+			wID: row.wID,
+			units: row.shortfall,
 		});
 		expect(received.status).toBe(201);
-		const after = await t.demo.get<Page<{ shortID: string }>>('/Report/2', { pageSize: 250 });
-		expect(after.body.totalCount).toBe(before.body.totalCount - 1);
-		expect(after.body.value.map((r: { shortID: string }) => r.shortID)).not.toContain(row.shortID);
+		const after = await allRows('/Report/2');
+		expect(after).toHaveLength(before.length - 1);
+		expect(after.map((r) => `${r.partNo}|${r.wID}`)).not.toContain(`${row.partNo}|${row.wID}`);
+
+		const level = stockLevels(store).find(
+			(l) => l.units > 0 && !store.items.get(l.partNo)!.discontinued && l.units >= l.min,
+		)!;
+		store.setRestockLevel(level.partNo, level.wID, { min: level.units + 1, max: level.units + 50 });
+		const raised = await allRows('/Report/2');
+		expect(raised.find((r) => r.partNo === level.partNo && r.wID === level.wID)).toMatchObject({
+			onHand: level.units,
+			min: level.units + 1,
+			shortfall: 1,
+		});
 	});
 
 	it('answers 404 for an unknown report', async () => {
@@ -140,3 +181,13 @@ describe('GET /Report/{id}/{count}', () => {
 		expect((await t.as('reports').get('/Report/1/3')).status).toBe(200);
 	});
 });
+
+/** Every row of a report, page by page. */
+async function allRows(path: string): Promise<Array<Record<string, any>>> {
+	const rows: Array<Record<string, any>> = [];
+	for (let page = 1; ; page++) {
+		const body = (await t.demo.get(path, { pageSize: 250, page })).body;
+		rows.push(...(body.value as Array<Record<string, any>>));
+		if (!body.hasMore) return rows;
+	}
+}

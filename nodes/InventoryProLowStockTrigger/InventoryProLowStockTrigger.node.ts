@@ -1,0 +1,248 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type ILoadOptionsFunctions,
+	type INodeExecutionData,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../shared/transport';
+import { textOf } from '../shared/validation';
+import { compare, type AlertState, type Level } from './alerts';
+import { readLevels } from './levels';
+import { isStartUpPoll } from './startup';
+import { inputError, readThresholds } from './thresholds';
+
+/** Items shown by the editor's test run. */
+const SAMPLE_SIZE = 5;
+
+export class InventoryProLowStockTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Inventory Pro Low Stock Trigger',
+		name: 'inventoryProLowStockTrigger',
+		icon: { light: 'file:inventoryProLowStock.svg', dark: 'file:inventoryProLowStock.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle:
+			'={{ {"restockingLevel": "Below restocking level", "fixed": "Below " + $parameter["fixedThreshold"], "perItem": "Below per-item thresholds"}[$parameter["threshold"]] }}',
+		description:
+			"Polls Inventory Pro's stock levels and emits one item when an item falls below its threshold in a warehouse, then nothing for it until it is back at or above",
+		defaults: {
+			name: 'Inventory Pro Low Stock Trigger',
+		},
+		credentials: [
+			{
+				name: 'inventoryProApi',
+				required: true,
+			},
+		],
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{
+				displayName: 'Warehouses',
+				name: 'warehouses',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'All Warehouses',
+						value: 'all',
+						description:
+							'GET /Inventory/StockLevels: each item is watched in each warehouse on its own',
+					},
+					{
+						name: 'One Warehouse',
+						value: 'one',
+						description: 'GET /Inventory/StockLevels/{warehouseID}',
+					},
+				],
+				default: 'all',
+			},
+			{
+				displayName: 'Warehouse Name or ID',
+				name: 'warehouseID',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getWarehouses' },
+				required: true,
+				default: '',
+				description:
+					'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+				displayOptions: { show: { warehouses: ['one'] } },
+			},
+			{
+				displayName: 'Threshold',
+				name: 'threshold',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Fixed Number',
+						value: 'fixed',
+						description: 'One number for every item',
+					},
+					{
+						name: 'Per Item',
+						value: 'perItem',
+						description:
+							'A threshold for each item you list; items not in the list are not watched',
+					},
+					{
+						name: 'Restocking Level in Inventory Pro',
+						value: 'restockingLevel',
+						description:
+							"The item's restocking level (Min) in that warehouse, read with its stock level; items without one are not watched",
+					},
+				],
+				default: 'restockingLevel',
+			},
+			{
+				displayName: 'Restocking Level Field',
+				name: 'levelField',
+				type: 'string',
+				default: 'min',
+				description:
+					"The stock level's field that holds the restocking level. Inventory Pro's API documentation does not show it: the sandbox calls it min (assumed). Name another numeric field of the stock level, such as max, to alert against that.",
+				displayOptions: { show: { threshold: ['restockingLevel'] } },
+			},
+			{
+				displayName: 'Below',
+				name: 'fixedThreshold',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 10,
+				description: 'Alert when an item has fewer units on hand than this in a warehouse',
+				displayOptions: { show: { threshold: ['fixed'] } },
+			},
+			{
+				displayName: 'Item Thresholds',
+				name: 'itemThresholds',
+				type: 'json',
+				default:
+					'[\n  { "shortID": "WIDGET-01", "threshold": 10 },\n  { "shortID": "WIDGET-02", "wID": 2, "threshold": 5 }\n]',
+				description:
+					'A JSON list of rows, as a sheet or a data table holds them: shortID, threshold and optionally wID (the warehouse; left out, every warehouse). A row with wID wins over one without.',
+				displayOptions: { show: { threshold: ['perItem'] } },
+			},
+			{
+				displayName:
+					"A trigger has no input items: an expression here is evaluated once per poll and can use $now, $today, $vars and $workflow, not $json or other nodes' output",
+				name: 'expressionNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { threshold: ['fixed', 'perItem'] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Alert Items Already Low',
+						name: 'alertExisting',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first poll of a new trigger (or after the warehouse choice changed) alerts every item already below its threshold. Off: those are noted, and alert once they were restocked and drop again.',
+					},
+					{
+						displayName: 'Emit Restocked Items',
+						name: 'emitRestocked',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to also emit an item (event "restocked") when an alerted item is back at or above its threshold. On, n8n saves the trigger\'s memory with it, so a restart right after a restock forgets nothing.',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		loadOptions: {
+			async getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				const warehouses = await apiRequestAllItems.call(this, 'warehouse.list', {
+					query: { sort: 'warehouseID', direction: 'ASC' },
+				});
+				return warehouses.map((warehouse) => ({
+					name: `${textOf(warehouse.name)} (${textOf(warehouse.warehouseID)})`,
+					value: Number(warehouse.warehouseID),
+				}));
+			},
+		},
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (!isStartUpPoll(this)) return await lowStockPoll.call(this);
+		return await lowStockPoll.call(this).catch((error: Error) => {
+			this.logger.warn(
+				`Inventory Pro Low Stock Trigger: the first poll after the start failed (${error.message}); the next scheduled poll reads again`,
+			);
+			return null;
+		});
+	}
+}
+
+type Event = 'low' | 'restocked';
+
+const itemOf = (event: Event) => (level: Level) =>
+	({ ...level.row, threshold: level.threshold, event }) as IDataObject;
+
+async function lowStockPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const warehouseID = readWarehouse.call(this);
+	const thresholds = readThresholds.call(this);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+
+	if (this.getMode() === 'manual') {
+		// The editor's test run: stock below its threshold right now, nothing remembered.
+		const { rows } = await readLevels.call(this, warehouseID);
+		thresholds.check(rows);
+		const levels = rows.map((row) => ({ ...row, threshold: thresholds.of(row) }));
+		const low = compare([], levels, false).alerts.slice(0, SAMPLE_SIZE);
+		return low.length ? [this.helpers.returnJsonArray(low.map(itemOf('low')))] : null;
+	}
+
+	// The memory is written once, after every page of this poll was read: a failed poll leaves it as it was.
+	const staticData = this.getWorkflowStaticData('node');
+	const scope = JSON.stringify([warehouseID ?? 'all']);
+	const stored = staticData.lowStock as AlertState | undefined;
+	const state: AlertState =
+		stored?.scope === scope ? stored : { scope, low: [], settling: options.alertExisting !== true };
+
+	const read = await readLevels.call(this, warehouseID, state.page);
+	thresholds.check(read.rows);
+	const levels = read.rows.map((row) => ({ ...row, threshold: thresholds.of(row) }));
+	const outcome = compare(state.low, levels, state.settling === true);
+
+	const next: AlertState = { scope, low: outcome.low };
+	// Still settling until a read reaches the end of the list; an early stop continues at its page.
+	if (state.settling === true && read.nextPage !== undefined) next.settling = true;
+	if (read.nextPage !== undefined) next.page = read.nextPage;
+	staticData.lowStock = next;
+
+	const items = outcome.alerts.map(itemOf('low'));
+	if (options.emitRestocked === true) items.push(...outcome.restocked.map(itemOf('restocked')));
+	return items.length ? [this.helpers.returnJsonArray(items)] : null;
+}
+
+/** The one warehouse to watch, or undefined for all; checked before any request. */
+function readWarehouse(this: IPollFunctions): number | undefined {
+	if (this.getNodeParameter('warehouses', 'all') !== 'one') return undefined;
+	const value = this.getNodeParameter('warehouseID', '') as unknown;
+	const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
+		throw inputError(
+			this,
+			'Warehouse Name or ID',
+			'warehouseID',
+			`must be a warehouse number of 1 or more, not ${JSON.stringify(value)}`,
+			'Choose a warehouse from the list, or give its ID.',
+		);
+	return id;
+}
