@@ -182,12 +182,26 @@ describe('GET /Report/{id}/{count}', () => {
 	});
 });
 
-/** Every row of a report, page by page. */
-async function allRows(path: string): Promise<Array<Record<string, any>>> {
-	const rows: Array<Record<string, any>> = [];
+/** A row of Low Stock (report 2). */
+interface LowStockRow {
+	partNo: number;
+	shortID: string;
+	description: string;
+	wID: number;
+	warehouse: string;
+	onHand: number;
+	min: number;
+	max: number;
+	shortfall: number;
+	lastMovement: string | null;
+}
+
+/** Every row of Low Stock, page by page. */
+async function allRows(path: string): Promise<LowStockRow[]> {
+	const rows: LowStockRow[] = [];
 	for (let page = 1; ; page++) {
-		const body = (await t.demo.get(path, { pageSize: 250, page })).body;
-		rows.push(...(body.value as Array<Record<string, any>>));
+		const body = (await t.demo.get<Page<LowStockRow>>(path, { pageSize: 250, page })).body;
+		rows.push(...body.value);
 		if (!body.hasMore) return rows;
 	}
 }
