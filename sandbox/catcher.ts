@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * Somewhere a redirect could send a client: an HTTPS listener on another loopback port (another origin)
  * and a plain-HTTP one, both recording everything that reaches them, headers and body included. Tests

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * `npm run sandbox`: the sandbox on a fixed port for trying the node by hand.
  *
@@ -54,7 +56,7 @@ function parseArgs(argv: string[]): CliOptions {
 				break;
 			case '--help':
 			case '-h':
-				console.log(USAGE);
+				process.stdout.write(`${USAGE}\n`);
 				process.exit(0);
 				break;
 			default:
@@ -76,7 +78,7 @@ async function main(): Promise<void> {
 	});
 	const { clientId, clientSecret } = DEMO_CLIENT;
 	const counts = sandbox.store.counts();
-	console.log(`Inventory Pro sandbox listening on ${sandbox.baseUrl}
+	process.stdout.write(`Inventory Pro sandbox listening on ${sandbox.baseUrl}
   data:         ${counts.items} items, ${counts.stock} stock lots, ${counts.customers} customers, ${counts.purchaseOrders} purchase orders
   client id:    ${clientId}
   secret:       ${clientSecret}
@@ -89,13 +91,14 @@ Try it (the certificate is self-signed, hence -k):
   TOKEN=$(curl -sk ${sandbox.baseUrl}/Token -d grant_type=client_credentials -d client_id=${clientId} -d client_secret=${clientSecret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
   curl -sk -H "Authorization: Bearer $TOKEN" "${sandbox.baseUrl}/Item?page=1&pageSize=5"
 
-Ctrl-C stops it.`);
+Ctrl-C stops it.
+`);
 
 	let stopping = false;
 	const stop = () => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\nstopping the sandbox ...');
+		process.stdout.write('\nstopping the sandbox ...\n');
 		void sandbox.close().then(() => process.exit(0));
 	};
 	process.on('SIGINT', stop);
@@ -103,6 +106,6 @@ Ctrl-C stops it.`);
 }
 
 main().catch((error: unknown) => {
-	console.error(error instanceof Error ? error.message : error);
+	process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
 	process.exit(1);
 });

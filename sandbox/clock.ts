@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * Time for the sandbox. Token expiry, the rate-limit window, Modified stamps and webhook retries all
  * read a Clock, so tests move time with ManualClock.advance() instead of sleeping.

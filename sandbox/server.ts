@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * The request pipeline: prefix, token endpoint, then for everything else the checks in authorize.ts's
  * order, then the list machinery or the endpoint's handler. Every response carries X-API-Version: v2;

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * HTTPS only, on one port: the first byte of each connection decides. 0x16 opens a TLS handshake and goes
  * to the HTTPS server; anything else (a plain-HTTP request) gets a 403 envelope saying HTTPS is required,

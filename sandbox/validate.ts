@@ -95,12 +95,24 @@ function checkFields(
 	return clean;
 }
 
-/** Checks a JSON body against the row's fields; returns only the known fields that were sent. */
-export function validateBody(fields: readonly FieldSpec[], body: unknown): Body {
+/**
+ * Checks a JSON body against the row's fields: the known fields that were sent, and each problem by field
+ * (empty when there is none). A body that is not a JSON object is a bad request.
+ */
+export function checkBody(
+	fields: readonly FieldSpec[],
+	body: unknown,
+): { clean: Body; details: Details } {
 	if (body === undefined) body = {};
 	if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object.');
 	const details: Details = {};
 	const clean = checkFields(fields, body, '', details);
+	return { clean, details };
+}
+
+/** Checks a JSON body against the row's fields; returns only the known fields that were sent. */
+export function validateBody(fields: readonly FieldSpec[], body: unknown): Body {
+	const { clean, details } = checkBody(fields, body);
 	if (Object.keys(details).length > 0)
 		throw new ApiError('validation_error', VALIDATION_FAILED, details);
 	return clean;

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 /**
  * Prints the README's operations table (resource × operation × request × Security ID × source) from the
  * node's description and the endpoint ids each operation file calls (the source is the row's evidence),
@@ -7,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointId, type Permission } from '../nodes/shared/endpoints';
 import { InventoryPro } from '../nodes/InventoryPro/InventoryPro.node';
@@ -46,10 +48,11 @@ export function nodeOperations(): NodeOperation[] {
 	const resources = (properties.find((p) => p.name === 'resource')?.options ??
 		[]) as INodePropertyOptions[];
 	const operations: NodeOperation[] = [];
-	for (const property of properties as INodeProperties[]) {
+	for (const property of properties) {
 		const shown = property.displayOptions?.show;
 		if (property.name !== 'operation' || !shown?.resource || shown.operation) continue;
-		const resource = String(shown.resource[0]);
+		const resource = shown.resource[0];
+		if (typeof resource !== 'string') continue;
 		const resourceLabel = resources.find((r) => r.value === resource)?.name ?? resource;
 		const options = [...(property.options as INodePropertyOptions[])].sort((a, b) =>
 			a.name.localeCompare(b.name),

@@ -24,10 +24,14 @@ try {
 	const files = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' })
 		.trim()
 		.split('\n');
+	// What ships is built from nodes/ and credentials/ only: nothing from test/, scripts/ or sandbox/.
 	const stray = files.filter(
-		(f) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(f),
+		(f) => !/^package\/(dist\/(nodes|credentials)\/|package\.json$|README\.md$|LICENSE)/.test(f),
 	);
-	if (stray.length) throw new Error(`tarball holds files outside dist/: ${stray.join(', ')}`);
+	if (stray.length)
+		throw new Error(
+			`tarball holds files not built from nodes/ or credentials/: ${stray.join(', ')}`,
+		);
 	// What a user needs: the licence, the README and every file package.json's n8n section names.
 	const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 	const required = ['LICENSE', 'README.md', ...manifest.n8n.credentials, ...manifest.n8n.nodes];

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	the sandbox, the tests' stand-in Inventory Pro server: runs on Node and never ships */
 /**
  * One delivery attempt: an HTTPS POST of exact bytes, with a deadline. Never throws; every outcome,
  * connection errors and timeouts included, comes back as an AttemptResult.

@@ -8,7 +8,7 @@ import { randomBytes } from 'crypto';
 import { ROUTES } from '../routes';
 import { toIso } from '../dates';
 import { ApiError, VALIDATION_FAILED } from '../errors';
-import { validateBody } from '../validate';
+import { checkBody } from '../validate';
 
 /** 0 = active, 1 = disabled by failures, 2 = disabled manually (spec, States). */
 export type DisableType = 0 | 1 | 2;
@@ -156,14 +156,12 @@ function checkHeaders(headers: Record<string, unknown>): string[] {
  * All problems come back together in one validation_error.
  */
 export function parseSubscriptionBody(body: unknown): SubscriptionInput {
-	let clean: Record<string, unknown> = {};
-	let details: Record<string, string[]> = {};
-	try {
-		clean = validateBody(ROUTES['webhook.create'].body, body);
-	} catch (error) {
-		if (!(error instanceof ApiError) || error.code !== 'validation_error') throw error;
-		details = { ...error.details };
+	const checked = checkBody(ROUTES['webhook.create'].body, body);
+	const details = checked.details;
+	let clean = checked.clean;
+	if (Object.keys(details).length > 0) {
 		// Fields that passed their type checks are still checked below.
+		clean = {};
 		const raw = (body ?? {}) as Record<string, unknown>;
 		for (const field of ['url', 'events', 'secret', 'headers'] as const) {
 			if (!(field in details) && raw[field] !== undefined && raw[field] !== null)

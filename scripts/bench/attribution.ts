@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Where a run's CPU goes, by owner of the code: one run under V8's sampling profiler (the same data
 // as `node --cpu-prof`), each sample charged to the nearest JavaScript frame that has a file.
 import { Session } from 'inspector/promises';

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // The baseline: the least code that reads every page (one token, then page=1,2,… until hasMore is
 // false), with Node's https and nothing of n8n. Its CPU time is what any client must spend.
 import { Agent, request } from 'https';

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Benchmark settings; environment variables override them (BENCH_SCALE=20 npm run bench).
 
 export interface BenchConfig {

@@ -1,7 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // One export in a fresh process, so its peak memory is its own (section 4, how cost grows).
 import { fork } from 'child_process';
 import { join } from 'path';
 import { PerformanceObserver } from 'perf_hooks';
+import { inspect } from 'util';
 
 import { measure, median, settle } from './measure';
 import type { RunResult } from './n8n';
@@ -136,7 +139,7 @@ if (require.main === module) {
 		main(request).then(
 			(result) => process.send?.(result),
 			(error: unknown) => {
-				console.error(error);
+				process.stderr.write(`${inspect(error)}\n`);
 				process.exit(1);
 			},
 		);

@@ -1,8 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // `npm run bench`: our node against n8n's HTTP Request node on the sandbox, in one run (issue 8).
 // Prints one markdown table and writes it, with the machine and date, to docs/benchmarks.md.
 import { writeFileSync } from 'fs';
 import { cpus, loadavg } from 'os';
 import { join } from 'path';
+import { inspect } from 'util';
 
 import { loadConfig, type BenchConfig } from './config';
 import { N8nRunner } from './n8n';
@@ -196,6 +199,6 @@ function document(results: BenchResults, markdown: string): string {
 }
 
 main().catch((error: unknown) => {
-	console.error(error);
+	process.stderr.write(`${inspect(error)}\n`);
 	process.exit(1);
 });

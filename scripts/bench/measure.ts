@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Small measuring tools: wall time, CPU time, and peak memory sampled while a run is under way.
 import { setFlagsFromString } from 'v8';
 import { runInNewContext } from 'vm';

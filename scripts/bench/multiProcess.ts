@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Section 5: several n8n processes (queue-mode workers) export through ONE client at the same time.
 // Each process is a child with its own n8n-core, its own credential store (its own token) and its own
 // pacer, exactly what separate workers have in common: nothing but the client and the service.

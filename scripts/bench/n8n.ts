@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Runs workflows in-process through the test harness's n8n-core set-up (test/harness), loading our node
 // and credential as compiled in .build/ next to this script; n8n's HTTP Request node and its generic
 // OAuth2 credential come from n8n-nodes-base. What is the benchmark's own: credentials saved under ids

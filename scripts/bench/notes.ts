@@ -8,8 +8,7 @@ import {
 	tokenLabel,
 	type BenchResults,
 } from './report';
-import type { CpuKey } from './sections';
-import type { ExportRow } from './sections';
+import type { CpuKey, ExportRow } from './sections';
 import { OUR_NODE } from './variants';
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');

@@ -1,5 +1,9 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Hot-path profile of one contender: `node --cpu-prof .build/scripts/bench/profile.js [ours|http|keep-alive|reconnect|new-agent] [items] [runs]`.
 // Not part of `npm run bench`; it exists to find where the CPU ratio of section 2 goes.
+import { inspect } from 'util';
+
 import { bareExport, type Connections } from './bareLoop';
 import { measure, settle } from './measure';
 import { N8nRunner } from './n8n';
@@ -56,6 +60,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	console.error(error);
+	process.stderr.write(`${inspect(error)}\n`);
 	process.exit(1);
 });

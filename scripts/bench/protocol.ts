@@ -4,7 +4,7 @@ import type { ClientConfig } from '../../sandbox/types';
 /** The one API client of every benchmark sandbox: item reads only. */
 export const BENCH_CLIENT: ClientConfig = {
 	clientId: 'bench-client',
-	clientSecret: 'bench-secret-0123456789',
+	clientSecret: 'bench-dummy-secret-0123456789',
 	securityIds: [11],
 };
 

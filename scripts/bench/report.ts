@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // One markdown table for the whole run, the verdict on each target, and notes on misses.
 import { cpus, totalmem, type } from 'os';
 

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // The benchmark's side of the sandbox host (sandboxHost.ts runs in a child process).
 import { fork, type ChildProcess } from 'child_process';
 import { join } from 'path';

@@ -1,9 +1,18 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Child process holding the sandbox, so the benchmark process measures only the client's CPU and memory.
 // The parent sends one request at a time over IPC: start a sandbox, read its counters, stop it.
 import { ScaledClock } from '../../sandbox/clock';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
-import type { SandboxOptions, SandboxStats, StartedSandbox } from './protocol';
-import { BENCH_CLIENT, type HostReply, type HostRequest, type SeenRequest } from './protocol';
+import {
+	BENCH_CLIENT,
+	type HostReply,
+	type HostRequest,
+	type SandboxOptions,
+	type SandboxStats,
+	type SeenRequest,
+	type StartedSandbox,
+} from './protocol';
 
 let current: Sandbox | undefined;
 

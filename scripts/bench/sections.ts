@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // The four measurements of issue 8. Each returns plain numbers; report.ts turns them into the table.
 import { loadavg } from 'os';
 

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Webhook signature checks per second with the trigger's own verifier, on 2 KB bodies.
 import { createHmac, randomBytes } from 'crypto';
 

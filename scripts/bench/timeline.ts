@@ -1,7 +1,11 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Where the time of one export goes, in real time: `node .build/scripts/bench/timeline.js [items] [runs] [latencyMs]`.
 // Not part of `npm run bench`. Runs our node at scale 1 (the sandbox in its own process), first with a
 // fresh credential (cold: the token is minted first), then again with the stored token (warm), and prints
 // when each request reached the sandbox, relative to the run's start, with the client's CPU.
+import { inspect } from 'util';
+
 import { measure, settle } from './measure';
 import { N8nRunner } from './n8n';
 import { SandboxHost } from './sandbox';
@@ -49,6 +53,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-	console.error(error);
+	process.stderr.write(`${inspect(error)}\n`);
 	process.exit(1);
 });

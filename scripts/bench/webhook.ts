@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Bench section: the webhook trigger against n8n's own Webhook node, in one real n8n 2.40.7 (issue 25).
 // Both workflows are active in the same n8n; signed deliveries (each a new event) go to both at once,
 // 20 in flight to each, over HTTPS on loopback. Measured: accepted per second, p50/p99 answer time, and whether the
@@ -17,7 +19,7 @@ import {
 
 export const WEBHOOK_HEADING = "## Webhook: the trigger against n8n's Webhook node";
 
-const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-secret-1' };
+const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-dummy-secret-1' };
 const TRIGGER = 'Inventory Pro Trigger';
 
 export interface WebhookRow {

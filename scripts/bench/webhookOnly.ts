@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // `node .build/scripts/bench/webhookOnly.js [deliveries]`: only the webhook section of `npm run bench`, written into
 // docs/benchmarks.md in place of the previous one (the other sections are left as they are).
 import { readFileSync, writeFileSync } from 'fs';

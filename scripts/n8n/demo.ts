@@ -1,7 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // The body of `npm run demo` (scripts/n8n/demo.sh installs n8n and builds first, then runs this from
 // .build/): sandbox + real n8n with the package, a credential for the sandbox, the example workflows.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
+import { format } from 'util';
 
 import { startN8n, type N8n, type Owner, type WorkflowJson } from '../../test/e2e/n8n';
 import { REPO_ROOT } from '../../test/e2e/support/community-package';
@@ -10,10 +13,13 @@ import { nightlyExampleForLocalRun, SYNC_TABLE } from '../../test/e2e/support/wo
 
 const OWNER: Owner = {
 	email: 'demo@inventory-pro.test',
-	password: 'InventoryPro-demo-1',
+	password: 'InventoryPro-example-1',
 	firstName: 'Demo',
 	lastName: 'Owner',
 };
+
+const say = (message: string) => process.stdout.write(`${message}\n`);
+const warn = (...parts: unknown[]) => process.stderr.write(`${format(...parts)}\n`);
 
 interface DemoSandbox {
 	baseUrl: string;
@@ -30,7 +36,7 @@ interface DemoSandbox {
 async function startDemoSandbox(): Promise<DemoSandbox> {
 	const entry = join(__dirname, '..', '..', 'sandbox', 'index.js');
 	if (!existsSync(entry)) throw new Error(`no sandbox build at ${entry} (npm run build:dev)`);
-	const mod = require(entry) as Record<string, unknown>;
+	const mod = (await import(entry)) as Record<string, unknown>;
 	const startSandbox = mod.startSandbox as (
 		options: Record<string, unknown>,
 	) => Promise<Record<string, unknown>>;
@@ -72,10 +78,10 @@ async function main(): Promise<void> {
 	const stopAll = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\n[demo] stopping n8n and the sandbox ...');
-		await n8n?.stop().catch((e: unknown) => console.error('[demo] stopping n8n:', e));
-		await sandbox?.close().catch((e: unknown) => console.error('[demo] stopping the sandbox:', e));
-		console.log('[demo] stopped');
+		say('\n[demo] stopping n8n and the sandbox ...');
+		await n8n?.stop().catch((e: unknown) => warn('[demo] stopping n8n:', e));
+		await sandbox?.close().catch((e: unknown) => warn('[demo] stopping the sandbox:', e));
+		say('[demo] stopped');
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stopAll(0));
@@ -83,14 +89,14 @@ async function main(): Promise<void> {
 
 	try {
 		sandbox = await startDemoSandbox();
-		console.log(`[demo] sandbox: ${sandbox.baseUrl}`);
+		say(`[demo] sandbox: ${sandbox.baseUrl}`);
 
 		const port = (await portInUse(5678)) ? undefined : 5678;
 		let lines = 0;
 		const started = Date.now();
 		const ticker = setInterval(
 			() =>
-				console.log(
+				say(
 					`[demo] ... n8n starting (${Math.round((Date.now() - started) / 1000)} s, ${lines} log lines)`,
 				),
 			5_000,
@@ -108,15 +114,13 @@ async function main(): Promise<void> {
 		}
 		void n8n.exited.then((code) => {
 			if (!stopping) {
-				console.error(`[demo] n8n exited unexpectedly (${code}); its log:\n${n8n?.recentLog(40)}`);
+				warn(`[demo] n8n exited unexpectedly (${code}); its log:\n${n8n?.recentLog(40)}`);
 				void stopAll(1);
 			}
 		});
-		console.log(
-			`[demo] n8n ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${n8n.logPath})`,
-		);
+		say(`[demo] n8n ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${n8n.logPath})`);
 
-		console.log('[demo] 4/4 credential and example workflows');
+		say('[demo] 4/4 credential and example workflows');
 		const credential = await n8n.createCredential(
 			'inventoryProApi',
 			{
@@ -131,7 +135,7 @@ async function main(): Promise<void> {
 		await n8n
 			.createDataTable(SYNC_TABLE.name, SYNC_TABLE.columns)
 			.catch((error: unknown) =>
-				console.error(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`),
+				warn(`[demo]   data table "${SYNC_TABLE.name}": ${(error as Error).message}`),
 			);
 		// The nightly report writes its XLSX into n8n's allowed folder (~/.n8n-files; n8n does not create it)
 		// and has no Google account here: its Google Sheets nodes are disabled.
@@ -148,13 +152,13 @@ async function main(): Promise<void> {
 					await n8n.activate(workflow.id);
 					note = ' (active)';
 				}
-				console.log(`[demo]   ${file} -> ${n8n.baseUrl}workflow/${workflow.id}${note}`);
+				say(`[demo]   ${file} -> ${n8n.baseUrl}workflow/${workflow.id}${note}`);
 			} catch (error) {
-				console.error(`[demo]   ${file}: ${(error as Error).message}`);
+				warn(`[demo]   ${file}: ${(error as Error).message}`);
 			}
 		}
 
-		console.log(`
+		say(`
   n8n editor:  ${n8n.baseUrl}   (self-signed certificate: accept the browser's warning)
   log in as:   ${OWNER.email}
   password:    ${OWNER.password}
@@ -170,7 +174,7 @@ async function main(): Promise<void> {
   Ctrl-C stops n8n and the sandbox.
 `);
 	} catch (error) {
-		console.error(`[demo] failed: ${(error as Error).message}`);
+		warn(`[demo] failed: ${(error as Error).message}`);
 		await stopAll(1);
 	}
 }

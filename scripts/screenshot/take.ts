@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // `npm run screenshot`: the Inventory Pro node's panel in the real n8n editor, for the README.
 // Starts the sandbox and n8n 2.40.7 with the packed package, opens a Manual Trigger -> Inventory Pro
 // (Customer › Get, node version 2) workflow in Debian's Chromium (playwright-core, no browser download),
@@ -7,6 +9,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, relative } from 'path';
+import { format } from 'util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 import { DEMO_CLIENT, startSandbox, type Sandbox } from '../../sandbox';
@@ -32,7 +35,8 @@ const CHROMIUM_ARGS = [
 	'--disable-dev-shm-usage',
 ];
 
-const log = (message: string) => console.log(`[screenshot] ${message}`);
+const log = (message: string) => process.stdout.write(`[screenshot] ${message}\n`);
+const warn = (...parts: unknown[]) => process.stderr.write(`${format('[screenshot]', ...parts)}\n`);
 
 function workflow(credential: { id: string; name: string }) {
 	return {
@@ -146,14 +150,13 @@ async function main(): Promise<void> {
 	const stopAll = async () => {
 		await browser?.close().catch(() => undefined);
 		rmSync(profile, { recursive: true, force: true });
-		await n8n?.stop().catch((e: unknown) => console.error('[screenshot] stopping n8n:', e));
-		await sandbox
-			?.close()
-			.catch((e: unknown) => console.error('[screenshot] stopping the sandbox:', e));
+		await n8n?.stop().catch((e: unknown) => warn('stopping n8n:', e));
+		await sandbox?.close().catch((e: unknown) => warn('stopping the sandbox:', e));
 	};
 	process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 	process.once('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
+	let done = false;
 	try {
 		const n8nDir = await ensureN8n((line) => log(line));
 		sandbox = await startSandbox({ port: 0 });
@@ -200,10 +203,12 @@ async function main(): Promise<void> {
 		log(
 			`wrote ${relative(process.cwd(), OUTPUT)} in ${Math.round((Date.now() - started) / 1000)} s`,
 		);
-	} catch (error) {
-		// What the browser showed when it went wrong (login page, error toast, ...).
+		done = true;
+	} finally {
+		// When it went wrong: what the browser showed (login page, error toast, ...).
 		const shot = join(tmpdir(), 'inventory-pro-screenshot-failure.png');
 		if (
+			!done &&
 			page &&
 			(await page.screenshot({ path: shot }).then(
 				() => true,
@@ -211,13 +216,11 @@ async function main(): Promise<void> {
 			))
 		)
 			log(`failure screenshot: ${shot}`);
-		throw error;
-	} finally {
 		await stopAll();
 	}
 }
 
 main().catch((error: unknown) => {
-	console.error('[screenshot] failed:', error instanceof Error ? error.message : error);
+	warn('failed:', error instanceof Error ? error.message : error);
 	process.exit(1);
 });

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The floors (docs/architecture.md): the credential imports only nodes/shared/, each node folder only itself and
  * nodes/shared/, and nodes/shared/ no node. Read from the sources' import lines.

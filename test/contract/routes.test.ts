@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node's endpoint table and the sandbox's routes are declared separately (the node's in
  * nodes/shared/endpoints.ts, the sandbox's in sandbox/routes.ts); here they must agree on every
@@ -10,7 +12,7 @@ import { join } from 'path';
 
 import { endpoint, ENDPOINTS, type EndpointId, type Evidence } from '../../nodes/shared/endpoints';
 import { ROUTES, type RouteId, type RouteSpec } from '../../sandbox/routes';
-import { DIST, ensureBuilt } from '../harness/build';
+import { DIST, ensureBuilt, loadCompiled } from '../harness/build';
 
 const clientIds = Object.keys(ENDPOINTS) as EndpointId[];
 const sandboxIds = Object.keys(ROUTES) as RouteId[];
@@ -73,7 +75,7 @@ describe('the published build (dist/)', () => {
 	});
 
 	it('has rows of exactly the shipped shape', () => {
-		const built = require(join(DIST, 'nodes/shared/endpoints.js')) as {
+		const built = loadCompiled(join(DIST, 'nodes/shared/endpoints.js')) as {
 			ENDPOINTS: Record<string, object>;
 		};
 		const keys = new Set(Object.values(built.ENDPOINTS).flatMap((row) => Object.keys(row)));

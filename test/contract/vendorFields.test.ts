@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Each record kind the sandbox serves, against the field list the vendor documents (vendor-fields.json,
  * written from the shared notes), both ways: no documented field missing, no field the docs do not show.
@@ -8,6 +10,8 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 
 import { RECORDS } from '../../nodes/shared/records';
+import type { Page } from '../../sandbox/lists';
+import type { JsonObject } from '../support/sandboxClient';
 import { openSandbox, type TestSandbox } from '../sandbox/helpers';
 
 const DOCUMENTED = JSON.parse(
@@ -52,10 +56,13 @@ const diff = (served: string[], documented: string[]) => ({
 	missing: documented.filter((field) => !served.includes(field)).sort(),
 });
 
+/** An order with its lines. */
+type WithLines = JsonObject & { lines: JsonObject[] };
+
 /** One record of each kind as the sandbox answers it over HTTPS. */
 async function served(kind: string): Promise<Record<string, unknown>> {
 	const first = async (path: string, query: Record<string, string | number> = {}) =>
-		(await t.demo.get(path, { pageSize: 1, ...query })).body.value[0];
+		(await t.demo.get<Page<JsonObject>>(path, { pageSize: 1, ...query })).body.value[0];
 	switch (kind) {
 		case 'item':
 			return await first('/Item');
@@ -68,15 +75,15 @@ async function served(kind: string): Promise<Record<string, unknown>> {
 		case 'purchaseOrder':
 			return (await t.demo.get('/PurchaseOrder/PO-2025-0042')).body;
 		case 'purchaseOrderLine':
-			return (await t.demo.get('/PurchaseOrder/PO-2025-0042')).body.lines[0];
+			return (await t.demo.get<WithLines>('/PurchaseOrder/PO-2025-0042')).body.lines[0];
 		case 'shippingOrder':
 			return (await t.demo.get('/ShippingOrder/SO-2025-0015')).body;
 		case 'shippingOrderLine':
-			return (await t.demo.get('/ShippingOrder/SO-2025-0015')).body.lines[0];
+			return (await t.demo.get<WithLines>('/ShippingOrder/SO-2025-0015')).body.lines[0];
 		case 'workOrder':
 			return (await t.demo.get('/WorkOrder/WO-2025-0038')).body;
 		case 'workOrderLine':
-			return (await t.demo.get('/WorkOrder/WO-2025-0038')).body.lines[0];
+			return (await t.demo.get<WithLines>('/WorkOrder/WO-2025-0038')).body.lines[0];
 		case 'asset':
 			return (await t.demo.get('/Asset/FORKLIFT-001')).body;
 		case 'category':
@@ -86,7 +93,7 @@ async function served(kind: string): Promise<Record<string, unknown>> {
 		case 'report':
 			return await first('/Report');
 		case 'webhook': {
-			const made = await t.demo.post('/Webhook', {
+			const made = await t.demo.post<{ rec: number }>('/Webhook', {
 				name: 'contract',
 				url: 'https://127.0.0.1:9/x',
 				events: 'item.created',

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The contributor docs name real files: every path in backticks in docs/architecture.md and
  * docs/development.md exists, read from the repo root or, for the short forms the text uses inside a

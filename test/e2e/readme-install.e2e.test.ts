@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The README's "Install" steps (With npm), run literally on a fresh n8n home: a temporary HOME with no
 // ~/.n8n at all, the shell block copied out of README.md, the package name swapped for the packed
 // tarball (the one change: this version is not on the registry yet). Then a real n8n 2.40.7 started

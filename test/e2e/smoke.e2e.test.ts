@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Real n8n 2.40.7 with the packed package installed the way Settings -> Community Nodes installs it:
 // n8n must list our nodes and credential type, store a credential, stay on loopback, and leave
 // nothing running when stopped.
@@ -11,6 +13,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { loadCompiled } from '../harness/build';
 import { ensureN8n, httpsCall, N8n, PACKAGE_NAME, startN8n } from './n8n';
 import { REPO_ROOT } from './support/community-package';
 import { portInUse } from './support/processes';
@@ -33,7 +36,7 @@ function declaredTypes(): { nodes: string[]; tools: string[]; credentials: strin
 			);
 		// n8n takes the export named like the file (Foo.node.js → Foo), so other exports must not matter here either.
 		const className = file.replace(/^.*\//, '').replace(/\.(node|credentials)\.js$/, '');
-		const exported = (require(path) as Record<string, new () => unknown>)[className];
+		const exported = (loadCompiled(path) as Record<string, new () => unknown>)[className];
 		if (typeof exported !== 'function')
 			throw new Error(`${file} does not export a class named ${className}`);
 		return new exported() as {

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The webhook trigger under faults in a real n8n 2.40.7 (default settings, HTTPS both ways): n8n down
 // while the service delivers and then restarted with nobody re-activating (a), one delivery POSTed
 // three times (b), a client-secret rotation (c), Fetch Item Details while the item API answers 429
@@ -5,6 +7,9 @@
 // one minute; n8n's Poll Times keep their default (every minute).
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
+import type { Page } from '../../sandbox/lists';
+import type { LogEntry } from '../../sandbox/webhooks/service';
+import type { SubscriptionView as Subscription } from '../../sandbox/webhooks/subscription';
 import { SandboxClient } from '../support/sandboxClient';
 import {
 	ensureN8n,
@@ -17,10 +22,20 @@ import {
 } from './n8n';
 import { chain, PREFIX } from './support/workflows';
 
-const CLIENT = { clientId: 'e2e-trigger', clientSecret: 'e2e-trigger-secret-1' };
-const ROTATED = 'e2e-trigger-secret-2';
+const CLIENT = { clientId: 'e2e-trigger', clientSecret: 'e2e-trigger-dummy-secret-1' };
+const ROTATED = 'e2e-trigger-dummy-secret-2';
 const NODE = 'On stock received';
 const MINUTE = 60_000;
+
+/** One output item of the trigger: the fields read here. */
+type TriggerItem = {
+	event: string;
+	data: { units?: number; shortID?: string } | null;
+	item?: unknown;
+	itemError?: string;
+	recovered?: boolean;
+	reason?: unknown;
+};
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -56,29 +71,27 @@ async function receive(quantity: number): Promise<Record<string, unknown>> {
 		remark: `e2e-${quantity}`,
 	});
 	expect(answer.status).toBe(201);
-	return answer.body as Record<string, unknown>;
+	return answer.body;
 }
 
-async function subscriptionAt(url: string): Promise<Record<string, any> | undefined> {
-	const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<
-		Record<string, any>
-	>;
+async function subscriptionAt(url: string): Promise<Subscription | undefined> {
+	const subs = (await owner.get<Page<Subscription>>('/Webhook', { pageSize: 250 })).body.value;
 	return subs.find((sub) => sub.url === url);
 }
 
 /** The trigger's output items of every finished execution, oldest first. */
-async function runs(workflowId: string): Promise<Array<Array<Record<string, any>>>> {
+async function runs(workflowId: string): Promise<TriggerItem[][]> {
 	const executions = (await n8n.executions(workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
-	const out: Array<Array<Record<string, any>>> = [];
+	const out: TriggerItem[][] = [];
 	for (const summary of executions) {
 		const run = await n8n.execution(summary.id);
 		expect(run.status).toBe('success');
-		out.push(N8n.output(run, NODE).map((item) => item.json));
+		out.push(N8n.output(run, NODE).map((item) => item.json as TriggerItem));
 	}
 	return out;
 }
 
-const quantities = (all: Array<Array<Record<string, any>>>) =>
+const quantities = (all: TriggerItem[][]) =>
 	all.map((items) => items.map((item) => item.data?.units));
 
 async function triggerWorkflow(
@@ -118,13 +131,15 @@ async function firstOutput(
 	workflowId: string,
 	what: string,
 	timeoutMs: number,
-): Promise<Array<Record<string, any>>> {
+): Promise<TriggerItem[]> {
 	return await until(
 		what,
 		async () => {
 			for (const summary of await n8n.executions(workflowId)) {
 				if (summary.status !== 'success') continue;
-				const items = N8n.output(await n8n.execution(summary.id), NODE).map((item) => item.json);
+				const items = N8n.output(await n8n.execution(summary.id), NODE).map(
+					(item) => item.json as TriggerItem,
+				);
 				if (items.length > 0) return items;
 			}
 			return undefined;
@@ -222,7 +237,7 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 		expect(quantities(await runs(workflowId))).toEqual([[100], [200]]);
 		// Measured: n8n saved the static data webhook() changed (the key that makes a repeat a repeat).
 		const saved = (await n8n.getWorkflow(workflowId)) as unknown as {
-			staticData?: Record<string, any>;
+			staticData?: Record<string, { seen?: Record<string, unknown> } | undefined>;
 		};
 		expect(
 			Object.keys(saved.staticData?.[`node:${NODE}`]?.seen ?? {}).length,
@@ -237,15 +252,14 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			const disabled = await until(
 				'subscription disabled by failures',
 				async () => {
-					const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
+					const sub = (await owner.get<Subscription>(`/Webhook/${rec}`)).body;
 					return sub.disableType === 1 && sub;
 				},
 				2 * MINUTE,
 			);
 			expect(disabled).toMatchObject({ active: false, disableType: 1 });
-			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value as Array<
-				Record<string, any>
-			>;
+			const log = (await owner.get<Page<LogEntry>>(`/Webhook/${rec}/log`, { pageSize: 250 })).body
+				.value;
 			expect(log.filter((entry) => entry.success === false).length).toBeGreaterThanOrEqual(3);
 			// One more while it is disabled: never attempted.
 			await receive(304);
@@ -261,7 +275,7 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			const healed = await until(
 				'subscription active again',
 				async () => {
-					const sub = (await owner.get(`/Webhook/${rec}`)).body as Record<string, any>;
+					const sub = (await owner.get<Subscription>(`/Webhook/${rec}`)).body;
 					return sub.active === true && sub;
 				},
 				2 * MINUTE,
@@ -339,9 +353,8 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 				.slice(ran)
 				.flat();
 			expect(all.sort()).toEqual([401, 402, 403]);
-			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 5 })).body.value as Array<
-				Record<string, any>
-			>;
+			const log = (await owner.get<Page<LogEntry>>(`/Webhook/${rec}/log`, { pageSize: 5 })).body
+				.value;
 			expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
 			await n8n.deactivate(workflowId);
 		},
@@ -363,21 +376,22 @@ describe('(d) Fetch Item Details while the item API answers 429', () => {
 			// Baseline: the same delivery while the item API answers normally.
 			await receive(500);
 			await n8n.waitForExecutions(workflow.id, 1);
-			const [baseline] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body
-				.value as Array<Record<string, any>>;
+			const [baseline] = (
+				await owner.get<Page<LogEntry>>(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })
+			).body.value;
 			sandbox.failNext('item.get', 'rate_limited', 20);
 			await receive(501);
 			await n8n.waitForExecutions(workflow.id, 2);
 			await sleep(2000);
 			const all = await runs(workflow.id);
 			expect(all).toHaveLength(2);
-			expect(all[0][0].item).toMatchObject({ shortID: all[0][0].data.shortID });
+			expect(all[0][0].item).toMatchObject({ shortID: all[0][0].data!.shortID });
 			expect(all[1][0]).toMatchObject({
 				item: null,
 				itemError: expect.stringMatching(/429|rate/i),
 			});
-			const [entry] = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 1 })).body
-				.value as Array<Record<string, any>>;
+			const [entry] = (await owner.get<Page<LogEntry>>(`/Webhook/${sub!.rec}/log`, { pageSize: 1 }))
+				.body.value;
 			expect(entry).toMatchObject({ success: true, attempt: 1 });
 			expect(entry.duration).toBeLessThan(3500);
 			process.stderr.write(
@@ -441,8 +455,8 @@ describe('the editor: "Listen for test event"', () => {
 				events: ['inventory.received'],
 			});
 			const before = new Set(
-				(await owner.get('/Webhook', { pageSize: 250 })).body.value.map(
-					(s: Record<string, any>) => s.rec,
+				(await owner.get<Page<Subscription>>('/Webhook', { pageSize: 250 })).body.value.map(
+					(s) => s.rec,
 				),
 			);
 			const started = await n8n.listenForTestEvent(workflow.id, NODE);
@@ -450,9 +464,8 @@ describe('the editor: "Listen for test event"', () => {
 			const testSub = await until(
 				'test subscription',
 				async () => {
-					const subs = (await owner.get('/Webhook', { pageSize: 250 })).body.value as Array<
-						Record<string, any>
-					>;
+					const subs = (await owner.get<Page<Subscription>>('/Webhook', { pageSize: 250 })).body
+						.value;
 					return subs.find((s) => !before.has(s.rec) && String(s.url).includes('/webhook-test/'));
 				},
 				MINUTE,

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node and credential types a harness run knows, loaded like n8n loads a community package: our
  * compiled classes from dist/ (or another compiled tree, e.g. the benchmark's .build/) under the
@@ -9,7 +11,7 @@ import { dirname, join } from 'path';
 
 import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
 
-import { DIST, ensureBuilt, ROOT } from './build';
+import { DIST, ensureBuilt, loadCompiled, ROOT } from './build';
 import { workflowLib } from './n8n';
 
 export const PACKAGE = 'n8n-nodes-inventory-pro';
@@ -37,7 +39,7 @@ function builtDist(): string {
 }
 
 function instantiate<T>(file: string, exportName?: string): T {
-	const mod = require(file) as Record<string, new () => T>;
+	const mod = loadCompiled(file) as Record<string, new () => T>;
 	const Ctor = exportName
 		? mod[exportName]
 		: Object.values(mod).find((value) => typeof value === 'function');

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Runs a webhook trigger the way n8n 2.40 does, in-process.
  *
@@ -39,7 +41,7 @@ import type {
 import { Container } from '@n8n/di';
 
 import { createCertificate } from '../../sandbox/tls';
-import { DIST } from './build';
+import { DIST, loadCompiled } from './build';
 import { core, prepareN8n, workflowLib } from './n8n';
 import { outputOf } from './execute';
 import {
@@ -55,7 +57,7 @@ const { HookContext, PollContext, PollTriggerExecutor, WebhookContext, WorkflowE
 /** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
 export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/memory').testSeam {
 	return (
-		require(
+		loadCompiled(
 			`${DIST}/nodes/InventoryProTrigger/memory.js`,
 		) as typeof import('../../nodes/InventoryProTrigger/memory')
 	).testSeam;
@@ -236,6 +238,7 @@ export class TriggerHarness {
 	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
 		const workflow = this.makeWorkflow(this.saved);
 		const webhookData = this.webhookData(workflow, 'trigger', false);
+		let created = false;
 		try {
 			const exists = await this.runHook(
 				'checkExists',
@@ -245,19 +248,22 @@ export class TriggerHarness {
 				activation,
 			);
 			if (!exists) await this.runHook('create', workflow, webhookData, 'trigger', activation);
-		} catch (error) {
-			// n8n's clearWebhooks: delete with the static data from the database, then the error surfaces.
-			const stored = this.makeWorkflow(this.saved);
-			await this.runHook(
-				'delete',
-				stored,
-				this.webhookData(stored, 'internal', false),
-				'internal',
-				'update',
-			).catch(() => undefined);
-			this.saved = this.copy(stored.staticData);
-			this.production = undefined;
-			throw error;
+			created = true;
+		} finally {
+			// On failure, n8n's clearWebhooks: delete with the static data from the database, then the
+			// error surfaces.
+			if (!created) {
+				const stored = this.makeWorkflow(this.saved);
+				await this.runHook(
+					'delete',
+					stored,
+					this.webhookData(stored, 'internal', false),
+					'internal',
+					'update',
+				).catch(() => undefined);
+				this.saved = this.copy(stored.staticData);
+				this.production = undefined;
+			}
 		}
 		this.saved = this.copy(workflow.staticData);
 		this.production = { test: false, workflow, webhookData, activation };

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Shared set-up for the webhook trigger's in-process tests: one sandbox on a ManualClock (deliveries
  * to self-signed receivers allowed, a client of its own so secret rotation touches nothing else),
@@ -16,7 +18,10 @@ import { CREDENTIAL_TYPE, startHarness, type Harness } from './index';
 import { PACKAGE } from './nodeTypes';
 import { TriggerHarness, triggerMemory, WEBHOOK_ID } from './triggerHarness';
 
-const CLIENT: Credentials = { clientId: 'trigger-tests', clientSecret: 'trigger-tests-secret-1' };
+const CLIENT: Credentials = {
+	clientId: 'trigger-tests',
+	clientSecret: 'trigger-tests-dummy-secret-1',
+};
 const TYPE_NAME = `${PACKAGE}.inventoryProTrigger`;
 
 export interface TriggerSuite {

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node's description against the sandbox's own model of the service (sandbox/routes.ts), which the
  * operation files do not read: which filters each list offers, which body fields are required, every

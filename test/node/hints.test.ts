@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Execution hints: a run that waited for its pacing slots or waited out 429s says so in the output pane.
  * The pacer and the sandbox share one manual clock, so minutes of pacing take no wall-clock time.
@@ -7,7 +9,7 @@ import { join } from 'path';
 import type { NodeExecutionHint } from 'n8n-workflow';
 
 import { ManualClock } from '../../sandbox/clock';
-import { DIST } from '../harness/build';
+import { DIST, loadCompiled } from '../harness/build';
 import { capture, harness, runOp, type Harness, type RunResult } from './setup';
 
 let h: Harness;
@@ -19,7 +21,8 @@ beforeAll(async () => {
 	clock = new ManualClock();
 	h = await harness({ sandbox: { clock, seed: { items: 1_234 }, rateLimitPerMinute: 1_000 } });
 	// The pacer instance the loaded node uses; its waits advance the manual clock instead of sleeping.
-	pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer }).pacer;
+	pacer = (loadCompiled(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer })
+		.pacer;
 	realClock = pacer.clock;
 	pacer.clock = { now: () => clock.now(), sleep: async (ms) => void clock.advance(ms) };
 });

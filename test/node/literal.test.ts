@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Every name a user sees in the editor is written literally in the source (n8n's lint rules and a reader's
  * grep see it): display names of parameters, collection options, fixed-collection values and locator modes,

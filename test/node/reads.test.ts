@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Every read operation of the Inventory Pro node, run as a real workflow against the sandbox: the request
  * the sandbox received (method, path, query) and the items that came out.

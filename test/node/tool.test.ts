@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The node as an AI agent's tool, the way n8n 2.40 runs it: the tool variant of the node type
  * (`inventoryProTool`, made by n8n's own `convertNodeToAiTool` when the pinned n8n is installed),
@@ -11,16 +13,18 @@ import { existsSync } from 'fs';
 import { homedir } from 'os';
 import { join } from 'path';
 
-import type {
-	IConnections,
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-	INodeTypeDescription,
+import {
+	NodeConnectionTypes,
+	type IConnections,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { loadCompiled } from '../harness/build';
 import { NodeTypeRegistry } from '../harness/nodeTypes';
 import { capture, harness, items, type Harness } from './setup';
 
@@ -47,8 +51,12 @@ class ScriptedAgent implements INodeType {
 		version: 1,
 		description: 'Calls its one tool with fixed arguments (tests only)',
 		defaults: { name: 'Agent' },
-		inputs: ['main', { type: 'ai_tool', displayName: 'Tool', maxConnections: 1 }],
-		outputs: ['main'],
+		usableAsTool: true,
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tool', maxConnections: 1 },
+		],
+		outputs: [NodeConnectionTypes.Main],
 		properties: [{ displayName: 'Arguments', name: 'args', type: 'json', default: '{}' }],
 	};
 
@@ -77,7 +85,7 @@ function toolVariant(): INodeType {
 		},
 	}) as INodeType;
 	if (realConverter) {
-		const { convertNodeToAiTool } = require(REAL_CONVERTER!) as {
+		const { convertNodeToAiTool } = loadCompiled(REAL_CONVERTER!) as {
 			convertNodeToAiTool: (item: INodeType) => INodeType;
 		};
 		return convertNodeToAiTool(clone);

@@ -4,6 +4,7 @@
  */
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
+import { workflowLib } from '../harness/n8n';
 import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
@@ -14,7 +15,7 @@ afterAll(async () => await h?.stop());
 function shown(resource: string, operation: string, version: number): INodeProperties[] {
 	const description = h.nodeTypes.getByNameAndVersion(h.nodeTypes.resolve('inventoryPro'), version)
 		.description as INodeTypeDescription;
-	const { NodeHelpers } = require('n8n-workflow') as typeof import('n8n-workflow');
+	const { NodeHelpers } = workflowLib;
 	const node = { typeVersion: version } as never;
 	const values = { resource, operation };
 	return description.properties.filter((property) =>

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Every write operation of the Inventory Pro node (the permission table's writes, webhook subscriptions
  * and the Custom API Request), run as real workflows against the sandbox: the request body the sandbox

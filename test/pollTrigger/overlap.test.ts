@@ -11,6 +11,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ManualClock, type Sandbox } from '../../sandbox';
+import type { Page } from '../../sandbox/lists';
 import { Random } from '../../sandbox/random';
 import { startHarness, type Harness } from '../harness';
 import type { Poller } from '../harness/pollTrigger';
@@ -270,8 +271,12 @@ describe('a record that becomes visible late, with a Modified older than the cur
 		expect((await poller.tick()).emitted).toBeUndefined();
 		expect(
 			ids(
-				(await client.get('/Item/All', { modifiedSince: String(tooLate.modified), pageSize: 250 }))
-					.body.value,
+				(
+					await client.get<Page<IDataObject>>('/Item/All', {
+						modifiedSince: String(tooLate.modified),
+						pageSize: 250,
+					})
+				).body.value,
 			),
 		).toContain(tooLate.shortID);
 	});

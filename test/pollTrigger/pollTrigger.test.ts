@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Inventory Pro Changes Trigger against the sandbox, polled the way n8n 2.40 polls (test/harness/pollTrigger.ts):
  * real HTTPS, the real credential and transport, n8n-core's PollTriggerExecutor and PollContext, static
@@ -9,6 +11,7 @@ import { Agent, request } from 'https';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ManualClock, type Sandbox } from '../../sandbox';
+import type { Page } from '../../sandbox/lists';
 import { startHarness, type Harness } from '../harness';
 import type { Poller } from '../harness/pollTrigger';
 import { pollerFor, type PollTriggerParams } from './setup';
@@ -37,21 +40,22 @@ afterAll(async () => {
 
 let token: string | undefined;
 
-async function call(
+/** T: the answer's shape (a list: `Page<…>` from sandbox/lists). */
+async function call<T = IDataObject>(
 	method: string,
 	path: string,
 	body?: IDataObject,
 	query: Record<string, string> = {},
-): Promise<any> {
+): Promise<T> {
 	token ??= (
-		await raw(
+		await raw<{ access_token: string }>(
 			'POST',
 			'/Token',
 			`grant_type=client_credentials&client_id=demo&client_secret=inventory-pro-demo-secret`,
 		)
 	).access_token;
 	const search = new URLSearchParams(query).toString();
-	return await raw(
+	return await raw<T>(
 		method,
 		path + (search ? `?${search}` : ''),
 		body === undefined ? undefined : JSON.stringify(body),
@@ -59,7 +63,7 @@ async function call(
 	);
 }
 
-function raw(method: string, path: string, body?: string, bearer?: string): Promise<any> {
+function raw<T>(method: string, path: string, body?: string, bearer?: string): Promise<T> {
 	const headers: Record<string, string> = {};
 	if (bearer) headers.Authorization = `Bearer ${bearer}`;
 	if (body !== undefined) {
@@ -90,7 +94,7 @@ const updateItem = async (shortID: string, description: string): Promise<IDataOb
 
 /** The newest Modified the service holds for a list, read straight from the API. */
 async function newestStamp(path: string): Promise<string> {
-	const page = await call('GET', path, undefined, {
+	const page = await call<Page<IDataObject>>('GET', path, undefined, {
 		sort: 'modified',
 		direction: 'DESC',
 		pageSize: '1',
@@ -154,8 +158,11 @@ describe('first activation', () => {
 	it('with a start date emits everything modified since then, oldest first', async () => {
 		const from = '2025-06-01T00:00:00Z';
 		const total = (
-			await call('GET', '/Item/All', undefined, { pageSize: '1', modifiedSince: from })
-		).totalCount as number;
+			await call<Page<IDataObject>>('GET', '/Item/All', undefined, {
+				pageSize: '1',
+				modifiedSince: from,
+			})
+		).totalCount;
 		const poller = pollerFor(h, { watch: 'item.listAll', options: { startFrom: from } });
 		const { emitted, error } = await poller.activate();
 		expect(error).toBeUndefined();
@@ -216,7 +223,10 @@ describe('consecutive polls', () => {
 	it('lose nothing when a poll fails halfway: the cursor stays, the next poll emits it all once', async () => {
 		const poller = await activated({ watch: 'item.listAll' });
 		const items: IDataObject[] = (
-			await call('GET', '/Item/All', undefined, { pageSize: '250', sort: 'partNo' })
+			await call<Page<IDataObject>>('GET', '/Item/All', undefined, {
+				pageSize: '250',
+				sort: 'partNo',
+			})
 		).value;
 		const touched = items.slice(0, 250);
 		// 510 changes (three pages of 250), stamps shared by groups of ten so pages end inside a group.
@@ -251,7 +261,10 @@ describe('consecutive polls', () => {
 	it('do not skip a record when another one changes while the pages are read', async () => {
 		const poller = await activated({ watch: 'item.listAll' });
 		const items: IDataObject[] = (
-			await call('GET', '/Item/All', undefined, { pageSize: '250', sort: 'partNo' })
+			await call<Page<IDataObject>>('GET', '/Item/All', undefined, {
+				pageSize: '250',
+				sort: 'partNo',
+			})
 		).value;
 		const touched = items.slice(0, 240);
 		for (let i = 0; i < touched.length; i++) {
@@ -315,7 +328,7 @@ describe('long backlogs and the shared transport', () => {
 		const poller = await activated({ watch: 'item.listAll' }, 0);
 		const page = async (n: number): Promise<IDataObject[]> =>
 			(
-				await call('GET', '/Item/All', undefined, {
+				await call<Page<IDataObject>>('GET', '/Item/All', undefined, {
 					pageSize: '130',
 					page: String(n),
 					sort: 'partNo',
@@ -359,8 +372,9 @@ describe('created only / updated only', () => {
 	it('split new records from updates by Created against the previous cursor', async () => {
 		const created = await activated({ watch: 'item.listAll', event: 'created' });
 		const updated = await activated({ watch: 'item.listAll', event: 'updated' });
-		const existing: IDataObject[] = (await call('GET', '/Item/All', undefined, { pageSize: '3' }))
-			.value;
+		const existing: IDataObject[] = (
+			await call<Page<IDataObject>>('GET', '/Item/All', undefined, { pageSize: '3' })
+		).value;
 
 		clock.advance(1_000);
 		const n1 = await createItem();
@@ -390,7 +404,8 @@ describe('other lists', () => {
 			wID: 1,
 			units: 5,
 		});
-		const vendor = (await call('GET', '/Vendor', undefined, { pageSize: '1' })).value[0];
+		const vendor = (await call<Page<IDataObject>>('GET', '/Vendor', undefined, { pageSize: '1' }))
+			.value[0];
 		const po = await call('POST', '/PurchaseOrder', {
 			vendor: vendor.shortID,
 			lines: [{ shortID: item.shortID, units: 2, warehouse: 1 }],

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The release path: both GitHub workflows pass the workflow schema (and a broken one does not), the
  * publish workflow publishes with provenance from a version tag, and a local `npm publish` is refused

@@ -1,4 +1,5 @@
 /** Authorization from the endpoint table, and the documented order of checks (sandbox/authorize.ts). */
+import type { Page } from '../../sandbox/lists';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
 import { SandboxClient } from '../support/sandboxClient';
 import { expectError, FORBIDDEN, openSandbox, type TestSandbox } from './helpers';
@@ -136,7 +137,9 @@ describe('warehouse scope', () => {
 	});
 
 	it('does not scope reads', async () => {
-		const response = await t.as('scoped').get('/Inventory/3', { pageSize: 5 });
+		const response = await t
+			.as('scoped')
+			.get<Page<{ wID: number }>>('/Inventory/3', { pageSize: 5 });
 		expect(response.status).toBe(200);
 		expect(response.body.value.every((row: { wID: number }) => row.wID === 3)).toBe(true);
 	});
@@ -148,7 +151,7 @@ describe('report rights', () => {
 		expect((await reports.get('/Report/1')).status).toBe(200);
 		expectError(await reports.get('/Report/2'), 403, 'forbidden', FORBIDDEN.report);
 		expectError(await reports.get('/Report/3/10'), 403, 'forbidden', FORBIDDEN.report);
-		const list = await reports.get('/Report');
+		const list = await reports.get<Page<{ reportID: number }>>('/Report');
 		expect(list.body.value.map((r: { reportID: number }) => r.reportID)).toEqual([1]);
 	});
 });

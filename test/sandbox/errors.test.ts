@@ -22,7 +22,7 @@ describe('every error code of the spec is reachable', () => {
 		expect(typeof response.body.message).toBe('string');
 		expect(response.body.message.length).toBeGreaterThan(0);
 		if (error === 'validation_error')
-			expect(Object.keys(response.body.details).length).toBeGreaterThan(0);
+			expect(Object.keys(response.body.details ?? {}).length).toBeGreaterThan(0);
 	});
 
 	it('rate_limited (429) is the one failure without an envelope', async () => {

@@ -6,6 +6,7 @@ import {
 	type Sandbox,
 	type SandboxOptions,
 } from '../../sandbox';
+import type { Page } from '../../sandbox/lists';
 import { SandboxClient, type ApiResponse } from '../support/sandboxClient';
 
 export type DemoAccount = 'demo' | 'readonly' | 'scoped' | 'limited' | 'reports';
@@ -39,36 +40,48 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<TestSan
 }
 
 /** Every answer carries the version header and JSON. */
-export function expectJsonHeaders(response: ApiResponse): void {
+export function expectJsonHeaders(response: ApiResponse<unknown>): void {
 	expect(response.headers['x-api-version']).toBe('v2');
 	expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
 }
 
+/** The spec's error envelope. */
+export interface ErrorEnvelope {
+	statusCode: number;
+	error: string;
+	message: string;
+	details: Record<string, string[]> | null;
+}
+
+/** A validation_error envelope: its details name each field. */
+export type ValidationEnvelope = ErrorEnvelope & { details: Record<string, string[]> };
+
 /** The spec's error envelope, exactly. */
 export function expectError(
-	response: ApiResponse,
+	response: ApiResponse<unknown>,
 	status: number,
 	error: string,
 	message?: string | RegExp,
 	details: Record<string, unknown> | null = null,
-): void {
+): asserts response is ApiResponse<ErrorEnvelope> {
 	expectJsonHeaders(response);
-	expect({ status: response.status, error: response.body?.error }).toEqual({ status, error });
-	expect(Object.keys(response.body).sort()).toEqual(['details', 'error', 'message', 'statusCode']);
-	expect(response.body.statusCode).toBe(status);
-	if (typeof message === 'string') expect(response.body.message).toBe(message);
-	else if (message) expect(response.body.message).toMatch(message);
-	if (error !== 'validation_error') expect(response.body.details).toEqual(details);
+	const body = response.body as Partial<ErrorEnvelope> | undefined;
+	expect({ status: response.status, error: body?.error }).toEqual({ status, error });
+	expect(Object.keys(body ?? {}).sort()).toEqual(['details', 'error', 'message', 'statusCode']);
+	expect(body?.statusCode).toBe(status);
+	if (typeof message === 'string') expect(body?.message).toBe(message);
+	else if (message) expect(body?.message).toMatch(message);
+	if (error !== 'validation_error') expect(body?.details).toEqual(details);
 }
 
 /** The paged envelope and its headers agree with each other. */
 export function expectPage(
-	response: ApiResponse,
+	response: ApiResponse<unknown>,
 	expected: { page?: number; pageSize?: number; totalCount?: number } = {},
-): void {
+): asserts response is ApiResponse<Page<unknown>> {
 	expect(response.status).toBe(200);
 	expectJsonHeaders(response);
-	const body = response.body;
+	const body = response.body as Page<unknown>;
 	expect(Object.keys(body).sort()).toEqual([
 		'hasMore',
 		'page',

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /** Transport contract: HTTPS only on one port, /api/v2 prefix, X-API-Version, the certificate. */
 import { request as httpRequest } from 'http';
 import { request as httpsRequest } from 'https';
@@ -15,7 +17,7 @@ afterAll(() => t.sandbox.close());
 function plainHttp(
 	path: string,
 	body?: string,
-): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+): Promise<{ status: number; headers: Record<string, unknown>; body: unknown }> {
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
 			{

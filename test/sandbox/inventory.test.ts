@@ -1,6 +1,7 @@
 /** Inventory writes: receive, move, issue — stock changes, movement records, events, conflicts. */
 import { RECORDS } from '../../nodes/shared/records';
-import type { StockLevel } from '../../sandbox/records';
+import type { Page } from '../../sandbox/lists';
+import type { Movement, StockLevel, StockLot } from '../../sandbox/records';
 import { expectError, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -26,7 +27,7 @@ describe('POST /Inventory/Receive', () => {
 	it('adds stock, answers 201 with the MaterialIn record, emits inventory.received', async () => {
 		const item = t.sandbox.store.item('SCR-00001')!;
 		const before = onHand(item.partNo, 2, 'RECV-02');
-		const response = await t.demo.post('/Inventory/Receive', {
+		const response = await t.demo.post<Movement>('/Inventory/Receive', {
 			itemID: 'SCR-00001',
 			wID: 2,
 			units: 12,
@@ -137,7 +138,7 @@ describe('POST /Inventory/Receive', () => {
 			active: true,
 		};
 		// Newest received first, ties by recNo; no sort or direction sent.
-		const listed = (await t.demo.get('/Inventory', { pageSize: 2 })).body.value;
+		const listed = (await t.demo.get<Page<StockLot>>('/Inventory', { pageSize: 2 })).body.value;
 		expect(listed).toEqual([
 			{ recNo: before + 1, ...lot, remark: '' },
 			{ recNo: before + 2, ...lot, remark: 'PO #4521' },
@@ -164,7 +165,9 @@ describe('POST /Inventory/Receive', () => {
 			'active',
 		]);
 		// A sort column without a direction is ascending (spec: direction defaults to ASC).
-		const oldest = (await t.demo.get('/Inventory', { pageSize: 1, sort: 'received' })).body.value;
+		const oldest = (
+			await t.demo.get<Page<StockLot>>('/Inventory', { pageSize: 1, sort: 'received' })
+		).body.value;
 		expect(oldest[0].received < lot.received).toBe(true);
 	});
 
@@ -177,12 +180,16 @@ describe('POST /Inventory/Receive', () => {
 			units: onHand(lot.partNo, 1, lot.spot),
 		});
 		expect(response.status).toBe(201);
-		const listed = (await t.demo.get('/Inventory/1', { sort: 'recNo', pageSize: 250 })).body;
+		const listed = (
+			await t.demo.get<Page<StockLot>>('/Inventory/1', { sort: 'recNo', pageSize: 250 })
+		).body;
 		const pages = Math.ceil(listed.totalCount / 250);
 		const rows: Array<{ recNo: number }> = [];
 		for (let page = 1; page <= pages; page++)
 			rows.push(
-				...(await t.demo.get('/Inventory/1', { sort: 'recNo', pageSize: 250, page })).body.value,
+				...(
+					await t.demo.get<Page<StockLot>>('/Inventory/1', { sort: 'recNo', pageSize: 250, page })
+				).body.value,
 			);
 		expect(rows.find((row) => row.recNo === lot.recNo)).toMatchObject({
 			units: 0,
@@ -252,7 +259,7 @@ describe('POST /Inventory/Issue', () => {
 	it('takes stock out, answers 201 with the MaterialOut record, emits inventory.issued', async () => {
 		const lot = stockedLot();
 		const before = onHand(lot.partNo, 1);
-		const response = await t.demo.post('/Inventory/Issue', {
+		const response = await t.demo.post<Movement>('/Inventory/Issue', {
 			itemID: lot.shortID,
 			wID: 1,
 			units: 3,
@@ -361,7 +368,7 @@ describe('POST /Inventory/Move', () => {
 
 describe('GET /Inventory/StockLevels', () => {
 	it('sums the lots on hand per item and warehouse, all warehouses or one, in the documented vocabulary', async () => {
-		const all = await t.demo.get('/Inventory/StockLevels', { pageSize: 250 });
+		const all = await t.demo.get<Page<unknown>>('/Inventory/StockLevels', { pageSize: 250 });
 		expect(all.status).toBe(200);
 		const lot = t.sandbox.store.stock.rows.find((s) => s.units > 0)!;
 		// A second lot of the same item in the same warehouse: the level is their sum.
@@ -380,16 +387,21 @@ describe('GET /Inventory/StockLevels', () => {
 		const expected = t.sandbox.store.stock.rows
 			.filter((s) => s.partNo === lot.partNo && s.wID === lot.wID)
 			.reduce((sum, s) => sum + s.units, 0);
-		const one = await t.demo.get(`/Inventory/StockLevels/${lot.wID}`, {
+		type Level = { partNo: number; wID: number; units: number };
+		const one = await t.demo.get<Page<Level>>(`/Inventory/StockLevels/${lot.wID}`, {
 			pageSize: 250,
 			sort: 'shortID',
 		});
 		const pages = Math.ceil(one.body.totalCount / 250);
-		const rows: Array<{ partNo: number; wID: number; units: number }> = [];
+		const rows: Level[] = [];
 		for (let page = 1; page <= pages; page++)
 			rows.push(
-				...(await t.demo.get(`/Inventory/StockLevels/${lot.wID}`, { pageSize: 250, page })).body
-					.value,
+				...(
+					await t.demo.get<Page<Level>>(`/Inventory/StockLevels/${lot.wID}`, {
+						pageSize: 250,
+						page,
+					})
+				).body.value,
 			);
 		const level = rows.find((row) => row.partNo === lot.partNo)!;
 		expect(level).toMatchObject({ shortID: lot.shortID, wID: lot.wID, units: expected });

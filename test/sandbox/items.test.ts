@@ -1,4 +1,6 @@
 /** Item writes: create / update / discontinue, generic validation from the table, events. */
+import type { Page } from '../../sandbox/lists';
+import type { Item } from '../../sandbox/records';
 import { expectError, expectJsonHeaders, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -34,7 +36,7 @@ describe('POST /Item', () => {
 		const before = t.sandbox.store.items.size;
 		const tools = category('Tools');
 		t.clock.advance(5000);
-		const response = await t.demo.post('/Item', {
+		const response = await t.demo.post<Item>('/Item', {
 			itemID: 'NEW-WIDGET',
 			description: 'New widget',
 			category: tools,
@@ -180,11 +182,18 @@ describe('GET /Item?Category={id}', () => {
 			.map((i) => i.partNo)
 			.sort((a, b) => a - b);
 		expect(expected.length).toBeGreaterThan(0);
-		const listed = await t.demo.get('/Item', { Category: bolts, sort: 'partNo', pageSize: 250 });
+		const listed = await t.demo.get<Page<{ partNo: number }>>('/Item', {
+			Category: bolts,
+			sort: 'partNo',
+			pageSize: 250,
+		});
 		expect(listed.body.value.map((i: { partNo: number }) => i.partNo)).toEqual(expected);
-		const fasteners = await t.demo.get('/Item', { Category: category('Fasteners'), pageSize: 1 });
+		const fasteners = await t.demo.get<Page<unknown>>('/Item', {
+			Category: category('Fasteners'),
+			pageSize: 1,
+		});
 		expect(fasteners.body.totalCount).toBeGreaterThan(listed.body.totalCount);
-		const none = await t.demo.get('/Item', { Category: 999 });
+		const none = await t.demo.get<Page<unknown>>('/Item', { Category: 999 });
 		expect(none.body.totalCount).toBe(0);
 	});
 });
@@ -199,7 +208,10 @@ describe('DELETE /Item/{shortID}', () => {
 			modified: NOW,
 		});
 		expect(t.sandbox.events.at(-1)?.event).toBe('item.updated');
-		const active = await t.demo.get('/Item', { sort: 'shortID', pageSize: 250 });
+		const active = await t.demo.get<Page<{ shortID: string }>>('/Item', {
+			sort: 'shortID',
+			pageSize: 250,
+		});
 		expect(active.body.value.map((i: { shortID: string }) => i.shortID)).not.toContain('SCR-00001');
 		const found = await t.demo.get('/Item', { key: 'SCR-00001', type: 'id' });
 		expect(found.body.discontinued).toBe(true);
@@ -217,7 +229,9 @@ describe('modifiedSince sees writes', () => {
 	it('an item changed after the cursor shows up, nothing else does', async () => {
 		t.clock.advance(1000);
 		await t.demo.put('/Item', { itemID: 'PWR-00003', description: 'Impact driver v2' });
-		const changed = await t.demo.get('/Item', { modifiedSince: '2026-01-05T08:00:01Z' });
+		const changed = await t.demo.get<Page<{ shortID: string }>>('/Item', {
+			modifiedSince: '2026-01-05T08:00:01Z',
+		});
 		expect(changed.body.totalCount).toBe(1);
 		expect(changed.body.value[0].shortID).toBe('PWR-00003');
 	});

@@ -1,6 +1,15 @@
 /** List conventions (spec): envelope, headers, paging, sort, modifiedSince modes, order dates, GET /Item?key=. */
 import { fillPlaceholders as fillPath } from '../../nodes/shared/validation';
+import type { Page } from '../../sandbox/lists';
+import type {
+	Item,
+	PurchaseOrder,
+	ShippingOrder,
+	StockLot,
+	WorkOrder,
+} from '../../sandbox/records';
 import { ROUTES, type RouteId } from '../../sandbox/routes';
+import type { JsonObject } from '../support/sandboxClient';
 import { expectError, expectPage, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -14,13 +23,18 @@ const LIST_IDS = (Object.keys(ROUTES) as RouteId[]).filter(
 );
 const pathOf = (id: RouteId) => fillPath(ROUTES[id].path, { warehouseID: 1, reportID: 1 });
 
-async function all(path: string, query: Record<string, string | number> = {}) {
-	const rows: any[] = [];
+/** Every page of a list; R: the shape of its rows. */
+async function all<R = JsonObject>(path: string, query: Record<string, string | number> = {}) {
+	const rows: R[] = [];
 	for (let page = 1; ; page++) {
-		const response = await t.demo.get(path, { ...query, page, pageSize: query.pageSize ?? 250 });
+		const response = await t.demo.get<Page<R>>(path, {
+			...query,
+			page,
+			pageSize: query.pageSize ?? 250,
+		});
 		expectPage(response, { page });
 		rows.push(...response.body.value);
-		if (!response.body.hasMore) return { rows, totalCount: response.body.totalCount as number };
+		if (!response.body.hasMore) return { rows, totalCount: response.body.totalCount };
 	}
 }
 
@@ -52,7 +66,7 @@ describe('paging', () => {
 	});
 
 	it('pages through everything exactly once until hasMore is false', async () => {
-		const { rows, totalCount } = await all('/Item/All', { pageSize: 100 });
+		const { rows, totalCount } = await all<Item>('/Item/All', { pageSize: 100 });
 		expect(rows).toHaveLength(totalCount);
 		expect(totalCount).toBe(t.sandbox.store.items.size);
 		expect(new Set(rows.map((r) => r.partNo)).size).toBe(totalCount);
@@ -81,8 +95,8 @@ describe('paging', () => {
 	});
 
 	it('treats /Item as active items and /Item/All as all items', async () => {
-		const active = await t.demo.get('/Item', { pageSize: 1 });
-		const allItems = await t.demo.get('/Item/All', { pageSize: 1 });
+		const active = await t.demo.get<Page<Item>>('/Item', { pageSize: 1 });
+		const allItems = await t.demo.get<Page<Item>>('/Item/All', { pageSize: 1 });
 		const discontinued = t.sandbox.store.items.rows.filter((i) => i.discontinued).length;
 		expect(discontinued).toBeGreaterThan(0);
 		expect(allItems.body.totalCount - active.body.totalCount).toBe(discontinued);
@@ -91,13 +105,13 @@ describe('paging', () => {
 
 describe('sort and direction', () => {
 	it("sorts by the table's default column ascending", async () => {
-		const response = await t.demo.get('/Customer', { pageSize: 250 });
+		const response = await t.demo.get<Page<{ customerID: number }>>('/Customer', { pageSize: 250 });
 		const ids = response.body.value.map((c: { customerID: number }) => c.customerID);
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
 	});
 
 	it('sorts by an allowed column, direction case-insensitive', async () => {
-		const response = await t.demo.get('/Vendor/All', {
+		const response = await t.demo.get<Page<{ name: string }>>('/Vendor/All', {
 			sort: 'name',
 			direction: 'desc',
 			pageSize: 250,
@@ -129,7 +143,7 @@ describe('sort and direction', () => {
 	});
 
 	it('orders ties stably by id, so pages sorted on a repeated value neither repeat nor skip rows', async () => {
-		const { rows, totalCount } = await all('/Item', { sort: 'category', pageSize: 40 });
+		const { rows, totalCount } = await all<Item>('/Item', { sort: 'category', pageSize: 40 });
 		expect(new Set(rows.map((r) => r.partNo)).size).toBe(totalCount);
 		for (let i = 1; i < rows.length; i++) {
 			const [a, b] = [rows[i - 1], rows[i]];
@@ -143,7 +157,7 @@ describe('sort and direction', () => {
 describe('modifiedSince', () => {
 	it('supported: only records modified on or after the value', async () => {
 		const since = '2025-10-01T00:00:00Z';
-		const { rows, totalCount } = await all('/Item/All', { modifiedSince: since });
+		const { rows, totalCount } = await all<Item>('/Item/All', { modifiedSince: since });
 		const expected = t.sandbox.store.items.rows.filter(
 			(i) => i.modified >= '2025-10-01T00:00:00.000Z',
 		);
@@ -153,7 +167,7 @@ describe('modifiedSince', () => {
 		expect(rows.every((r) => r.modified >= '2025-10-01T00:00:00.000Z')).toBe(true);
 		// On or after: the exact stamp of a record includes it.
 		const one = expected[0];
-		const exact = await t.demo.get('/Item/All', {
+		const exact = await t.demo.get<Page<Item>>('/Item/All', {
 			modifiedSince: one.modified,
 			sort: 'modified',
 			pageSize: 250,
@@ -197,7 +211,7 @@ describe('modifiedSince', () => {
 
 	it('headerOnly on orders: filters on the header stamp', async () => {
 		const order = t.sandbox.store.purchaseOrders.rows.find((o) => o.modified > o.created)!;
-		const { rows: byHeader } = await all('/PurchaseOrder', {
+		const { rows: byHeader } = await all<PurchaseOrder>('/PurchaseOrder', {
 			modifiedSince: order.modified,
 			pageSize: 50,
 		});
@@ -208,7 +222,7 @@ describe('modifiedSince', () => {
 
 describe('startDate and endDate on orders', () => {
 	it('keep orders dated on or after startDate and on or before endDate', async () => {
-		const { rows, totalCount } = await all('/ShippingOrder', {
+		const { rows, totalCount } = await all<ShippingOrder>('/ShippingOrder', {
 			startDate: '2025-06-01',
 			endDate: '2025-06-30',
 			pageSize: 50,
@@ -223,12 +237,12 @@ describe('startDate and endDate on orders', () => {
 
 	it('takes an exact date-time as an inclusive bound; work orders by start and due date', async () => {
 		const order = t.sandbox.store.workOrders.rows[0];
-		const response = await t.demo.get('/WorkOrder', {
+		const response = await t.demo.get<Page<WorkOrder>>('/WorkOrder', {
 			startDate: order.startDate,
 			endDate: order.dueDate,
 		});
 		expect(response.body.value.map((o: { woNo: string }) => o.woNo)).toContain(order.woNo);
-		const before = await t.demo.get('/WorkOrder', {
+		const before = await t.demo.get<Page<WorkOrder>>('/WorkOrder', {
 			startDate: order.startDate,
 			endDate: order.startDate,
 		});
@@ -302,15 +316,15 @@ describe('path records of lists', () => {
 	});
 
 	it('filter /Inventory/{wid}, /Warehouse/{id}/Items and MaterialIn/{wid} to that warehouse', async () => {
-		const { rows: lots } = await all('/Inventory/2');
+		const { rows: lots } = await all<StockLot>('/Inventory/2');
 		expect(lots.length).toBe(t.sandbox.store.stock.rows.filter((s) => s.wID === 2).length);
 		expect(lots.every((l) => l.wID === 2)).toBe(true);
-		const { rows: stocked } = await all('/Warehouse/2/Items');
+		const { rows: stocked } = await all<{ partNo: number; quantity: number }>('/Warehouse/2/Items');
 		expect(stocked.length).toBe(new Set(lots.filter((l) => l.units > 0).map((l) => l.partNo)).size);
-		const sum = (rows: any[], partNo: number) =>
+		const sum = (rows: StockLot[], partNo: number) =>
 			rows.filter((r) => r.partNo === partNo).reduce((s, r) => s + r.units, 0);
 		expect(stocked[0].quantity).toBeCloseTo(sum(lots, stocked[0].partNo));
-		const { rows: receipts } = await all('/Inventory/MaterialIn/2');
+		const { rows: receipts } = await all<{ wID: number }>('/Inventory/MaterialIn/2');
 		expect(receipts.length).toBeGreaterThan(0);
 		expect(receipts.every((r) => r.wID === 2)).toBe(true);
 	});

@@ -1,4 +1,6 @@
 /** Orders: purchase order create / finalize, shipping order create / update, work orders read-only; keys as documented. */
+import type { ShippingOrder } from '../../sandbox/records';
+import type { JsonObject } from '../support/sandboxClient';
 import { expectError, expectJsonHeaders, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -171,7 +173,7 @@ describe('purchase orders', () => {
 describe('shipping orders', () => {
 	it('create emits order.created; update to Closed emits order.completed; a closed order is 409', async () => {
 		const customer = activeCustomer();
-		const created = await t.demo.post('/ShippingOrder', {
+		const created = await t.demo.post<ShippingOrder>('/ShippingOrder', {
 			customer: customer.shortID,
 			lines: [line('SCR-00001', 3)],
 		});
@@ -211,7 +213,9 @@ describe('shipping orders', () => {
 
 describe('work orders', () => {
 	it('are readable by their string number with their component lines, and have no write endpoints', async () => {
-		const response = await t.demo.get('/WorkOrder/WO-2025-0038');
+		const response = await t.demo.get<JsonObject & { lines: JsonObject[] }>(
+			'/WorkOrder/WO-2025-0038',
+		);
 		expect(response.status).toBe(200);
 		expect(response.body.woNo).toBe('WO-2025-0038');
 		expect(response.body.lines.length).toBeGreaterThanOrEqual(2);

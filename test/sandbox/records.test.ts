@@ -1,4 +1,6 @@
 /** Customers, vendors, assets, categories, reason codes and locations: reads and writes from the table. */
+import type { Page } from '../../sandbox/lists';
+import type { Category, Location, ReasonCode } from '../../sandbox/records';
 import { expectError, expectJsonHeaders, openSandbox, type TestSandbox } from './helpers';
 
 let t: TestSandbox;
@@ -177,8 +179,8 @@ describe('categories and reason codes', () => {
 		const response = await t.demo.post(`/Category/${seasonal.categoryID}/Disable`);
 		expect(response.status).toBe(200);
 		expect(response.body).toMatchObject({ name: 'Seasonal', active: false, modified: NOW });
-		const active = await t.demo.get('/Category', { pageSize: 250 });
-		const all = await t.demo.get('/Category/All', { pageSize: 250 });
+		const active = await t.demo.get<Page<Category>>('/Category', { pageSize: 250 });
+		const all = await t.demo.get<Page<Category>>('/Category/All', { pageSize: 250 });
 		expect(active.body.value.map((c: { name: string }) => c.name)).not.toContain('Seasonal');
 		expect(all.body.value.map((c: { name: string }) => c.name)).toContain('Seasonal');
 		expectError(
@@ -201,7 +203,7 @@ describe('categories and reason codes', () => {
 		);
 		const deleted = await t.demo.delete(`/ReasonCode/${sample.reasonCodeID}`);
 		expect(deleted.body.code).toBe('SAMPLE');
-		const all = await t.demo.get('/ReasonCode/All');
+		const all = await t.demo.get<Page<ReasonCode>>('/ReasonCode/All');
 		expect(all.body.value.map((r: { code: string }) => r.code)).not.toContain('SAMPLE');
 	});
 });
@@ -256,7 +258,7 @@ describe('locations', () => {
 	});
 
 	it('lists spots of every warehouse, some on hold; wid filters to one warehouse', async () => {
-		const response = await t.demo.get('/Location', { pageSize: 250 });
+		const response = await t.demo.get<Page<Location>>('/Location', { pageSize: 250 });
 		expect(response.body.totalCount).toBe(44);
 		const warehouses = new Set(
 			response.body.value.map((l: { warehouseID: number }) => l.warehouseID),
@@ -265,7 +267,7 @@ describe('locations', () => {
 		expect(
 			response.body.value.filter((l: { hold: boolean }) => l.hold).length,
 		).toBeGreaterThanOrEqual(4);
-		const one = await t.demo.get('/Location', { pageSize: 250, wid: 2 });
+		const one = await t.demo.get<Page<Location>>('/Location', { pageSize: 250, wid: 2 });
 		expect(one.body.totalCount).toBe(11);
 		expect(one.body.value.every((l: { warehouseID: number }) => l.warehouseID === 2)).toBe(true);
 	});

@@ -1,6 +1,20 @@
 /** Reports: list of runnable reports, paged rows sorted by report columns, latest rows with a clamped count. */
+import type { Page } from '../../sandbox/lists';
 import { stockLevels } from '../../sandbox/stockLevels';
 import { expectError, expectPage, FORBIDDEN, openSandbox, type TestSandbox } from './helpers';
+
+/** A row of Stock Valuation (report 1). */
+interface ValuationRow {
+	partNo: number;
+	shortID: string;
+	description: string;
+	category: string;
+	uOM: string;
+	quantity: number;
+	unitCost: number;
+	totalValue: number;
+	lastReceived: string;
+}
 
 let t: TestSandbox;
 beforeAll(async () => {
@@ -10,7 +24,7 @@ afterAll(() => t.sandbox.close());
 
 describe('GET /Report', () => {
 	it('lists the reports the client may run, in the documented shape (reportID, reportName, reportType)', async () => {
-		const response = await t.demo.get('/Report');
+		const response = await t.demo.get<Page<{ reportName: string }>>('/Report');
 		expectPage(response, { totalCount: 4 });
 		expect(response.body.value.map((r: { reportName: string }) => r.reportName)).toEqual([
 			'Stock Valuation',
@@ -28,7 +42,7 @@ describe('GET /Report', () => {
 
 describe('GET /Report/{id}', () => {
 	it("pages flat rows (about 600 for Stock Valuation) in the first column's order", async () => {
-		const response = await t.demo.get('/Report/1', { pageSize: 250 });
+		const response = await t.demo.get<Page<ValuationRow>>('/Report/1', { pageSize: 250 });
 		expectPage(response, { pageSize: 250 });
 		expect(response.body.totalCount).toBeGreaterThan(500);
 		expect(response.body.totalCount).toBeLessThan(700);
@@ -55,7 +69,10 @@ describe('GET /Report/{id}', () => {
 	});
 
 	it("sorts by any of the report's own columns", async () => {
-		const response = await t.demo.get('/Report/3', { sort: 'units', direction: 'DESC' });
+		const response = await t.demo.get<Page<{ units: number }>>('/Report/3', {
+			sort: 'units',
+			direction: 'DESC',
+		});
 		const units = response.body.value.map((r: { units: number }) => r.units);
 		expect(units).toEqual([...units].sort((a, b) => b - a));
 		expectError(
@@ -129,11 +146,11 @@ describe('GET /Report/{id}', () => {
 
 describe('GET /Report/{id}/{count}', () => {
 	it('answers the newest rows as a one-page envelope', async () => {
-		const response = await t.demo.get('/Report/1/5');
+		const response = await t.demo.get<Page<ValuationRow>>('/Report/1/5');
 		expectPage(response, { page: 1, pageSize: 5, totalCount: 5 });
 		const stamps = response.body.value.map((r: { lastReceived: string }) => r.lastReceived);
 		expect(stamps).toEqual([...stamps].sort().reverse());
-		const all = await t.demo.get('/Report/1', {
+		const all = await t.demo.get<Page<ValuationRow>>('/Report/1', {
 			sort: 'lastReceived',
 			direction: 'DESC',
 			pageSize: 5,
@@ -144,9 +161,9 @@ describe('GET /Report/{id}/{count}', () => {
 	it('clamps count to 1..1000', async () => {
 		expectPage(await t.demo.get('/Report/1/0'), { pageSize: 1, totalCount: 1 });
 		expectPage(await t.demo.get('/Report/1/-3'), { pageSize: 1, totalCount: 1 });
-		const many = await t.demo.get('/Report/1/5000');
+		const many = await t.demo.get<Page<ValuationRow>>('/Report/1/5000');
 		expectPage(many, { pageSize: 1000 });
-		const total = (await t.demo.get('/Report/1')).body.totalCount;
+		const total = (await t.demo.get<Page<ValuationRow>>('/Report/1')).body.totalCount;
 		expect(many.body.totalCount).toBe(Math.min(1000, total));
 	});
 
@@ -165,12 +182,26 @@ describe('GET /Report/{id}/{count}', () => {
 	});
 });
 
-/** Every row of a report, page by page. */
-async function allRows(path: string): Promise<Array<Record<string, any>>> {
-	const rows: Array<Record<string, any>> = [];
+/** A row of Low Stock (report 2). */
+interface LowStockRow {
+	partNo: number;
+	shortID: string;
+	description: string;
+	wID: number;
+	warehouse: string;
+	onHand: number;
+	min: number;
+	max: number;
+	shortfall: number;
+	lastMovement: string | null;
+}
+
+/** Every row of Low Stock, page by page. */
+async function allRows(path: string): Promise<LowStockRow[]> {
+	const rows: LowStockRow[] = [];
 	for (let page = 1; ; page++) {
-		const body = (await t.demo.get(path, { pageSize: 250, page })).body;
-		rows.push(...(body.value as Array<Record<string, any>>));
+		const body = (await t.demo.get<Page<LowStockRow>>(path, { pageSize: 250, page })).body;
+		rows.push(...body.value);
 		if (!body.hasMore) return rows;
 	}
 }

@@ -42,7 +42,8 @@ describe('POST /Token', () => {
 		expect(response.status).toBe(200);
 		expectJsonHeaders(response);
 		expect(response.body.token_type).toBe('bearer');
-		const items = await t.demo.get('/Item', { pageSize: 1 }, { token: response.body.access_token });
+		const token = response.body.access_token as string;
+		const items = await t.demo.get('/Item', { pageSize: 1 }, { token });
 		expect(items.status).toBe(200);
 	});
 

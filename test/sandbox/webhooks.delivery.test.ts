@@ -1,10 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Delivery contract: signed HTTPS POSTs to a real receiver on 127.0.0.1, event matching, payload modes,
  * retries on the manual clock, disabling after failures, the test endpoint and the delivery log.
  */
 import { createHmac } from 'crypto';
 
+import type { Page } from '../../sandbox/lists';
+import type { Movement } from '../../sandbox/records';
 import type { DomainEvent } from '../../sandbox/types';
+import type { LogEntry } from '../../sandbox/webhooks/service';
+import type { SubscriptionView } from '../../sandbox/webhooks/subscription';
 import { SandboxHarness, type HarnessOptions } from './webhooksHarness';
 import {
 	expectedSignature,
@@ -92,9 +98,9 @@ async function subscribe(overrides: Record<string, unknown> = {}, client = 'demo
 }
 
 const json = (raw: Buffer) => JSON.parse(raw.toString('utf8'));
-const get = async (rec: number) => (await api.call('webhook.get', { rec })).body;
+const get = async (rec: number) => (await api.call<SubscriptionView>('webhook.get', { rec })).body;
 const log = async (rec: number, query: Record<string, string | number> = {}) =>
-	(await api.call('webhook.log', { rec, query })).body;
+	(await api.call<Page<LogEntry>>('webhook.log', { rec, query })).body;
 
 describe('delivery', () => {
 	it('POSTs {event, data} over HTTPS with a signature over the exact bytes and the service headers', async () => {
@@ -516,7 +522,7 @@ describe('GET /Webhook/{rec}/log', () => {
 			await api.webhooks.idle();
 			api.clock.advance(1000);
 		}
-		const first = await api.call('webhook.log', { rec, query: { pageSize: 2 } });
+		const first = await api.call<Page<LogEntry>>('webhook.log', { rec, query: { pageSize: 2 } });
 		expect(first.status).toBe(200);
 		expect(first.headers).toMatchObject({
 			'x-total-count': '3',
@@ -568,7 +574,7 @@ describe('sandbox writes', () => {
 		const warehouseID = api.sandbox.store.warehouses.rows[0].warehouseID;
 		const answer = await api
 			.client()
-			.post('/Inventory/Receive', { itemID: item.shortID, wID: warehouseID, units: 7 });
+			.post<Movement>('/Inventory/Receive', { itemID: item.shortID, wID: warehouseID, units: 7 });
 		expect(answer.status).toBe(201);
 		await api.webhooks.idle();
 

@@ -1,4 +1,7 @@
 /** Contract of the /Webhook endpoints: subscriptions, ownership, validation, read shape and paging. */
+import type { Page } from '../../sandbox/lists';
+import type { SubscriptionView } from '../../sandbox/webhooks/subscription';
+import type { ErrorEnvelope, ValidationEnvelope } from './helpers';
 import { SandboxHarness } from './webhooksHarness';
 
 const READ_SHAPE = [
@@ -61,7 +64,7 @@ describe('POST /Webhook', () => {
 	});
 
 	it('names every missing required field in validation_error details', async () => {
-		const answer = await api.call('webhook.create', { body: {} });
+		const answer = await api.call<ValidationEnvelope>('webhook.create', { body: {} });
 		expect(answer.status).toBe(400);
 		expect(answer.body).toMatchObject({
 			statusCode: 400,
@@ -98,12 +101,12 @@ describe('POST /Webhook', () => {
 		['headers', { headers: { 'X-Team': 5 } }, 'value of "X-Team" must be a string'],
 		['headers', { headers: { 'X-Team': 'a\r\nX-Injected: 1' } }, 'contains a line break'],
 	])('refuses a bad %s (%j) with details naming it', async (field, overrides, message) => {
-		const answer = await api.call('webhook.create', { body: body(overrides) });
+		const answer = await api.call<ValidationEnvelope>('webhook.create', { body: body(overrides) });
 		expect(answer.status).toBe(400);
 		expect(answer.body.error).toBe('validation_error');
 		expect(Object.keys(answer.body.details)).toEqual([field]);
 		expect(answer.body.details[field].join(' ')).toContain(message);
-		expect((await api.call('webhook.list')).body.totalCount).toBe(0);
+		expect((await api.call<Page<SubscriptionView>>('webhook.list')).body.totalCount).toBe(0);
 	});
 
 	it('reports the problems of several fields together', async () => {
@@ -143,7 +146,9 @@ describe('access', () => {
 	});
 
 	it('a read-only account may list but not create', async () => {
-		expect((await api.call('webhook.list', { client: 'readonly' })).status).toBe(200);
+		expect(
+			(await api.call<Page<SubscriptionView>>('webhook.list', { client: 'readonly' })).status,
+		).toBe(200);
 		const answer = await api.call('webhook.create', { client: 'readonly', body: body() });
 		expect(answer.status).toBe(403);
 		expect(answer.body.message).toBe('Account is read-only.');
@@ -238,10 +243,10 @@ describe('ownership', () => {
 		await create({ name: 'mine 1' });
 		await create({ name: 'theirs' }, 'other');
 		await create({ name: 'mine 2' });
-		const answer = await api.call('webhook.list');
+		const answer = await api.call<Page<SubscriptionView>>('webhook.list');
 		expect(answer.body.value.map((s: { name: string }) => s.name)).toEqual(['mine 1', 'mine 2']);
 		expect(answer.body.totalCount).toBe(2);
-		const theirs = await api.call('webhook.list', { client: 'other' });
+		const theirs = await api.call<Page<SubscriptionView>>('webhook.list', { client: 'other' });
 		expect(theirs.body.value.map((s: { name: string }) => s.name)).toEqual(['theirs']);
 	});
 });
@@ -251,7 +256,9 @@ describe('GET /Webhook', () => {
 		const secrets: string[] = [];
 		for (let i = 1; i <= 5; i++)
 			secrets.push((await create({ name: `hook ${i}`, headers: { 'X-N': `${i}` } })).secret);
-		const first = await api.call('webhook.list', { query: { pageSize: 2 } });
+		const first = await api.call<Page<SubscriptionView>>('webhook.list', {
+			query: { pageSize: 2 },
+		});
 		expect(first.status).toBe(200);
 		expect(first.body).toMatchObject({
 			totalCount: 5,
@@ -269,19 +276,23 @@ describe('GET /Webhook', () => {
 		});
 		for (const entry of first.body.value) expect(Object.keys(entry)).toEqual(READ_SHAPE);
 
-		const last = await api.call('webhook.list', { query: { page: 3, pageSize: 2 } });
+		const last = await api.call<Page<SubscriptionView>>('webhook.list', {
+			query: { page: 3, pageSize: 2 },
+		});
 		expect(last.body).toMatchObject({ page: 3, pageCount: 3, hasMore: false });
 		expect(last.body.value.map((s: { rec: number }) => s.rec)).toEqual([5]);
 		expect(last.headers['x-page']).toBe('3');
 
-		const all = JSON.stringify((await api.call('webhook.list', { query: { pageSize: 250 } })).body);
+		const all = JSON.stringify(
+			(await api.call<Page<SubscriptionView>>('webhook.list', { query: { pageSize: 250 } })).body,
+		);
 		for (const secret of secrets) expect(all).not.toContain(secret);
 		expect(all).not.toContain('X-N');
 	});
 
 	it('sorts by name descending, caps pageSize at 250 and rejects unknown columns', async () => {
 		for (const name of ['bravo', 'alpha', 'charlie']) await create({ name });
-		const sorted = await api.call('webhook.list', {
+		const sorted = await api.call<Page<SubscriptionView>>('webhook.list', {
 			query: { sort: 'name', direction: 'desc', pageSize: 1000 },
 		});
 		expect(sorted.body.value.map((s: { name: string }) => s.name)).toEqual([
@@ -296,7 +307,7 @@ describe('GET /Webhook', () => {
 			error: 'bad_request',
 			message: 'Invalid sort column or direction.',
 		});
-		const badPage = await api.call('webhook.list', { query: { page: 0 } });
+		const badPage = await api.call<ErrorEnvelope>('webhook.list', { query: { page: 0 } });
 		expect(badPage.status).toBe(400);
 		expect(badPage.body.message).toBe('The page parameter must be a whole number of 1 or more.');
 	});
@@ -332,7 +343,10 @@ describe('PUT /Webhook/{rec}', () => {
 
 	it('needs every required field again (whole replace)', async () => {
 		const { rec } = await create();
-		const answer = await api.call('webhook.update', { rec, body: { name: 'Only a name' } });
+		const answer = await api.call<ValidationEnvelope>('webhook.update', {
+			rec,
+			body: { name: 'Only a name' },
+		});
 		expect(answer.status).toBe(400);
 		expect(Object.keys(answer.body.details).sort()).toEqual([
 			'active',
@@ -372,7 +386,7 @@ describe('DELETE /Webhook/{rec}', () => {
 		expect((await api.call('webhook.get', { rec })).status).toBe(404);
 		expect((await api.call('webhook.log', { rec })).status).toBe(404);
 		expect((await api.call('webhook.delete', { rec })).status).toBe(404);
-		const list = await api.call('webhook.list');
+		const list = await api.call<Page<SubscriptionView>>('webhook.list');
 		expect(list.body.value.map((s: { rec: number }) => s.rec)).toEqual([keep.rec]);
 	});
 });

@@ -14,11 +14,12 @@ import {
 } from '../../sandbox';
 import type { DomainEvent } from '../../sandbox/types';
 import type { WebhookOptions, WebhookSubsystem } from '../../sandbox/webhooks';
-import { DEMO, SandboxClient, type Credentials } from '../support/sandboxClient';
+import { DEMO, SandboxClient, type Credentials, type JsonObject } from '../support/sandboxClient';
 
-export interface Answer {
+/** T: the answer's shape as the caller knows it (a list: `Page<…>` from sandbox/lists). */
+export interface Answer<T = JsonObject> {
 	status: number;
-	body: any;
+	body: T;
 	/** Names lower-cased, as Node delivers them. */
 	headers: Record<string, string | string[] | undefined>;
 }
@@ -85,12 +86,12 @@ export class SandboxHarness {
 	}
 
 	/** Calls the endpoint with the method and path of its table row. */
-	async call(id: RouteId, options: CallOptions = {}): Promise<Answer> {
+	async call<T = JsonObject>(id: RouteId, options: CallOptions = {}): Promise<Answer<T>> {
 		const row = ROUTES[id];
 		const path = fillPath(row.path, options.rec === undefined ? {} : { rec: options.rec });
 		const client = this.client(options.client);
 		const send = () =>
-			client.request(row.method, path, { query: options.query, body: options.body });
+			client.request<T>(row.method, path, { query: options.query, body: options.body });
 		let response = await send();
 		if (response.status === 401) {
 			client.forgetToken();

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * A webhook receiver for tests: HTTPS on 127.0.0.1 with a self-signed certificate, keeping the exact
  * bytes and headers of every delivery and answering with whatever the test sets.

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * A small HTTPS client for tests against the sandbox: trusts the sandbox's CA, fetches and caches a token,
  * and returns status, headers and the parsed body of every call.
@@ -15,7 +17,11 @@ export interface Credentials {
 	clientSecret: string;
 }
 
-export interface ApiResponse<T = any> {
+/** A JSON object, field by field: what most answers are. */
+export type JsonObject = Record<string, unknown>;
+
+/** T: the answer's shape as the caller knows it (a list: `Page<…>` from sandbox/lists). */
+export interface ApiResponse<T = JsonObject> {
 	status: number;
 	headers: IncomingHttpHeaders;
 	/** Parsed JSON, or the raw text when the answer is not JSON. */
@@ -43,7 +49,7 @@ export class SandboxClient {
 	) {}
 
 	/** Raw HTTPS call; `path` is relative to the base URL (e.g. /Item) unless it starts with https://. */
-	raw(
+	raw<T = JsonObject>(
 		method: string,
 		path: string,
 		options: {
@@ -51,7 +57,7 @@ export class SandboxClient {
 			body?: string;
 			headers?: Record<string, string>;
 		} = {},
-	): Promise<ApiResponse> {
+	): Promise<ApiResponse<T>> {
 		const url = new URL(path.startsWith('https://') ? path : this.sandbox.baseUrl + path);
 		for (const [key, value] of Object.entries(options.query ?? {})) {
 			if (value !== undefined) url.searchParams.set(key, String(value));
@@ -71,7 +77,7 @@ export class SandboxClient {
 						} catch {
 							// not JSON: keep the text
 						}
-						resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+						resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text });
 					});
 				},
 			);
@@ -110,7 +116,7 @@ export class SandboxClient {
 		this.cachedToken = undefined;
 	}
 
-	async request<T = any>(
+	async request<T = JsonObject>(
 		method: string,
 		path: string,
 		options: RequestOptions = {},
@@ -123,22 +129,22 @@ export class SandboxClient {
 			body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
 			headers['Content-Type'] ??= 'application/json';
 		}
-		return this.raw(method, path, { query: options.query, body, headers });
+		return this.raw<T>(method, path, { query: options.query, body, headers });
 	}
 
-	get<T = any>(path: string, query?: RequestOptions['query'], options: RequestOptions = {}) {
+	get<T = JsonObject>(path: string, query?: RequestOptions['query'], options: RequestOptions = {}) {
 		return this.request<T>('GET', path, { ...options, query });
 	}
 
-	post<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+	post<T = JsonObject>(path: string, body?: unknown, options: RequestOptions = {}) {
 		return this.request<T>('POST', path, { ...options, body });
 	}
 
-	put<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+	put<T = JsonObject>(path: string, body?: unknown, options: RequestOptions = {}) {
 		return this.request<T>('PUT', path, { ...options, body });
 	}
 
-	delete<T = any>(path: string, options: RequestOptions = {}) {
+	delete<T = JsonObject>(path: string, options: RequestOptions = {}) {
 		return this.request<T>('DELETE', path, options);
 	}
 }

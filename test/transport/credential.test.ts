@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The Inventory Pro API credential through real n8n-core runs against the sandbox over HTTPS: token
  * exchange (form and Basic), one token reused across executions, re-mint on expiry, the credential
@@ -159,8 +161,8 @@ describe('token exchange', () => {
 				// n8n saves the credential after each of those preAuthentications: one write per page that
 				// met the 401, each with the same token (README, limits).
 				expect(h.credentials.writes(id) - writesBefore).toBe(refused);
-				console.log(
-					`pages refused with the expired token: ${refused}, credential writes: ${h.credentials.writes(id) - writesBefore}, token requests: ${h.tokenRequests()}`,
+				process.stdout.write(
+					`pages refused with the expired token: ${refused}, credential writes: ${h.credentials.writes(id) - writesBefore}, token requests: ${h.tokenRequests()}\n`,
 				);
 				expect(
 					listCalls

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Issue 12: credentials never leave the API root, and the transport survives hostile answers. Real
  * n8n-core runs against the sandbox over HTTPS; redirects point at a catcher (another HTTPS origin and a

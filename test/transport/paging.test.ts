@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * collectPages with pages in flight: page 1 tells the page count, further pages are requested up to
  * `inFlight` at a time and read in page order. Pages answer out of order here (each after its own

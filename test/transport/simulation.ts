@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The adaptive budget on a virtual clock: one Pacer per simulated n8n process, all sharing one client
  * of a service that allows 100 requests per sliding minute (the sandbox's own RateLimiter decides).

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The transport through real n8n-core runs against the sandbox: paging request counts, rate limiting
  * (429 waits, retries running out, pacing under the client's budget) and the service's errors as the
@@ -13,7 +15,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { ManualClock } from '../../sandbox/clock';
 import { startHarness, type Harness, type RunResult } from '../harness';
-import { DIST } from '../harness/build';
+import { DIST, loadCompiled } from '../harness/build';
 import { SandboxClient } from '../support/sandboxClient';
 
 const SEED = { items: 1_234 };
@@ -446,7 +448,7 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 		clock = new ManualClock();
 		paced = await startHarness({ sandbox: { clock, seed: SEED, rateLimitPerMinute: 5 } });
 		// The very pacer instance the loaded node uses (n8n loads it from dist/, and so does the harness).
-		pacer = (require(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer })
+		pacer = (loadCompiled(join(DIST, 'nodes/shared/transport/pacer.js')) as { pacer: typeof pacer })
 			.pacer;
 		realClock = pacer.clock;
 		pacer.clock = {

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * The transport's pure parts, straight from the TypeScript sources: base URL rules, Retry-After and
  * backoff, the pacer on a fake clock, list-filter validation, paging and error wording.
@@ -92,6 +94,8 @@ describe('paths below the API root', () => {
 		['/Item/./x', /segment/],
 		['/Item\t/x', /whitespace or a control character/],
 		['/Item/\u0000', /control character/],
+		['/Item/\u007f', /control character/],
+		['/Item/\u0085', /control character/],
 		['/Item/\u00a0', /whitespace/],
 		['/Item?x', /"\?"/],
 		['//h/x', /does not stay below/],
@@ -279,6 +283,8 @@ describe('listQuery: checked against the endpoint table before any request', () 
 
 	test.each<[Parameters<typeof listQuery>[1], IDataObject, RegExp]>([
 		['item.list', { sort: 'two words' }, /Sort \(sort\) must be one column name/],
+		['item.list', { sort: 'qty\u0000' }, /Sort \(sort\) must be one column name/],
+		['item.list', { sort: 'qty\u007f' }, /Sort \(sort\) must be one column name/],
 		['item.list', { direction: 'up' }, /Direction \(direction\) must be ASC or DESC/],
 		[
 			'inventory.list',

@@ -34,7 +34,7 @@ async function activate(harness: TriggerHarness) {
 
 async function receive(units: number): Promise<IDataObject> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
-	const answer = await suite.api.post('/Inventory/Receive', {
+	const answer = await suite.api.post<IDataObject>('/Inventory/Receive', {
 		itemID: shortID,
 		wID: 1,
 		units,
@@ -367,7 +367,7 @@ describe('subscription deleted out of band, and secret rotation across a restart
 			await harness.restart();
 			// The start-up hooks re-key at once; to see the in-between, undo that at the service.
 			const oldSecret = deriveSigningSecret(
-				'trigger-tests-secret-1',
+				'trigger-tests-dummy-secret-1',
 				harness.workflowId,
 				WEBHOOK_ID,
 			);

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The memory's promised count at its edge, over real HTTPS: the README promises 5,000 events, so
 // 5,000 distinct signed deliveries then a repeat of the oldest is refused, and one more new event
 // makes the oldest forgotten (it runs again) while the next oldest is still refused.
@@ -90,6 +92,8 @@ describe(`the memory holds the promised ${PROMISED} events (README, limits)`, ()
 			data: { recNo: 700_000 },
 		});
 		// Wall clock for the 5,000 deliveries (the report quotes it).
-		console.log(`${PROMISED} signed deliveries over HTTPS, ${IN_FLIGHT} in flight: ${elapsed} ms`);
+		process.stdout.write(
+			`${PROMISED} signed deliveries over HTTPS, ${IN_FLIGHT} in flight: ${elapsed} ms\n`,
+		);
 	}, 180_000);
 });

@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, NodeOperationError } from 'n8n-workflow';
 
 import { deliveryHeaders, parsePayload } from '../../nodes/InventoryProTrigger/delivery';
 import {
@@ -94,15 +94,15 @@ describe('requireHttpsUrl', () => {
 	});
 
 	it('fails an http URL with the fix in the description', () => {
-		let error: any;
+		let error: NodeOperationError | undefined;
 		try {
 			requireHttpsUrl(node, 'http://localhost:5678/webhook/x/webhook');
 		} catch (caught) {
-			error = caught;
+			error = caught as NodeOperationError;
 		}
-		expect(error.message).toContain('only to HTTPS');
-		expect(error.message).toContain('http://localhost:5678/webhook/x/webhook');
-		expect(error.description).toContain('WEBHOOK_URL');
+		expect(error?.message).toContain('only to HTTPS');
+		expect(error?.message).toContain('http://localhost:5678/webhook/x/webhook');
+		expect(error?.description).toContain('WEBHOOK_URL');
 		expect(() => requireHttpsUrl(node, undefined)).toThrow(/only to HTTPS/);
 	});
 });

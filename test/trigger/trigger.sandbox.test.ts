@@ -3,9 +3,12 @@
 // signed events to the harness's HTTPS receiver.
 import { createHmac } from 'crypto';
 
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
+import type { Page } from '../../sandbox/lists';
+import type { Movement } from '../../sandbox/records';
+import type { SubscriptionView } from '../../sandbox/webhooks/subscription';
 import { WEBHOOK_ID, TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
@@ -24,15 +27,15 @@ async function trigger(
 }
 
 /** The subscriptions of the demo client delivering to `url`, as the service reports them. */
-async function subscriptionsFor(url: string): Promise<any[]> {
-	const answer = await suite.api.get('/Webhook', { pageSize: 250 });
+async function subscriptionsFor(url: string): Promise<SubscriptionView[]> {
+	const answer = await suite.api.get<Page<SubscriptionView>>('/Webhook', { pageSize: 250 });
 	expect(answer.status).toBe(200);
-	return (answer.body.value as any[]).filter((sub) => sub.url === url);
+	return answer.body.value.filter((sub) => sub.url === url);
 }
 
-async function receive(units = 5): Promise<any> {
+async function receive(units = 5): Promise<Movement> {
 	const shortID = suite.sandbox.store.items.rows[0].shortID;
-	const answer = await suite.api.post('/Inventory/Receive', {
+	const answer = await suite.api.post<Movement>('/Inventory/Receive', {
 		itemID: shortID,
 		wID: 1,
 		units,
@@ -120,7 +123,7 @@ describe('activation', () => {
 		const harness = await trigger(RECEIPT_EVENTS, { webhookScheme: 'http' });
 		const error = await harness.activate().then(
 			() => undefined,
-			(thrown: any) => thrown,
+			(thrown: NodeOperationError) => thrown,
 		);
 		expect(error?.message).toMatch(/only to HTTPS.*"http:\/\/127\.0\.0\.1:\d+\/webhook\//);
 		expect(error?.description).toContain("n8n's WEBHOOK_URL environment variable");
@@ -177,10 +180,10 @@ describe('activation', () => {
 		suite.sandbox.failNext('webhook.create', 'validation_error');
 		const error = await harness.activate().then(
 			() => undefined,
-			(thrown: Error) => thrown,
+			(thrown: NodeApiError) => thrown,
 		);
 		expect(error).toBeDefined();
-		expect((error as any).httpCode).toBe('400');
+		expect(error?.httpCode).toBe('400');
 		const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
 		const everything =
 			JSON.stringify(error, Object.getOwnPropertyNames(error)) + String(error?.stack);
@@ -229,7 +232,8 @@ describe('deliveries', () => {
 		expect(harness.executions).toHaveLength(2);
 		const [first, second] = harness.calls;
 		const headers = TriggerHarness.headersOf(first);
-		const { 'x-webhook-signature': _signature, ...unsigned } = headers;
+		const unsigned = { ...headers };
+		delete unsigned['x-webhook-signature'];
 
 		const tampered = Buffer.from(
 			first.rawBody.toString('utf8').replace('"units":3', '"units":3000'),
@@ -437,7 +441,7 @@ describe('healing and deactivation', () => {
 			]);
 			// After the re-key the old secret no longer verifies.
 			const oldSecret = deriveSigningSecret(
-				'trigger-tests-secret-1',
+				'trigger-tests-dummy-secret-1',
 				harness.workflowId,
 				WEBHOOK_ID,
 			);

@@ -139,7 +139,7 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 
 /** The Filters collection as entered, Sort By (a locator) by its value. */
 export function readFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filters = { ...(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject) };
+	const filters = { ...ctx.getNodeParameter('filters', itemIndex, {}) };
 	if (filters.sort !== undefined)
 		filters.sort = ctx.getNodeParameter('filters.sort', itemIndex, '', { extractValue: true });
 	return filters;

@@ -33,7 +33,7 @@ export function listQuery(
 			case 'sort': {
 				// The service judges sort columns per list (spec); any column name is sent, its 400 is mapped.
 				const text = textOf(value).trim();
-				if (/[\s\u0000-\u001f]/.test(text)) {
+				if (/[\s\p{Cc}]/u.test(text)) {
 					throw fieldError(
 						ctx,
 						'sort',

@@ -94,7 +94,7 @@ export function requestTarget(url: string, baseURL?: string): URL | undefined {
  */
 export function pathProblem(root: string, path: string): string | undefined {
 	if (!path.startsWith('/')) return 'it must start with a slash and name no scheme or host';
-	if (/[\s\u0000-\u001f\u007f]/.test(path)) return 'it contains whitespace or a control character';
+	if (/[\s\p{Cc}]/u.test(path)) return 'it contains whitespace or a control character';
 	if (/[?#\\]/.test(path))
 		return 'it contains "?", "#" or a backslash (query parameters go in the query options)';
 

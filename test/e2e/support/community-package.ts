@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Packs this repository and installs the tarball into an n8n user folder exactly the way n8n 2.40.7's
 // Settings -> Community Nodes does (CommunityPackagesService.downloadPackage): unpack into
 // <userFolder>/.n8n/nodes/node_modules/<name>, drop dev/peer/optional dependencies from its package.json,

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // A small HTTPS client for n8n's REST API on loopback: trusts only the certificate we generated,
 // keeps n8n's auth cookie and sends one browser-id for the whole session (n8n binds the cookie to it).
 import { randomUUID } from 'crypto';

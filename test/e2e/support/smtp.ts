@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // A minimal SMTP receiver on loopback for n8n's Send Email node (nodemailer): no TLS, no auth. It
 // answers EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP and QUIT and keeps every message it was given.
 import { createServer, type Server, type Socket } from 'net';

@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // Workflow JSON for the e2e scenarios: the shipped examples (examples/*.json) and the small
 // workflows the scenarios build around one node.
 import { readdirSync, readFileSync } from 'fs';

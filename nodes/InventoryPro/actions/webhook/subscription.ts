@@ -112,7 +112,7 @@ export function readSubscription(ctx: IExecuteFunctions, itemIndex: number): IDa
 		events: ctx.getNodeParameter('events', itemIndex),
 		payloadMode: ctx.getNodeParameter('payloadMode', itemIndex),
 		active: ctx.getNodeParameter('active', itemIndex),
-		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		...ctx.getNodeParameter('additionalFields', itemIndex, {}),
 	};
 	// Events joined to the comma-separated text the API wants, the URL checked, empty headers dropped.
 	const values = checkSubscriptionBody(ctx, given, itemIndex);
