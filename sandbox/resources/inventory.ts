@@ -132,7 +132,13 @@ function stockLevels(store: Store) {
 /** An optional text field of the body (validateBody has checked its type). */
 const optional = (value: unknown) => value as string | undefined;
 
-export function inventory({ store, publish }: ResourceDeps): ResourceModule {
+export function inventory({ store, publish, inventions }: ResourceDeps): ResourceModule {
+	/** A movement as served: without `type` when that invention is off (lists, answers, events). */
+	const present = (row: object): object => {
+		if (inventions.movementType) return row;
+		const { type: _type, ...rest } = row as Movement;
+		return rest;
+	};
 	const inWarehouse = (ctx: RequestContext) =>
 		findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
 
@@ -176,11 +182,13 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				key: 'inventory.materialIn',
 				idField: 'recNo',
 				rows: () => store.materialIn.rows,
+				present,
 			}),
 			'inventory.materialOut': () => ({
 				key: 'inventory.materialOut',
 				idField: 'recNo',
 				rows: () => store.materialOut.rows,
+				present,
 			}),
 			'inventory.materialInByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
@@ -188,6 +196,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					key: `materialIn|${id}`,
 					idField: 'recNo',
 					rows: () => store.materialIn.rows.filter((m) => m.wID === id),
+					present,
 				};
 			},
 			'inventory.materialOutByWarehouse': (ctx) => {
@@ -196,6 +205,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					key: `materialOut|${id}`,
 					idField: 'recNo',
 					rows: () => store.materialOut.rows.filter((m) => m.wID === id),
+					present,
 				};
 			},
 		},
@@ -229,8 +239,8 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					now,
 				);
 				store.changed();
-				publish(event('inventory.received', record, movementIds(record), record.recNo));
-				return created(record);
+				publish(event('inventory.received', present(record), movementIds(record), record.recNo));
+				return created(present(record));
 			},
 			'inventory.issue': (ctx) => {
 				const body = bodyOf(ctx);
@@ -262,8 +272,8 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					now,
 				);
 				store.changed();
-				publish(event('inventory.issued', record, movementIds(record), record.recNo));
-				return created(record);
+				publish(event('inventory.issued', present(record), movementIds(record), record.recNo));
+				return created(present(record));
 			},
 			'inventory.move': (ctx) => {
 				const body = bodyOf(ctx);
@@ -334,9 +344,14 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				);
 				store.changed();
 				publish(
-					event('inventory.moved', record, { ...movementIds(record), fromWID }, record.recNo),
+					event(
+						'inventory.moved',
+						present(record),
+						{ ...movementIds(record), fromWID },
+						record.recNo,
+					),
 				);
-				return created(record);
+				return created(present(record));
 			},
 		},
 	};
