@@ -91,11 +91,14 @@ afterAll(async () => {
 const COMPLETIONS: INodeParameters = { events: ['order.completed'], options: { checkInterval: 1 } };
 
 describe('a purchase order completed while n8n was down, against the open-only list', () => {
-	it.each(['number', 'key'] as const)(
-		'comes back once, with the order read by its key (log reference: %s)',
-		async (orderReference) => {
+	it.each([
+		['number', 'full'],
+		['key', 'identifiers'],
+	] as const)(
+		'comes back once, with the order read by its key (log reference: %s, payload: %s)',
+		async (orderReference, payloadMode) => {
 			suite.sandbox.invent({ orderReference });
-			const harness = await trigger(COMPLETIONS);
+			const harness = await trigger({ ...COMPLETIONS, payloadMode });
 			expect(await check(harness)).toEqual({});
 			const [order] = openOrders();
 			await whileDown(harness, async () => {
@@ -118,7 +121,8 @@ describe('a purchase order completed while n8n was down, against the open-only l
 			]);
 			expect(result.emitted![0]).not.toHaveProperty('reason');
 			expect(await subscription(harness)).toMatchObject({ active: true });
-			// Nothing again: not at the next checks, not when the late delivery arrives.
+			// Nothing again: not at the next checks, not when the late delivery arrives (identifiers
+			// without a stamp too: an order completes once, its number is the key).
 			const late = harness.calls[0];
 			expect(await harness.post(late.rawBody, TriggerHarness.headersOf(late))).toBe(200);
 			await harness.idle();

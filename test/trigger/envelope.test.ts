@@ -116,6 +116,12 @@ describe('other shapes of a genuine delivery', () => {
 
 	it("a record's own `type` is not taken for the event unless it names a subscribed type", () => {
 		const flat = { recNo: 12, type: 'Receipt', units: 5 };
+		// Even when it has the form of an event type: a flattened record is not dropped as unsubscribed.
+		const dotted = { recNo: 12, type: 'stock.adjustment' };
+		expect(read(dotted, {}, { events: ['inventory.received'] })[0]).toMatchObject({
+			event: 'inventory.received',
+			eventSource: 'subscription',
+		});
 		expect(read(flat, {}, { events: ['inventory.received'] })[0]).toMatchObject({
 			event: 'inventory.received',
 			eventSource: 'subscription',
