@@ -20,6 +20,7 @@ import {
 	ensureSubscription,
 } from './lifecycle';
 import { deactivate, firstRun, keepBook, knownLive, now, recall, sync, type Live } from './memory';
+import { noteOpenOrders } from './openOrders';
 import { checkSubscription } from './poller';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
@@ -101,6 +102,7 @@ export class InventoryProTrigger implements INodeType {
 					rekeyed(entry, desired.body.secret);
 					keepBook(entry, staticData, book);
 				});
+				await noteOpenOrders.call(this, entry, staticData, desired.events);
 				return true;
 			},
 
@@ -114,6 +116,7 @@ export class InventoryProTrigger implements INodeType {
 					rekeyed(entry, desired.body.secret);
 					keepBook(entry, staticData, { ...book, healthyAt: now() });
 				});
+				await noteOpenOrders.call(this, entry, staticData, desired.events);
 				return true;
 			},
 

@@ -1,17 +1,18 @@
 /**
  * Purchase orders the trigger has seen open. The vendor documents GET /PurchaseOrder as listing open
- * orders, so a completed order leaves the list and no list shows it closed. The trigger keeps the open
- * list's order numbers in its book (read at every check while order.completed is subscribed); an order
- * that left it and whose completion has not run is read by its key (GET /PurchaseOrder/{poNo}) when
- * catch-up needs it, and found closed. An order created and completed between two checks was never
- * seen open: that one cannot be found (README, limits).
+ * orders, so a completed order leaves the list and no list shows it closed. While order.completed is
+ * subscribed the trigger keeps the open list's order numbers in its book, read at activation, at every
+ * restart and at every check (n8n saves them with the workflow at activation and restart, and when a
+ * check runs events); an order that left the list and whose completion has not run is read by its key
+ * (GET /PurchaseOrder/{poNo}) when catch-up needs it, and found closed. An order that was never in a
+ * saved list (created and completed between two saves) cannot be found (README, limits).
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { RECORDS } from '../shared/records';
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { unlessNotFound } from './lifecycle';
-import { SEEN_DAYS, type OpenOrders } from './memory';
+import { keepBook, now, SEEN_DAYS, type Live, type OpenOrders } from './memory';
 import { fieldOf, recordEventKey, textField } from './records';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +29,7 @@ const isClosed = (row: unknown) => fieldOf(row, 'status') === RECORDS.purchaseOr
  * once their completion ran (or after the memory's span). Returns the rows read too, or the problem.
  */
 export async function followOpenOrders(
-	this: IPollFunctions,
+	this: IPollFunctions | IHookFunctions,
 	before: OpenOrders | undefined,
 	now: number,
 	ran: (key: string) => boolean,
@@ -147,4 +148,26 @@ export class OrderWatch {
 	book(): OpenOrders | undefined {
 		return this.orders;
 	}
+}
+
+/**
+ * At activation and at every restart, where n8n saves the workflow's static data (a check that finds
+ * nothing is not saved): notes the open orders, so what was open before an outage is still known after
+ * n8n comes back. Never fails the activation: a list it cannot read is left to the next check.
+ */
+export async function noteOpenOrders(
+	this: IHookFunctions,
+	entry: Live,
+	staticData: IDataObject,
+	events: readonly string[],
+): Promise<void> {
+	if (!events.includes('order.completed') || this.getMode() === 'manual') return;
+	const result = await followOpenOrders
+		.call(this, entry.book.openOrders, now(), (key) => entry.ran.has(key))
+		.catch((error: Error) => ({ problem: error.message }));
+	if ('problem' in result) {
+		this.logger.warn(`Inventory Pro Trigger: open purchase orders not noted (${result.problem})`);
+		return;
+	}
+	keepBook(entry, staticData, { ...entry.book, openOrders: result.orders });
 }

@@ -110,6 +110,8 @@ describe('a purchase order completed while n8n was down, against the open-only l
 				.value as IDataObject[];
 			expect(listed.map((row) => row.poNo)).not.toContain(order.poNo);
 
+			// n8n restarts (what it had not saved is gone) and checks.
+			expect((await harness.restart()).error).toBeUndefined();
 			const result = await check(harness);
 			expect(result.error).toBeUndefined();
 			expect(result.emitted).toEqual([
