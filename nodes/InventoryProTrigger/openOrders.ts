@@ -107,6 +107,8 @@ export class OrderWatch {
 	followed = false;
 	/** Whether the list showed closed orders (a deployment that lists them all). */
 	listsClosed = false;
+	/** Why the open list could not be read at this check: named only when a catch-up needs the orders. */
+	private unread?: string;
 
 	constructor(
 		private readonly context: IPollFunctions,
@@ -125,7 +127,7 @@ export class OrderWatch {
 	async follow(now: number): Promise<void> {
 		const result = await followOpenOrders.call(this.context, this.orders, now, this.ran);
 		if ('problem' in result) {
-			this.problems.push(`Completed purchase orders cannot be followed: ${result.problem}`);
+			this.unread = result.problem;
 			return;
 		}
 		this.orders = result.orders;
@@ -136,6 +138,8 @@ export class OrderWatch {
 	/** The orders found closed since they left the open list, read by key once per catch-up. */
 	async closedOrders(): Promise<IDataObject[]> {
 		if (this.closed !== undefined) return this.closed;
+		if (this.unread !== undefined)
+			this.problems.push(`Completed purchase orders could not be looked for: ${this.unread}`);
 		if (!this.followed || this.orders === undefined) return (this.closed = []);
 		const result = await closedOrders.call(this.context, this.orders, this.ran);
 		if (result.problem !== undefined)

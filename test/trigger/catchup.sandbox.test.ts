@@ -196,6 +196,31 @@ describe('a purchase order completed while n8n was down, against the open-only l
 	});
 });
 
+describe('a purchase order list that cannot be read', () => {
+	it('says nothing at a check with nothing to find; when an order must be found, runs it with the reason and says why once', async () => {
+		const harness = await trigger(COMPLETIONS);
+		expect(await check(harness)).toEqual({});
+		suite.sandbox.failNext('purchaseOrder.list', 'internal_error');
+		expect(await check(harness)).toEqual({});
+
+		const [order] = openOrders();
+		await whileDown(harness, async () => {
+			await finalize(order.poNo);
+		});
+		suite.sandbox.failNext('purchaseOrder.list', 'forbidden', 2);
+		const result = await check(harness);
+		expect(result.emitted).toEqual([
+			expect.objectContaining({ event: 'order.completed', data: null, recovered: true }),
+		]);
+		expect(result.emitted![0].reason).toMatch(
+			/names this order as RecNo:\d+, .*the order lists could not be read \(\/PurchaseOrder could not be read/,
+		);
+		const next = await check(harness);
+		expect(next.error?.message).toMatch(/Completed purchase orders could not be looked for: /);
+		expect((await check(harness)).error).toBeUndefined();
+	});
+});
+
 describe('orders completed while the subscription delivered nothing (a gap)', () => {
 	it('finds an order seen open by its key, and names once what it cannot see', async () => {
 		const harness = await trigger({
