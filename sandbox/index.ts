@@ -8,6 +8,7 @@ import { ClientRegistry, DEMO_CLIENTS } from './clients';
 import { SystemClock, type Clock } from './clock';
 import type { ErrorCode } from './errors';
 import { Faults, type Fault, type FaultTarget } from './faults';
+import { INVENTIONS, type Inventions } from './inventions';
 import { RateLimiter } from './rateLimit';
 import { createResources } from './resources';
 import { seedStore } from './seed';
@@ -41,6 +42,8 @@ export interface SandboxOptions {
 	trustSelfSigned?: boolean;
 	/** Extra CA certificates (PEM) deliveries trust besides the public roots, e.g. a test receiver's. */
 	webhookCa?: string[];
+	/** What the sandbox makes up where the documents are silent, each switchable (inventions.ts). */
+	inventions?: Partial<Inventions>;
 }
 
 export interface Sandbox {
@@ -78,6 +81,10 @@ export interface Sandbox {
 	inject(target: FaultTarget, fault: Fault, times?: number): void;
 	/** Drops every queued fault. */
 	clearFaults(): void;
+	/** The inventions in force (inventions.ts); read only, change them with invent(). */
+	readonly inventions: Readonly<Inventions>;
+	/** Switches inventions from now on; no argument restores the defaults. */
+	invent(changes?: Partial<Inventions>): void;
 	close(): Promise<void>;
 }
 
@@ -93,6 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const limiter = new RateLimiter(options.rateLimitPerMinute ?? 100);
 	const certificate = await createCertificate(host);
 	const events: DomainEvent[] = [];
+	const inventions: Inventions = { ...INVENTIONS, ...options.inventions };
 
 	const publish = (event: DomainEvent) => {
 		events.push(event);
@@ -106,9 +114,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			trustSelfSigned: options.trustSelfSigned,
 			ca: options.webhookCa,
 			quirks: faults,
+			inventions,
 		},
 	);
-	const resources = createResources({ store, clock, publish });
+	const resources = createResources({ store, clock, publish, inventions });
 	const listener = createRequestListener({
 		clock,
 		store,
@@ -157,6 +166,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		inject: (target, fault, times) => faults.inject(target, fault, times),
 		clearFaults: () => faults.clear(),
+		inventions,
+		invent: (changes) => {
+			Object.assign(inventions, changes ?? INVENTIONS);
+		},
 		close: async () => {
 			webhooks.close();
 			await server.close();
@@ -174,6 +187,7 @@ export {
 export { ManualClock, SystemClock, type Clock } from './clock';
 export type { ErrorCode } from './errors';
 export type { Fault, FaultTarget } from './faults';
+export { INVENTIONS, type Inventions, type PayloadShape } from './inventions';
 export { startCatcher, type Catcher, type CaughtRequest } from './catcher';
 export type { RecordedRequest, SandboxStats } from './stats';
 export type { ClientConfig, DomainEvent } from './types';

@@ -152,7 +152,8 @@ export function createRequestListener(
 			random ? shuffleTies(sorted, column, random) : sorted,
 			clock.now(),
 		);
-		const page = pageOf(filterRows(shown, query, source.dates), query);
+		const found = pageOf(filterRows(shown, query, source.dates), query);
+		const page = source.present ? { ...found, value: found.value.map(source.present) } : found;
 		const body = faults.zonelessStamps ? { ...page, value: page.value.map(withoutZones) } : page;
 		return { status: 200, body, headers: pagingHeaders(page) };
 	}

@@ -20,6 +20,7 @@ import {
 	ensureSubscription,
 } from './lifecycle';
 import { deactivate, firstRun, keepBook, knownLive, now, recall, sync, type Live } from './memory';
+import { noteOpenOrders } from './openOrders';
 import { checkSubscription } from './poller';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
@@ -101,6 +102,7 @@ export class InventoryProTrigger implements INodeType {
 					rekeyed(entry, desired.body.secret);
 					keepBook(entry, staticData, book);
 				});
+				await noteOpenOrders.call(this, entry, staticData, desired.events);
 				return true;
 			},
 
@@ -114,6 +116,7 @@ export class InventoryProTrigger implements INodeType {
 					rekeyed(entry, desired.body.secret);
 					keepBook(entry, staticData, { ...book, healthyAt: now() });
 				});
+				await noteOpenOrders.call(this, entry, staticData, desired.events);
 				return true;
 			},
 
@@ -158,20 +161,24 @@ export class InventoryProTrigger implements INodeType {
 		});
 		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
 		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
-		if (verdict.key !== undefined && !firstRun(entry, staticData, verdict.key)) {
+		// One item per event of the delivery that has not run before (a batch may hold repeats).
+		const fresh = verdict.events.filter(
+			(incoming) => incoming.key === undefined || firstRun(entry, staticData, incoming.key),
+		);
+		if (fresh.length === 0) {
 			// n8n saves static data after an answer that starts nothing, but not reliably after one that
 			// starts an execution (measured, 2.40.7): this is where what ran is kept.
 			sync(entry, staticData);
 			return { webhookResponse: { message: 'Event already received' } };
 		}
-		const json = await output.call(
+		const items = await output.call(
 			this,
 			{ rawBody: request.rawBody, headers: request.headers },
-			verdict.delivery,
+			fresh.map((incoming) => incoming.read),
 			verdict.receiver,
 		);
 		// n8n runs poll() instead of using this data in the editor's test run: hand it over.
-		if (test) entry.testItems = { at: now(), items: [json] };
-		return { workflowData: [this.helpers.returnJsonArray([json])] };
+		if (test) entry.testItems = { at: now(), items };
+		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

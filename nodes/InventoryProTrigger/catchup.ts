@@ -1,30 +1,42 @@
 /**
  * Catch-up: events the service generated but that never ran, rebuilt from two sources (spec):
- * - the delivery log: an event whose attempts all failed, once no retry can follow;
+ * - the delivery log (log.ts): an event whose attempts all failed, once no retry can follow;
  * - the lists behind the common events (modifiedSince), for outages in which nothing was attempted
  *   (subscription disabled or missing).
- * It degrades, never jams: a record that cannot be matched (a list unreachable, a row without its key
- * column) still lets each event the log names run, with `data: null` and the reason; a gap whose list
- * cannot be read is reported with its period. Nothing relies on the service's sort order.
+ * Each source is checked on its first read for what it must show (sources.ts); one that cannot answer
+ * is named once, as a problem the poller reports, never passed over in silence. Purchase orders leave
+ * the open-only list when they complete: openOrders.ts follows them and reads them by key. It degrades,
+ * never jams: an event the log names whose record cannot be told still runs once, with `data: null`
+ * and the true reason. Nothing relies on the service's sort order.
  */
-import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
+import { createHash } from 'crypto';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
+import { endpoint } from '../shared/endpoints';
 import { RECORDS } from '../shared/records';
-import { apiRequest } from '../shared/transport';
-import { walkPages } from '../shared/transport/paging';
-import { textOf } from '../shared/validation';
 import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
+import { logEntries, type LogEntry } from './log';
 import type { Book, Gap } from './memory';
-import { EVENT_LISTS, keyField, recordEventKey, referenceNumber } from './records';
+import { OrderWatch } from './openOrders';
+import {
+	EVENT_LISTS,
+	fieldOf,
+	identityFields,
+	isReferenced,
+	recordEventKey,
+	recordRef,
+	referenceValue,
+	textField,
+} from './records';
+import { checkLog, checkRows, createdOf, movementEvent } from './sources';
 
 /** A failed delivery is final (no retry follows) this long after its last attempt. */
 export const RETRY_HORIZON_MS = 30 * 60_000;
 /** How far before an event's first attempt its record may have been written. */
 const WRITE_MARGIN_MS = 10 * 60_000;
-const LOG_PAGE_SIZE = 250;
 
 export interface Recovered {
 	event: string;
@@ -40,28 +52,35 @@ export interface Recovered {
 
 export interface CatchUp {
 	recovered: Recovered[];
-	/** The bookkeeping after it: log position moved, gaps done. */
+	/** The bookkeeping after it: log position moved, gaps done, the open purchase orders. */
 	book: Book;
 	/** Problems to report once (the check completes regardless). */
 	problems: string[];
 }
 
+const keyOf = (value: unknown) => stampKey(value) ?? '';
+const isIn = (value: unknown, fromKey: string) => keyOf(value) >= fromKey;
+const isClosed = (record: IDataObject) => fieldOf(record, 'status') === RECORDS.purchaseOrder.done;
+
 /** The events a list's record stands for when it changed inside [fromKey, …]. */
-const isIn = (value: unknown, fromKey: string) => (stampKey(value) ?? '') >= fromKey;
 const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: string) => string[]>> = {
-	'inventory.materialIn': (r) =>
-		r.type === 'Receipt' ? ['inventory.received'] : r.type === 'Move' ? ['inventory.moved'] : [],
-	'inventory.materialOut': (r) => (r.type === 'Issue' ? ['inventory.issued'] : []),
-	'item.listAll': (r, from) => (isIn(r.created, from) ? ['item.created'] : ['item.updated']),
+	'inventory.materialIn': (r) => {
+		const event = movementEvent(r);
+		return event === 'inventory.received' || event === 'inventory.moved' ? [event] : [];
+	},
+	'inventory.materialOut': (r) =>
+		movementEvent(r) === 'inventory.issued' ? [movementEvent(r)!] : [],
+	// Without a created time every change counts as an update (sources.ts names it).
+	'item.listAll': (r, from) =>
+		isIn(fieldOf(r, 'created'), from) ? ['item.created'] : ['item.updated'],
+	// A list that shows closed purchase orders gives their completion too; the documented one does not.
 	'purchaseOrder.list': (r, from) => [
-		...(isIn(r.created, from) ? ['order.created'] : []),
-		...(r.status === RECORDS.purchaseOrder.done && isIn(r.modified, from)
-			? ['order.completed']
-			: []),
+		...(isIn(createdOf(r), from) ? ['order.created'] : []),
+		...(isClosed(r) && isIn(fieldOf(r, 'modified'), from) ? ['order.completed'] : []),
 	],
 	'shippingOrder.list': (r, from) => [
-		...(isIn(r.created, from) ? ['order.created'] : []),
-		...(r.status === RECORDS.shippingOrder.done ? ['order.completed'] : []),
+		...(isIn(createdOf(r), from) ? ['order.created'] : []),
+		...(fieldOf(r, 'status') === RECORDS.shippingOrder.done ? ['order.completed'] : []),
 	],
 };
 
@@ -79,112 +98,178 @@ async function walk(this: IPollFunctions, id: EndpointId, since: string): Promis
 	}
 }
 
-/** Records from the lists always carry Modified (the feed refuses rows without it). */
-const recordKey = (event: string, number: string | undefined, record: IDataObject) =>
-	recordEventKey(event, number, record) ??
-	`r:${event}|${number ?? ''}|${textOf(record.modified ?? '')}`;
+/** The record's key (records.ts); list rows always have one (the feed refuses rows without id or Modified). */
+const recordKey = (event: string, record: IDataObject) =>
+	recordEventKey(event, recordRef(event, record)) ??
+	`r:${event}|${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 40)}`;
 
 function isoMinus(stamp: string, ms: number): string {
 	return new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
 }
 
+const recovered = (
+	event: string,
+	record: IDataObject,
+	reference: string,
+	at: string,
+): Recovered => ({
+	event,
+	data: record,
+	reference,
+	key: recordKey(event, record),
+	at,
+});
+
+/** The reference a record of a list would have in the log (spec form RecNo:<n>), for recovered items. */
+function referenceOf(id: EndpointId, record: IDataObject): string {
+	const value = identityFields(id)
+		.map((field) => textField(record, field))
+		.find((text) => text !== undefined);
+	return `RecNo:${value ?? ''}`;
+}
+
+/** What one catch-up shares between the log and the gaps. */
+interface Context {
+	events: string[];
+	problems: string[];
+	ran: (key: string) => boolean;
+	orders: OrderWatch;
+	/** Keys of orders that several log entries could be about: the log's entries stand for them. */
+	contested: Set<string>;
+}
+
 /** Events of the subscribed types that changed inside a gap. */
-async function fromGap(
-	this: IPollFunctions,
-	gap: Gap,
-	events: string[],
-	problems: string[],
-): Promise<Recovered[]> {
-	const fromKey = stampKey(gap.from) ?? '';
-	const toKey = stampKey(gap.to) ?? '';
+async function fromGap(this: IPollFunctions, gap: Gap, ctx: Context): Promise<Recovered[]> {
+	const { events, problems } = ctx;
+	const fromKey = keyOf(gap.from);
+	const toKey = keyOf(gap.to);
+	const inGap = (value: unknown) => keyOf(value) >= fromKey && keyOf(value) <= toKey;
+	const period = `between ${gap.from} and ${gap.to}`;
 	const lists = new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []));
 	const found: Recovered[] = [];
+	let purchaseRows: IDataObject[] | undefined;
 	for (const id of lists) {
 		const read = await walk.call(this, id, gap.from);
 		if ('problem' in read) {
-			problems.push(
-				`Events between ${gap.from} and ${gap.to} could not be caught up: ${read.problem}`,
-			);
+			problems.push(`Events ${period} could not be caught up: ${read.problem}`);
 			continue;
 		}
+		if (id === 'purchaseOrder.list') purchaseRows = read.records;
+		const wanted = events.filter((event) => EVENT_LISTS[event]?.includes(id));
+		const lacking = checkRows(id, read.records, wanted, `${endpoint(id).path} ${period}`);
+		if (lacking !== undefined)
+			problems.push(`Events ${period} could not all be caught up: ${lacking}`);
 		for (const record of read.records) {
-			const modifiedKey = stampKey(record.modified) ?? '';
-			if (modifiedKey < fromKey || modifiedKey > toKey) continue;
+			if (!inGap(fieldOf(record, 'modified'))) continue;
 			for (const event of (EVENTS_OF[id]?.(record, fromKey) ?? []).filter((e) =>
-				events.includes(e),
-			)) {
-				const number = textOf(record[keyField(id)] ?? '');
-				found.push({
-					event,
-					data: record,
-					reference: `RecNo:${number}`,
-					key: recordKey(event, number, record),
-					at: modifiedKey,
-				});
-			}
+				wanted.includes(e),
+			))
+				found.push(
+					recovered(event, record, referenceOf(id, record), keyOf(fieldOf(record, 'modified'))),
+				);
 		}
 	}
-	return found;
-}
-
-interface LogEntry {
-	rec: number;
-	event: string;
-	reference: string;
-	success: boolean;
-	created: string;
-}
-
-/** Whether a page came back newest first, as asked: only then may reading stop early. */
-function isDescending(recs: number[]): boolean {
-	return recs.every((rec, index) => index === 0 || rec < recs[index - 1]);
+	const ordersWanted = events.filter((event) => event.startsWith('order.') && EVENT_LISTS[event]);
+	if (ordersWanted.length > 0 && purchaseRows !== undefined) {
+		// Completed purchase orders left the open list: those seen open before are read by key.
+		if (events.includes('order.completed'))
+			for (const order of await ctx.orders.closedOrders())
+				if (inGap(fieldOf(order, 'modified')))
+					found.push(
+						recovered(
+							'order.completed',
+							order,
+							referenceOf('purchaseOrder.list', order),
+							keyOf(fieldOf(order, 'modified')),
+						),
+					);
+		if (!ctx.orders.listsClosed && !purchaseRows.some(isClosed)) {
+			const seen = ctx.orders.kept
+				? 'that were not open at the check before it'
+				: '(no list of open purchase orders was kept before it)';
+			problems.push(
+				`Purchase orders created or completed ${period} ${seen} cannot be caught up: Inventory Pro lists open purchase orders only (GET /PurchaseOrder), so an order created and completed in that time, or completed without having been seen open, is not found; their ${ordersWanted.join(' and ')} events did not run`,
+			);
+		}
+	}
+	return found.filter((event) => !ctx.contested.has(event.key));
 }
 
 /**
- * The log entries of subscription `rec` newer than `after`, oldest first. Asks for newest first and
- * stops at the first page that reaches `after` only when the page shows the order was honoured;
- * otherwise reads every page.
+ * Order events the log names. Orders are keyed by their order number (poNo, soNo) and the log's
+ * reference is RecNo:<number> (spec), so the reference names the order only where a deployment writes
+ * its number there; otherwise the order is the one order of that event's kind that changed as the
+ * event was sent (in the lists, or found closed by key), when exactly one fits. Else the event runs
+ * with data null and says why.
  */
-async function logEntries(
-	this: IPollFunctions | IHookFunctions,
-	rec: number,
-	after: number,
-	newestOnly = false,
-): Promise<LogEntry[]> {
-	const byRec = new Map<number, LogEntry>();
-	const fetchPage = async (page: number) =>
-		await apiRequest.call(this, 'webhook.log', {
-			path: { rec },
-			query: { sort: 'rec', direction: 'DESC', page, pageSize: LOG_PAGE_SIZE },
-		});
-	const walk = { what: `the delivery log of subscription ${rec}`, idField: 'rec' };
-	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
-		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
-		rows.forEach((row) => {
-			const entryRec = Number(row.rec);
-			if (!(entryRec > after)) return;
-			const entry = {
-				rec: entryRec,
-				event: textOf(row.event ?? ''),
-				reference: textOf(row.reference ?? ''),
-				success: row.success === true,
-				created: textOf(row.created ?? ''),
-			};
-			byRec.set(entryRec, entry);
-		});
-		const ordered = recs.length > 0 && isDescending(recs);
-		if (ordered && (newestOnly || recs[recs.length - 1] <= after)) break;
+async function ordersFromLog(
+	this: IPollFunctions,
+	entries: LogEntry[],
+	ctx: Context,
+): Promise<Recovered[]> {
+	if (entries.length === 0) return [];
+	const since = isoMinus(entries.map((entry) => keyOf(entry.created)).sort()[0], WRITE_MARGIN_MS);
+	const candidates: IDataObject[] = [];
+	const unread: string[] = [];
+	for (const id of ['purchaseOrder.list', 'shippingOrder.list'] as const) {
+		const read = await walk.call(this, id, since);
+		if ('problem' in read) unread.push(read.problem);
+		else candidates.push(...read.records);
 	}
-	return [...byRec.values()].sort((a, b) => a.rec - b.rec);
-}
-
-/** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
-export async function newestLogRec(
-	this: IPollFunctions | IHookFunctions,
-	rec: number,
-): Promise<number> {
-	const entries = await logEntries.call(this, rec, 0, true);
-	return entries.length > 0 ? entries[entries.length - 1].rec : 0;
+	if (ctx.events.includes('order.completed')) candidates.push(...(await ctx.orders.closedOrders()));
+	const numberOf = (order: IDataObject) =>
+		textField(order, RECORDS.purchaseOrder.key) ?? textField(order, RECORDS.shippingOrder.key);
+	const claimed = new Set<string>();
+	const out: Recovered[] = [];
+	let unmatched = 0;
+	for (const entry of entries) {
+		const value = referenceValue(entry.reference)!;
+		const at = keyOf(entry.created);
+		const direct = candidates.find((order) => numberOf(order) === value);
+		if (direct !== undefined) {
+			out.push(recovered(entry.event, direct, entry.reference, at));
+			claimed.add(recordKey(entry.event, direct));
+			continue;
+		}
+		const from = isoMinus(at, WRITE_MARGIN_MS);
+		const within = (stamp: unknown) => keyOf(stamp) >= keyOf(from) && keyOf(stamp) <= at;
+		const fitting = candidates.filter((order) => {
+			const fits =
+				entry.event === 'order.completed'
+					? fieldOf(order, 'status') === RECORDS.purchaseOrder.done &&
+						within(fieldOf(order, 'modified'))
+					: within(createdOf(order));
+			const key = recordKey(entry.event, order);
+			return fits && !ctx.ran(key) && !claimed.has(key);
+		});
+		const unique = [...new Map(fitting.map((order) => [numberOf(order), order])).values()];
+		if (unique.length === 1) {
+			out.push(recovered(entry.event, unique[0], entry.reference, at));
+			claimed.add(recordKey(entry.event, unique[0]));
+			continue;
+		}
+		unmatched++;
+		for (const order of unique) ctx.contested.add(recordKey(entry.event, order));
+		const why =
+			unread.length > 0
+				? `the order lists could not be read (${unread.join('; ')})`
+				: unique.length === 0
+					? 'no order of its kind changed as it was sent (an order never seen open, created and completed between two checks, is not listed: GET /PurchaseOrder shows open orders only)'
+					: `${unique.length} orders (${unique.map(numberOf).join(', ')}) changed as it was sent, so it cannot be told which`;
+		out.push({
+			event: entry.event,
+			data: null,
+			reference: entry.reference,
+			key: `l:${entry.event}|${entry.reference}|${at || entry.rec}`,
+			at,
+			reason: `The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`,
+		});
+	}
+	if (unmatched > 0)
+		ctx.problems.push(
+			`${unmatched} order event(s) from the delivery log ran without their order: the log names orders as RecNo:<number> and orders are keyed by their order number, and no single order fitted each (the items say why)`,
+		);
+	return out;
 }
 
 /**
@@ -195,107 +280,127 @@ async function fromLog(
 	this: IPollFunctions,
 	book: Book,
 	rec: number,
-	events: string[],
 	now: number,
-	problems: string[],
+	ctx: Context,
 ): Promise<{ recovered: Recovered[]; logAfter: number }> {
+	const { events, problems } = ctx;
 	const after = book.logOf === rec ? (book.logAfter ?? 0) : 0;
-	const entries = await logEntries.call(this, rec, after);
+	const { entries, rows } = await logEntries.call(this, rec, after);
+	const lacking = checkLog(rows, rec);
+	if (lacking !== undefined) {
+		problems.push(`Missed events could not be caught up: ${lacking}`);
+		return { recovered: [], logAfter: after };
+	}
 	const groups = new Map<string, LogEntry[]>();
 	for (const entry of entries) {
 		if (entry.event === 'test') continue;
 		const id = `${entry.event}\n${entry.reference}`;
 		groups.set(id, [...(groups.get(id) ?? []), entry]);
 	}
-	const finalKey = stampKey(book.finalUntil) ?? '';
+	const finalKey = keyOf(book.finalUntil);
 	const failed: LogEntry[] = [];
 	let logAfter = entries.length > 0 ? entries[entries.length - 1].rec : after;
 	for (const group of groups.values()) {
 		if (group.some((entry) => entry.success)) continue;
-		const lastKey = stampKey(group[group.length - 1].created) ?? '';
+		const lastKey = keyOf(group[group.length - 1].created);
 		const final =
 			(finalKey !== '' && lastKey <= finalKey) || now - Date.parse(lastKey) >= RETRY_HORIZON_MS;
 		if (final && events.includes(group[0].event)) failed.push(group[0]);
 		else if (!final) logAfter = Math.min(logAfter, group[0].rec - 1);
 	}
-	const recovered: Recovered[] = [];
-	// Named by the log, rebuilt from its record when it can be matched, else run with what the log knows.
+	const out: Recovered[] = [];
+	// Named by the log, rebuilt from its record when it can be told, else run with what the log knows.
 	const named = (first: LogEntry, reason: string): Recovered => ({
 		event: first.event,
 		data: null,
 		reference: first.reference,
-		key: `l:${first.event}|${first.reference}|${stampKey(first.created) ?? first.rec}`,
-		at: stampKey(first.created) ?? '',
+		key: `l:${first.event}|${first.reference}|${keyOf(first.created) || first.rec}`,
+		at: keyOf(first.created),
 		reason,
 	});
 	const byList = new Map<EndpointId, LogEntry[]>();
+	const orderEntries: LogEntry[] = [];
 	for (const first of failed) {
 		const lists = EVENT_LISTS[first.event];
-		if (!lists || referenceNumber(first.reference) === undefined) {
-			recovered.push(
+		if (!lists) {
+			out.push(
 				named(
 					first,
 					'Inventory Pro does not list the records of this event; the delivery log names it',
 				),
 			);
-			continue;
+		} else if (referenceValue(first.reference) === undefined) {
+			out.push(named(first, 'The delivery log gives no reference to its record'));
+		} else if (first.event.startsWith('order.')) {
+			orderEntries.push(first);
+		} else {
+			for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
 		}
-		for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
 	}
+	// Stock and item events: the record the reference numbers, in its list (its kind is the log's word).
 	const pending = new Map<LogEntry, string>();
-	for (const firsts of byList.values())
-		for (const first of firsts) pending.set(first, 'The record is no longer in Inventory Pro');
+	const matched = new Set<LogEntry>();
 	for (const [id, firsts] of byList) {
-		const since = firsts.map((f) => stampKey(f.created) ?? '').sort()[0];
-		const read = await walk.call(this, id, isoMinus(since, WRITE_MARGIN_MS));
+		const since = isoMinus(firsts.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
+		const read = await walk.call(this, id, since);
 		if ('problem' in read) {
 			problems.push(`Missed events were run without their records: ${read.problem}`);
-			for (const first of firsts) if (pending.has(first)) pending.set(first, read.problem);
+			for (const first of firsts) if (!matched.has(first)) pending.set(first, read.problem);
 			continue;
 		}
-		const field = keyField(id);
-		for (const record of read.records) {
-			for (const first of firsts) {
-				const number = referenceNumber(first.reference);
-				if (!pending.has(first) || textOf(record[field] ?? '') !== number) continue;
-				if (
-					!(EVENTS_OF[id]?.(record, '') ?? []).includes(first.event) &&
-					first.event !== 'item.updated'
-				)
-					continue;
+		for (const first of firsts) {
+			if (matched.has(first)) continue;
+			const value = referenceValue(first.reference)!;
+			const record = read.records.find((row) => isReferenced(id, row, value));
+			if (record !== undefined) {
+				matched.add(first);
 				pending.delete(first);
-				recovered.push({
-					event: first.event,
-					data: record,
-					reference: first.reference,
-					key: recordKey(first.event, number, record),
-					at: stampKey(first.created) ?? '',
-				});
+				out.push(recovered(first.event, record, first.reference, keyOf(first.created)));
+			} else if (!pending.has(first)) {
+				const fields = identityFields(id).join(' or ');
+				pending.set(
+					first,
+					`No ${endpoint(id).path} record changed since ${since} has ${fields} ${value} (the log's reference ${first.reference}): the record was removed, or the reference does not number that list's records`,
+				);
 			}
 		}
 	}
-	for (const [first, reason] of pending) recovered.push(named(first, reason));
-	return { recovered, logAfter };
+	for (const [first, reason] of pending) out.push(named(first, reason));
+	out.push(...(await ordersFromLog.call(this, orderEntries, ctx)));
+	return { recovered: out, logAfter };
 }
 
-/** One catch-up: the log of the current subscription, then every gap. */
+/**
+ * One catch-up: the open purchase orders followed (when order.completed is subscribed), the log of
+ * the current subscription, then every gap. `ran` tells the keys of events that already ran, so an
+ * order whose completion ran live is never taken for a missed one.
+ */
 export async function catchUp(
 	this: IPollFunctions,
 	book: Book,
 	events: string[],
 	now: number,
+	ran: (key: string) => boolean = () => false,
 ): Promise<CatchUp> {
 	const problems: string[] = [];
-	const recovered: Recovered[] = [];
+	const ctx: Context = {
+		events,
+		problems,
+		ran,
+		orders: new OrderWatch(this, book.openOrders, ran, problems),
+		contested: new Set(),
+	};
+	const found: Recovered[] = [];
 	const next: Book = { ...book, gaps: [] };
+	if (events.includes('order.completed')) await ctx.orders.follow(now);
 	if (book.rec !== undefined) {
-		const log = await fromLog.call(this, book, book.rec, events, now, problems);
-		recovered.push(...log.recovered);
+		const log = await fromLog.call(this, book, book.rec, now, ctx);
+		found.push(...log.recovered);
 		next.logOf = book.rec;
 		next.logAfter = log.logAfter;
 	}
-	for (const gap of book.gaps ?? [])
-		recovered.push(...(await fromGap.call(this, gap, events, problems)));
-	recovered.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-	return { recovered, book: next, problems: [...new Set(problems)] };
+	for (const gap of book.gaps ?? []) found.push(...(await fromGap.call(this, gap, ctx)));
+	next.openOrders = events.includes('order.completed') ? ctx.orders.book() : undefined;
+	found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+	return { recovered: found, book: next, problems: [...new Set(problems)] };
 }

@@ -1,40 +1,20 @@
 /**
- * One delivery, from bytes to answer: verify (with the secret before a rotation), parse, filter,
- * the key that tells a repeat, and the output. Everything that does not depend on the delivery (the
- * signing secret, the event parameters) is read once per activation and cached on the node's entry.
- * Whether it runs is memory.ts's decision.
+ * One delivery, from bytes to answer: verify (with the secret before a rotation), read its events
+ * (envelope.ts), filter, the key that tells a repeat, and the output. Everything that does not depend
+ * on the delivery (the signing secret, the event parameters) is read once per activation and cached on
+ * the node's entry. Whether each event runs is memory.ts's decision.
  */
 import { createHash } from 'crypto';
 import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
-import { stampKey } from '../shared/changes/cursor';
+import { RECORDS } from '../shared/records';
+import { readEvents, type ReadEvent, type Subscribed } from './envelope';
 import { unlessNotFound } from './lifecycle';
 import type { Live } from './memory';
-import { payloadNumber, recordEventKey } from './records';
+import { isObject, recordEventKey, recordRef, textField } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
-
-/** A delivery body (spec, Events): the event type and its data. */
-export interface Delivery {
-	event: string;
-	data: IDataObject;
-}
-
-/** Parses the verified bytes themselves rather than n8n's parse of them, so what runs is what was signed. */
-export function parsePayload(rawBody: Buffer): Delivery | undefined {
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		return undefined;
-	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-	const { event, data } = parsed as IDataObject;
-	if (typeof event !== 'string' || event === '') return undefined;
-	const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
-	return { event, data: isObject ? (data as IDataObject) : { value: data ?? null } };
-}
 
 /**
  * The service's own delivery headers (X-Webhook-…) and its user agent, names lower-cased. Left out:
@@ -61,9 +41,20 @@ interface Receiver {
 	/** The secret before a client-secret rotation: it verifies until the next check re-keys the subscription. */
 	previous?: string;
 	events: Set<string>;
+	/** What reading a body needs: the types, and the node's own header names (never a source of the type). */
+	subscribed: Subscribed;
 	passTest: boolean;
 	fetchItem: boolean;
 	identifiers: boolean;
+}
+
+/** The names of the node's custom headers, lower-cased. */
+function customHeaderNames(options: IDataObject): Set<string> {
+	const pairs = (options.customHeaders as IDataObject | undefined)?.header;
+	const names = Array.isArray(pairs)
+		? pairs.map((pair) => textField(pair, 'name')?.toLowerCase() ?? '')
+		: [];
+	return new Set(names.filter((name) => name !== ''));
 }
 
 async function receiverOf(this: IWebhookFunctions, entry: Live): Promise<Receiver> {
@@ -76,10 +67,12 @@ async function receiverOf(this: IWebhookFunctions, entry: Live): Promise<Receive
 	const cached = entry.receiver as Receiver | undefined;
 	if (cached?.cacheKey === cacheKey) return cached;
 	const options = triggerOptions.call(this);
+	const events = subscribedEvents.call(this);
 	const receiver: Receiver = {
 		cacheKey,
 		secret: await signingSecret.call(this),
-		events: new Set(subscribedEvents.call(this)),
+		events: new Set(events),
+		subscribed: { events, ownHeaders: customHeaderNames(options) },
 		passTest: options.testEvent !== 'drop',
 		fetchItem: options.fetchItem === true,
 		identifiers: payloadMode.call(this) === 'identifiers',
@@ -123,31 +116,37 @@ async function verified(
 	return verifySignature(rawBody, header, secret);
 }
 
+const digest = (...parts: Array<Buffer | string>) => {
+	const hash = createHash('sha256');
+	for (const part of parts) hash.update(part);
+	return hash.digest('hex').slice(0, 40);
+};
+
 /**
- * What a repeat shares and a new event does not: the record's own change stamp in a full payload,
- * the delivery id (the same on every attempt of one event) with the bytes, or the bytes of a full
- * payload. Identifiers-only bytes are the same for two events of one record (every update of an
- * item), so without a delivery id there is no key and the delivery runs (README, limits). The
- * service's test event is never retried: no key either.
+ * What a repeat shares and a new event does not, without relying on any header the spec does not
+ * document: the record the event is about (records.ts: its identity, and its Modified where a record has
+ * the event more than once), else the exact bytes (with the event's place in a batch), which two events
+ * share only when they carry identifiers alone. Then the bytes tell nothing, and only a delivery id
+ * header, when the service sends one (the sandbox does; the spec shows none), adds what tells them
+ * apart; without one there is no key and the delivery runs (README, limits). The test event is never
+ * retried: no key either.
  */
 export function repeatKey(
-	delivery: Delivery,
+	read: ReadEvent,
 	rawBody: Buffer,
 	deliveryId: unknown,
 	identifiers: boolean,
 ): string | undefined {
-	if (delivery.event === 'test') return undefined;
-	const byStamp = recordEventKey(
-		delivery.event,
-		payloadNumber(delivery.event, delivery.data),
-		delivery.data,
-	);
-	if (byStamp !== undefined) return byStamp;
-	const hasId = typeof deliveryId === 'string' && deliveryId !== '';
-	if (!hasId && identifiers && stampKey(delivery.data.modified) === undefined) return undefined;
-	const hash = createHash('sha256').update(rawBody);
-	if (hasId) hash.update(`\n${deliveryId}`);
-	return `d:${hash.digest('hex').slice(0, 40)}`;
+	if (read.event === 'test') return undefined;
+	const ref = read.event === null ? undefined : recordRef(read.event, read.data, read.body);
+	const byRecord = read.event === null ? undefined : recordEventKey(read.event, ref);
+	if (byRecord !== undefined) return byRecord;
+	const at = read.batch === undefined ? '' : `#${read.batch.index}`;
+	// Identifiers with a Modified stamp differ between two changes of a record: the bytes tell them apart.
+	if (!identifiers || ref?.stamp !== undefined) return `d:${digest(rawBody)}${at}`;
+	if (typeof deliveryId === 'string' && deliveryId !== '')
+		return `d:${digest(rawBody, `\n${deliveryId}`)}${at}`;
+	return undefined;
 }
 
 /** The two things read from n8n's request. */
@@ -156,12 +155,18 @@ export interface Request {
 	headers: Record<string, string | string[] | undefined>;
 }
 
+/** One event of a delivery that is to run unless memory.ts has seen its key. */
+export interface Incoming {
+	read: ReadEvent;
+	key?: string;
+}
+
 export type Verdict =
 	| { answer: 'refuse'; status: number; message: string }
 	| { answer: 'acknowledge'; message: string }
-	| { answer: 'run'; delivery: Delivery; key?: string; receiver: Receiver };
+	| { answer: 'run'; events: Incoming[]; receiver: Receiver };
 
-/** Verify, parse, filter, key: what to do with this request. */
+/** Verify, read, filter, key: what to do with this request. */
 export async function receive(
 	this: IWebhookFunctions,
 	entry: Live,
@@ -181,23 +186,21 @@ export async function receive(
 	) {
 		return { answer: 'refuse', status: 401, message: 'Missing or invalid X-Webhook-Signature' };
 	}
-	if (!Buffer.isBuffer(request.rawBody))
-		return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
-	const delivery = parsePayload(request.rawBody);
-	if (delivery === undefined)
-		return { answer: 'refuse', status: 400, message: 'The body is not an event payload' };
-	const wanted =
-		delivery.event === 'test' ? receiver.passTest : receiver.events.has(delivery.event);
-	if (!wanted) return { answer: 'acknowledge', message: 'Event acknowledged, not subscribed' };
-	const key = test
-		? undefined
-		: repeatKey(
-				delivery,
-				request.rawBody,
-				request.headers['x-webhook-delivery'],
-				receiver.identifiers,
-			);
-	return { answer: 'run', delivery, key, receiver };
+	// Verified, so genuine (and the bytes a Buffer): whatever its shape, it is never refused.
+	const rawBody = request.rawBody as Buffer;
+	const wanted = readEvents(rawBody, request.headers, receiver.subscribed).filter((read) =>
+		read.event === 'test'
+			? receiver.passTest
+			: read.event === null || receiver.events.has(read.event),
+	);
+	if (wanted.length === 0)
+		return { answer: 'acknowledge', message: 'Event acknowledged, not subscribed' };
+	const deliveryId = request.headers['x-webhook-delivery'];
+	const events = wanted.map((read) => ({
+		read,
+		key: test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers),
+	}));
+	return { answer: 'run', events, receiver };
 }
 
 /** Fetch Item Details gives up after this long, so the answer stays well inside the service's delivery timeout. */
@@ -228,20 +231,45 @@ async function quickItem(this: IWebhookFunctions, shortID: string): Promise<IDat
 	return await Promise.race([request, late]);
 }
 
-/** The execution's item: event, data, the service's headers, and the item when asked for. */
+/** The item's key (the registry's: shortID) in an event's data or one object down, whatever its spelling. */
+function itemKeyOf(read: ReadEvent): string | undefined {
+	const places = isObject(read.data) ? [read.data, ...Object.values(read.data)] : [];
+	for (const place of places) {
+		const value = textField(place, RECORDS.item.key);
+		if (value !== undefined) return value;
+	}
+	return undefined;
+}
+
+/**
+ * The execution's items, one per event. The spec's own shape gives `{event, data, headers}` as it always
+ * has; any other shape adds where the type came from and the body as received (the batch element, the
+ * raw text), so nothing the service sent is lost. The item when Fetch Item Details asks for it.
+ */
 export async function output(
 	this: IWebhookFunctions,
 	request: Request,
-	delivery: Delivery,
+	events: ReadEvent[],
 	receiver: Receiver,
-): Promise<IDataObject> {
-	const json: IDataObject = {
-		event: delivery.event,
-		data: delivery.data,
-		headers: deliveryHeaders(request.headers),
-	};
-	const shortID = delivery.data.shortID;
-	if (receiver.fetchItem && receiver.identifiers && typeof shortID === 'string')
-		Object.assign(json, await quickItem.call(this, shortID));
-	return json;
+): Promise<IDataObject[]> {
+	const headers = deliveryHeaders(request.headers);
+	return await Promise.all(
+		events.map(async (read) => {
+			const json: IDataObject = {
+				event: read.event,
+				data: read.data as IDataObject,
+				headers: { ...headers },
+			};
+			if (!read.plain) {
+				json.eventSource = read.eventSource;
+				json.body = read.body as IDataObject;
+				if (read.notJson) json.notJson = true;
+				if (read.batch) json.batch = read.batch;
+				if (read.envelope) json.envelope = read.envelope;
+			}
+			const shortID = receiver.fetchItem && receiver.identifiers ? itemKeyOf(read) : undefined;
+			if (shortID !== undefined) Object.assign(json, await quickItem.call(this, shortID));
+			return json;
+		}),
+	);
 }

@@ -15,7 +15,7 @@ import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { textOf } from '../shared/validation';
 import { parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
 import { stampKey } from '../shared/changes/cursor';
-import { newestLogRec } from './catchup';
+import { newestLogRec } from './log';
 import type { Book } from './memory';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 

@@ -21,6 +21,13 @@ export interface Gap extends IDataObject {
 	to: string;
 }
 
+/** The purchase orders seen open (openOrders.ts): the open list at its last read, and those that left it. */
+export interface OpenOrders extends IDataObject {
+	open: string[];
+	/** Left the open list, completion not run yet: order number → when first missed (n8n's clock, ms). */
+	gone: Record<string, number>;
+}
+
 /** The subscription's bookkeeping, kept in static data beside the keys of what ran. */
 export interface Book {
 	/** The subscription (spec: rec) and a one-way digest of what was last sent for it. */
@@ -37,6 +44,8 @@ export interface Book {
 	gaps?: Gap[];
 	/** When a check last found the subscription delivering (n8n's clock, ms). */
 	healthyAt?: number;
+	/** The purchase orders seen open, while order.completed is subscribed (openOrders.ts). */
+	openOrders?: OpenOrders;
 }
 
 const BOOK_FIELDS = [
@@ -48,6 +57,7 @@ const BOOK_FIELDS = [
 	'finalUntil',
 	'gaps',
 	'healthyAt',
+	'openOrders',
 ] as const;
 
 /** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */

@@ -131,12 +131,15 @@ async function check(
 	// Kept now, so a failure below does not lose the repair (saved with the next emit).
 	keepBook(entry, staticData, healed.book);
 
-	const found = await catchUp.call(this, entry.book, desired.events, at);
+	const found = await catchUp.call(this, entry.book, desired.events, at, (key) =>
+		entry.ran.has(key),
+	);
 	const fresh = found.recovered.filter((event) => firstRun(entry, staticData, event.key));
 	keepBook(entry, staticData, {
 		...entry.book,
 		logOf: found.book.logOf,
 		logAfter: found.book.logAfter,
+		openOrders: found.book.openOrders,
 		gaps: [],
 	});
 	sync(entry, staticData);

@@ -1,11 +1,14 @@
 /**
- * What the trigger needs to know about the records behind events: which lists hold them, and the
- * column that numbers a record (the log's reference RecNo:<n>), in this one place.
+ * What the trigger needs to know about the records behind events, in this one place: the kind of
+ * record each common event is about (its fields are the registry's, ../shared/records.ts), the lists
+ * that hold them, the fields that identify one in a payload or in the delivery log's reference, and
+ * the key that tells one event from another. Field names are matched whatever their spelling
+ * (`recNo`, `RecNo`, `rec_no`): the spec shows no event payload, so casing is not relied on.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
-import { RECORDS } from '../shared/records';
+import { RECORDS, type RecordKind } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
 import { textOf } from '../shared/validation';
 
@@ -20,44 +23,125 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 	'order.completed': ['purchaseOrder.list', 'shippingOrder.list'],
 };
 
-/** The column the log's RecNo:<n> and a payload's identifiers number a list's records by (spec, Events). */
-const RECORD_NUMBER: Partial<Record<EndpointId, string>> = {
-	'inventory.materialIn': RECORDS.movement.key,
-	'inventory.materialOut': RECORDS.movement.key,
-	'item.listAll': 'partNo',
-	'purchaseOrder.list': RECORDS.purchaseOrder.key,
-	'shippingOrder.list': RECORDS.shippingOrder.key,
+/** The record kind of each list above (the registry states them). */
+const LIST_KIND: Partial<Record<EndpointId, RecordKind>> = {
+	'inventory.materialIn': 'movement',
+	'inventory.materialOut': 'movement',
+	'item.listAll': 'item',
+	'purchaseOrder.list': 'purchaseOrder',
+	'shippingOrder.list': 'shippingOrder',
 };
 
-export function keyField(id: EndpointId): string {
-	return RECORD_NUMBER[id] ?? '';
+/**
+ * The fields that identify a record of each kind, first the one a key is built on. Items: partNo first,
+ * the number that never changes and that the log's RecNo gives; then the registry's key, shortID.
+ */
+const IDENTITY: Partial<Record<RecordKind, readonly string[]>> = {
+	movement: [RECORDS.movement.key],
+	item: ['partNo', RECORDS.item.key],
+	purchaseOrder: [RECORDS.purchaseOrder.key],
+	shippingOrder: [RECORDS.shippingOrder.key],
+};
+
+/**
+ * Events a record has once in its life: a stock movement is written once, an item or an order created
+ * once, an order finalized once. Their record identifies the event; others (item.updated) need the
+ * record's Modified stamp too.
+ */
+const ONCE = new Set([
+	'inventory.received',
+	'inventory.moved',
+	'inventory.issued',
+	'item.created',
+	'order.created',
+	'order.completed',
+]);
+
+export const listKind = (id: EndpointId): RecordKind | undefined => LIST_KIND[id];
+
+/** The fields that identify a record of a list's kind, the key's first. */
+export function identityFields(id: EndpointId): readonly string[] {
+	const kind = LIST_KIND[id];
+	return kind === undefined ? [] : (IDENTITY[kind] ?? []);
 }
 
-/** The number of the record an event's payload is about, when the payload carries it. */
-export function payloadNumber(event: string, data: IDataObject): string | undefined {
-	for (const id of EVENT_LISTS[event] ?? []) {
-		const value = data[keyField(id)];
-		if (value !== undefined && value !== null && value !== '') return textOf(value);
+/** The identity fields of the records an event is about, de-duplicated, in the order its lists give. */
+function eventIdentity(event: string): string[] {
+	return [...new Set((EVENT_LISTS[event] ?? []).flatMap(identityFields))];
+}
+
+/** A name whatever its spelling: `recNo`, `RecNo`, `rec_no` and `REC-NO` are one. */
+export const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A field of `record` by name, whatever its spelling. */
+export function fieldOf(record: unknown, name: string): unknown {
+	if (!isObject(record)) return undefined;
+	if (record[name] !== undefined) return record[name];
+	const wanted = squash(name);
+	for (const [key, value] of Object.entries(record)) if (squash(key) === wanted) return value;
+	return undefined;
+}
+
+/** A field's value as text, when it holds one (a number or a non-blank string). */
+export function textField(record: unknown, name: string): string | undefined {
+	const value = fieldOf(record, name);
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return undefined;
+}
+
+/** The record an event is about, as the event shows it: the field that names it, its value, its stamp. */
+export interface RecordRef {
+	field: string;
+	value: string;
+	/** The record's Modified, normalised (stampKey), when the event carries it. */
+	stamp?: string;
+}
+
+/**
+ * Finds the record in the places given (the event's data, then the event around it), in each place
+ * itself or one object down (`{"data": {"item": {…}}}`). An array is many records: none is named.
+ */
+export function recordRef(event: string, ...places: unknown[]): RecordRef | undefined {
+	const fields = eventIdentity(event);
+	if (fields.length === 0) return undefined;
+	for (const place of places) {
+		if (!isObject(place)) continue;
+		for (const candidate of [place, ...Object.values(place).filter(isObject)]) {
+			for (const field of fields) {
+				const value = textField(candidate, field);
+				if (value === undefined) continue;
+				const stamp = stampKey(fieldOf(candidate, 'modified'));
+				return stamp === undefined ? { field, value } : { field, value, stamp };
+			}
+		}
 	}
 	return undefined;
 }
 
 /**
- * The key of an event about a record in a given state: type, record and the record's own change
- * stamp. Two changes of one record differ by their stamp; a repeat of one delivery shares it. Without
- * a stamp the record's identifiers alone would make two events one, so there is no key.
+ * The key of an event about a record, shared by live deliveries and catch-up so that either one runs
+ * and the other is a repeat: type and record, and for events a record has more than once the record's
+ * Modified (two updates differ by it, a repeat shares it). No stamp there: no key.
  */
-export function recordEventKey(
-	event: string,
-	number: string | undefined,
-	record: IDataObject,
-): string | undefined {
-	const stamp = stampKey(record.modified);
-	return number === undefined || stamp === undefined ? undefined : `e:${event}|${number}|${stamp}`;
+export function recordEventKey(event: string, ref: RecordRef | undefined): string | undefined {
+	if (ref === undefined) return undefined;
+	const id = ref.field === eventIdentity(event)[0] ? ref.value : `${ref.field}=${ref.value}`;
+	if (ONCE.has(event)) return `e:${event}|${id}`;
+	return ref.stamp === undefined ? undefined : `e:${event}|${id}|${ref.stamp}`;
 }
 
-/** RecNo:<n> → n. */
-export function referenceNumber(reference: unknown): string | undefined {
-	const match = /^RecNo:(\d+)$/.exec(textOf(reference ?? '').trim());
-	return match?.[1];
+/** The record a log reference names: what follows `RecNo:` (spec: RecNo:<number>), or the whole text. */
+export function referenceValue(reference: unknown): string | undefined {
+	const text = textOf(reference ?? '').trim();
+	const value = /^RecNo:\s*(.+)$/i.exec(text)?.[1]?.trim() ?? text;
+	return value === '' ? undefined : value;
+}
+
+/** Whether `record` (a row of list `id`) is the one a log reference names, by any of its identity fields. */
+export function isReferenced(id: EndpointId, record: IDataObject, value: string): boolean {
+	return identityFields(id).some((field) => textField(record, field) === value);
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { DateFields } from '../lists';
 import { toIso } from '../dates';
 import { ApiError, forbidden, FORBIDDEN, notFound, VALIDATION_FAILED } from '../errors';
+import type { Inventions } from '../inventions';
 import type { Store } from '../store';
 import type { ClientConfig, DomainEvent, Handler, HandlerResult, RequestContext } from '../types';
 import type { Body } from '../validate';
@@ -12,6 +13,8 @@ export interface ResourceDeps {
 	store: Store;
 	clock: Clock;
 	publish(event: DomainEvent): void;
+	/** Read at each request: tests switch them at run time. */
+	inventions: Readonly<Inventions>;
 }
 
 /** The unsorted rows a list endpoint pages through; the server sorts, filters and pages them. */
@@ -25,6 +28,8 @@ export interface ListSource {
 	dates?: DateFields;
 	/** Sort columns when the table says 'reportColumns'. */
 	columns?: readonly string[];
+	/** How a row is served, when not as stored (applied to the page's rows only). */
+	present?: (row: object) => object;
 }
 
 export type ListSourceFn = (ctx: RequestContext) => ListSource;

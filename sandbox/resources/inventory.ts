@@ -102,7 +102,13 @@ export function insertLot(
 /** An optional text field of the body (validateBody has checked its type). */
 const optional = (value: unknown) => value as string | undefined;
 
-export function inventory({ store, publish }: ResourceDeps): ResourceModule {
+export function inventory({ store, publish, inventions }: ResourceDeps): ResourceModule {
+	/** A movement as served: without `type` when that invention is off (lists, answers, events). */
+	const present = (row: object): object => {
+		if (inventions.movementType) return row;
+		const { type: _type, ...rest } = row as Movement;
+		return rest;
+	};
 	const inWarehouse = (ctx: RequestContext) =>
 		findWarehouse(store, recordNo(ctx, 'warehouseID', 'Warehouse')).warehouseID;
 
@@ -146,11 +152,13 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				key: 'inventory.materialIn',
 				idField: 'recNo',
 				rows: () => store.materialIn.rows,
+				present,
 			}),
 			'inventory.materialOut': () => ({
 				key: 'inventory.materialOut',
 				idField: 'recNo',
 				rows: () => store.materialOut.rows,
+				present,
 			}),
 			'inventory.materialInByWarehouse': (ctx) => {
 				const id = inWarehouse(ctx);
@@ -158,6 +166,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					key: `materialIn|${id}`,
 					idField: 'recNo',
 					rows: () => store.materialIn.rows.filter((m) => m.wID === id),
+					present,
 				};
 			},
 			'inventory.materialOutByWarehouse': (ctx) => {
@@ -166,6 +175,7 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					key: `materialOut|${id}`,
 					idField: 'recNo',
 					rows: () => store.materialOut.rows.filter((m) => m.wID === id),
+					present,
 				};
 			},
 		},
@@ -199,8 +209,8 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					now,
 				);
 				store.changed();
-				publish(event('inventory.received', record, movementIds(record), record.recNo));
-				return created(record);
+				publish(event('inventory.received', present(record), movementIds(record), record.recNo));
+				return created(present(record));
 			},
 			'inventory.issue': (ctx) => {
 				const body = bodyOf(ctx);
@@ -232,8 +242,8 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 					now,
 				);
 				store.changed();
-				publish(event('inventory.issued', record, movementIds(record), record.recNo));
-				return created(record);
+				publish(event('inventory.issued', present(record), movementIds(record), record.recNo));
+				return created(present(record));
 			},
 			'inventory.move': (ctx) => {
 				const body = bodyOf(ctx);
@@ -304,9 +314,14 @@ export function inventory({ store, publish }: ResourceDeps): ResourceModule {
 				);
 				store.changed();
 				publish(
-					event('inventory.moved', record, { ...movementIds(record), fromWID }, record.recNo),
+					event(
+						'inventory.moved',
+						present(record),
+						{ ...movementIds(record), fromWID },
+						record.recNo,
+					),
 				);
-				return created(record);
+				return created(present(record));
 			},
 		},
 	};

@@ -50,10 +50,21 @@ function resolveLines(
 
 const dateOf = (value: unknown, fallback: string | null) =>
 	typeof value === 'string' ? toIso(parseIsoDate(value) as number) : fallback;
-/** The record number in a webhook reference (RecNo:<n>): the order's sequence number. */
+/** The record number in a webhook reference (RecNo:<n>): the order's sequence number (invented). */
 const sequenceOf = (orderNo: string) => Number(orderNo.slice(orderNo.lastIndexOf('-') + 1));
 
-export function orders({ store, clock, publish }: ResourceDeps): ResourceModule {
+export function orders({ store, clock, publish, inventions }: ResourceDeps): ResourceModule {
+	/** An order event; its log reference names the order as the inventions say. */
+	const orderEvent = (
+		name: string,
+		order: object,
+		ids: Record<string, unknown>,
+		orderNo: string,
+	) => {
+		const published = event(name, order, ids, sequenceOf(orderNo));
+		if (inventions.orderReference === 'key') published.reference = `RecNo:${orderNo}`;
+		return published;
+	};
 	const year = () => new Date(clock.now()).getUTCFullYear();
 	const byKey =
 		<T>(find: (key: string) => T | undefined, name: string, what: string) =>
@@ -70,12 +81,20 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 
 	return {
 		lists: {
-			// The vendor's PO list returns open orders; Partial is still open for receiving.
-			'purchaseOrder.list': () => ({
-				key: 'purchaseOrder.list',
-				idField: 'poNo',
-				rows: () => store.purchaseOrders.rows,
-			}),
+			// The vendor's PO list returns open orders; Partial is still open for receiving. An invention
+			// switch makes it list closed ones too (a deployment that does).
+			'purchaseOrder.list': () =>
+				inventions.closedPurchaseOrders
+					? {
+							key: 'purchaseOrder.list|all',
+							idField: 'poNo',
+							rows: () => store.purchaseOrders.rows,
+						}
+					: {
+							key: 'purchaseOrder.list',
+							idField: 'poNo',
+							rows: () => store.purchaseOrders.rows.filter((order) => order.status !== 'Closed'),
+						},
 			'shippingOrder.list': () => ({
 				key: 'shippingOrder.list',
 				idField: 'soNo',
@@ -123,11 +142,11 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 				store.purchaseOrders.insert(order);
 				store.changed();
 				publish(
-					event(
+					orderEvent(
 						'order.created',
 						order,
 						{ poNo: order.poNo, vendor: order.vendor },
-						sequenceOf(order.poNo),
+						order.poNo,
 					),
 				);
 				return created(order);
@@ -141,11 +160,11 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 				order.modified = nowIso(ctx);
 				store.changed();
 				publish(
-					event(
+					orderEvent(
 						'order.completed',
 						order,
 						{ poNo: order.poNo, vendor: order.vendor },
-						sequenceOf(order.poNo),
+						order.poNo,
 					),
 				);
 				return ok(order);
@@ -176,11 +195,11 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 				store.shippingOrders.insert(order);
 				store.changed();
 				publish(
-					event(
+					orderEvent(
 						'order.created',
 						order,
 						{ soNo: order.soNo, customer: order.customer },
-						sequenceOf(order.soNo),
+						order.soNo,
 					),
 				);
 				return created(order);
@@ -197,11 +216,11 @@ export function orders({ store, clock, publish }: ResourceDeps): ResourceModule 
 				store.changed();
 				if ((order.status as string) === 'Closed')
 					publish(
-						event(
+						orderEvent(
 							'order.completed',
 							order,
 							{ soNo: order.soNo, customer: order.customer },
-							sequenceOf(order.soNo),
+							order.soNo,
 						),
 					);
 				return ok(order);

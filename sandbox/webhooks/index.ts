@@ -20,11 +20,14 @@
  * - headers: string values; names the service sets (Content-Type, Content-Length, Host, X-Webhook-*, …)
  *   are refused with a validation_error naming headers.
  * - Delivery headers: Content-Type application/json, User-Agent InventoryPro-Webhooks/2, X-Webhook-Event,
- *   X-Webhook-Delivery (a UUID, the same for every attempt of one event), X-Webhook-Signature.
- * - Payload: {"event": <type>, "data": <record>} for payloadMode 1, identifiers only for 2.
+ *   X-Webhook-Delivery (a UUID, the same for every attempt of one event), X-Webhook-Signature. The spec
+ *   documents only the signature: the event and delivery headers are inventions, switchable (../inventions.ts).
+ * - Payload: {"event": <type>, "data": <record>} for payloadMode 1, identifiers only for 2; other shapes
+ *   (envelope fields, renamed keys, a batch) by the payloadShape invention. The test event keeps the spec's.
  * - failureDays: whole days since the last success, or since creation when nothing was delivered yet.
  * - The delivery log lists newest first unless sort or direction is given.
  */
+import type { Inventions } from '../inventions';
 import type { RouteId } from '../routes';
 import type { DomainEvent, Handler, SandboxServices } from '../types';
 import { webhookHandlers } from './handlers';
@@ -77,6 +80,8 @@ export function createWebhookService(
 		ca?: string[];
 		/** Read at each disable: the Faults of the sandbox. */
 		quirks?: { disableKeepsModified: boolean };
+		/** Read at each delivery: headers and body shape. */
+		inventions?: Readonly<Inventions>;
 	} = {},
 ): WebhookSubsystem {
 	const settings = { ...WEBHOOK_DEFAULTS, ...definedOnly(options) };
@@ -89,7 +94,13 @@ export function createWebhookService(
 		trustSelfSigned: options.trustSelfSigned,
 		ca: options.ca,
 	});
-	const service = new WebhookService(services.clock, settings, sender, options.quirks);
+	const service = new WebhookService(
+		services.clock,
+		settings,
+		sender,
+		options.quirks,
+		options.inventions,
+	);
 	return {
 		handlers: webhookHandlers(service),
 		publish: (event) => service.publish(event),

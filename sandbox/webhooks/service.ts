@@ -6,6 +6,7 @@ import { randomUUID } from 'crypto';
 
 import type { Clock } from '../clock';
 import { toIso } from '../dates';
+import { deliveryBody, INVENTIONS, type Inventions } from '../inventions';
 import { conflict, notFound } from '../errors';
 import type { DomainEvent } from '../types';
 import { textOf } from '../validate';
@@ -76,6 +77,7 @@ export class WebhookService {
 		private readonly settings: DeliverySettings,
 		private readonly sender: Sender,
 		private readonly quirks: { disableKeepsModified: boolean } = { disableKeepsModified: false },
+		private readonly inventions: Readonly<Inventions> = INVENTIONS,
 	) {}
 
 	create(clientId: string, input: SubscriptionInput, now: number): Subscription {
@@ -178,12 +180,17 @@ export class WebhookService {
 		for (const sub of this.subs.values()) {
 			if (!sub.active || !eventTypes(sub.events).includes(event.event)) continue;
 			const data = sub.payloadMode === 1 ? event.data : event.ids;
+			const deliveryId = randomUUID();
+			const body = deliveryBody(this.inventions.payloadShape, event.event, data, {
+				id: deliveryId,
+				created: toIso(this.clock.now()),
+			});
 			this.start({
 				sub,
 				event: event.event,
 				reference: event.reference,
-				body: Buffer.from(JSON.stringify({ event: event.event, data }), 'utf8'),
-				deliveryId: randomUUID(),
+				body: Buffer.from(JSON.stringify(body), 'utf8'),
+				deliveryId,
 				attempt: 1,
 				test: false,
 			});
@@ -238,10 +245,10 @@ export class WebhookService {
 			'User-Agent': USER_AGENT,
 			...sub.headers,
 			'Content-Type': 'application/json',
-			'X-Webhook-Event': job.event,
-			'X-Webhook-Delivery': job.deliveryId,
-			'X-Webhook-Signature': signature(sub.secret, job.body),
 		};
+		if (this.inventions.eventHeader) headers['X-Webhook-Event'] = job.event;
+		if (this.inventions.deliveryId) headers['X-Webhook-Delivery'] = job.deliveryId;
+		headers['X-Webhook-Signature'] = signature(sub.secret, job.body);
 		const result = await this.sender.post(sub.url, headers, job.body);
 		this.record(job, result, at);
 		return result;

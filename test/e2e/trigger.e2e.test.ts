@@ -3,8 +3,11 @@
 // The webhook trigger under faults in a real n8n 2.40.7 (default settings, HTTPS both ways): n8n down
 // while the service delivers and then restarted with nobody re-activating (a), one delivery POSTed
 // three times (b), a client-secret rotation (c), Fetch Item Details while the item API answers 429
-// (d), and the editor's "listen for test event". The trigger's check interval is set to its minimum,
-// one minute; n8n's Poll Times keep their default (every minute).
+// (d), the editor's "listen for test event", deliveries of other shapes and a purchase order completed
+// while n8n was down (31). The trigger's check interval is set to its minimum, one minute; n8n's Poll
+// Times keep their default (every minute).
+import { createHmac } from 'crypto';
+
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 import type { Page } from '../../sandbox/lists';
@@ -45,6 +48,8 @@ let credentialData: Record<string, unknown>;
 let owner: SandboxClient;
 /** Another account, writing stock receipts as people do. */
 let operator: SandboxClient;
+/** The client secret the credential holds now ((c) rotates it): deliveries are signed with what it derives. */
+let clientSecretNow = CLIENT.clientSecret;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -334,6 +339,7 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			const ran = (await n8n.executions(workflowId)).length;
 			sandbox.rotateSecret(CLIENT.clientId, ROTATED);
 			await n8n.updateCredential(credential, { ...credentialData, clientSecret: ROTATED });
+			clientSecretNow = ROTATED;
 			await receive(401);
 			await receive(402);
 			await n8n.waitForExecutions(workflowId, ran + 2, MINUTE);
@@ -535,5 +541,238 @@ describe('(25) catch-up where the movement rows lack the expected key column', (
 			await n8n.deactivate(workflow.id);
 		},
 		8 * MINUTE,
+	);
+});
+
+/** Signs `raw` as the service signs deliveries to the trigger of `workflow` (secret derived from the credential). */
+function signedHeaders(
+	workflow: Workflow,
+	raw: string,
+	contentType = 'application/json',
+	clientSecret = clientSecretNow,
+): Record<string, string> {
+	const webhookId = workflow.nodes.find((n) => n.name === NODE)!.webhookId!;
+	const secret = deriveSigningSecret(clientSecret, workflow.id, webhookId);
+	return {
+		'content-type': contentType,
+		'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
+	};
+}
+
+describe('(31) genuine deliveries of shapes other than {event, data}', () => {
+	let workflow: Workflow;
+	let url: string;
+	const post = async (raw: string, headers: Record<string, string>) =>
+		(await httpsCall('POST', url, n8n.ca, { raw, headers })).status;
+
+	beforeAll(async () => {
+		({ workflow, url } = await triggerWorkflow('e2e: trigger shapes', {
+			events: ['inventory.received'],
+			options: { checkInterval: 1 },
+		}));
+		await n8n.activate(workflow.id);
+	}, 2 * MINUTE);
+
+	afterEach(() => sandbox.invent());
+
+	afterAll(async () => {
+		await n8n.deactivate(workflow.id);
+	}, MINUTE);
+
+	test(
+		'the service sending envelope fields, a renamed event key and a batch: each answered 2xx and run once with its record',
+		async () => {
+			const sub = await subscriptionAt(url);
+			const sent: Array<[string, Record<string, unknown>]> = [];
+			for (const [shape, quantity] of [
+				['envelope', 801],
+				['renamed', 802],
+				['batch', 803],
+			] as const) {
+				sandbox.invent({ payloadShape: shape });
+				sent.push([shape, await receive(quantity)]);
+				await n8n.waitForExecutions(workflow.id, sent.length, MINUTE);
+			}
+			const all = await runs(workflow.id);
+			expect(quantities(all)).toEqual([[801], [802], [803]]);
+			all.forEach(([item], index) => {
+				expect(item).toMatchObject({
+					event: 'inventory.received',
+					eventSource: 'body',
+					data: sent[index][1],
+				});
+				expect(item.body).toBeDefined();
+			});
+			expect(all[2][0].batch).toEqual({ index: 0, size: 1 });
+			// The service logged each delivered, first time.
+			const log = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 10 })).body
+				.value as Array<Record<string, any>>;
+			expect(log.map((entry) => [entry.success, entry.statusCode, entry.attempt])).toEqual([
+				[true, 200, 1],
+				[true, 200, 1],
+				[true, 200, 1],
+			]);
+		},
+		3 * MINUTE,
+	);
+
+	test(
+		'signed by hand: a batch, a body with extra envelope fields, one whose event key is not `event`; repeats run nothing',
+		async () => {
+			const before = (await n8n.executions(workflow.id)).length;
+			const batch = JSON.stringify([
+				{ event: 'inventory.received', data: { recNo: 991001, units: 811 } },
+				{ event: 'item.created', data: { partNo: 1, shortID: 'NOT-SUBSCRIBED' } },
+				{ event: 'inventory.received', data: { recNo: 991002, units: 812 } },
+			]);
+			const envelope = JSON.stringify({
+				id: 'evt-813',
+				apiVersion: 'v2',
+				created: '2031-01-01T00:00:00Z',
+				event: 'inventory.received',
+				data: { recNo: 991003, units: 813 },
+			});
+			const renamed = JSON.stringify({
+				EventType: 'inventory.received',
+				Payload: { RecNo: 991004, units: 814 },
+			});
+			for (const raw of [batch, envelope, renamed])
+				expect(await post(raw, signedHeaders(workflow, raw))).toBe(200);
+			await n8n.waitForExecutions(workflow.id, before + 3, MINUTE);
+			// Each again, exactly: answered 200, nothing runs.
+			for (const raw of [batch, envelope, renamed])
+				expect(await post(raw, signedHeaders(workflow, raw))).toBe(200);
+			await sleep(3000);
+			const all = (await runs(workflow.id)).slice(before);
+			expect(quantities(all)).toEqual([[811, 812], [813], [814]]);
+			expect(all[0].map((item) => item.batch)).toEqual([
+				{ index: 0, size: 3 },
+				{ index: 2, size: 3 },
+			]);
+			expect(all[1][0]).toMatchObject({ eventSource: 'body', body: JSON.parse(envelope) });
+			expect(all[2][0]).toMatchObject({ event: 'inventory.received', eventSource: 'body' });
+		},
+		2 * MINUTE,
+	);
+
+	test(
+		'forged bodies of other shapes get 401 and run nothing',
+		async () => {
+			const before = (await n8n.executions(workflow.id)).length;
+			const batch = JSON.stringify([
+				{ event: 'inventory.received', data: { recNo: 991010, units: 820 } },
+			]);
+			const renamed = JSON.stringify({
+				eventType: 'inventory.received',
+				Payload: { recNo: 991011 },
+			});
+			const forged = signedHeaders(workflow, batch, 'application/json', 'not-the-client-secret');
+			const statuses = [
+				await post(batch, forged),
+				await post(renamed, { 'content-type': 'application/json' }),
+				// Signed for the batch, sent with another body.
+				await post(renamed, signedHeaders(workflow, batch)),
+				await post('units=820', {
+					...signedHeaders(workflow, batch),
+					'content-type': 'text/plain',
+				}),
+			];
+			expect(statuses).toEqual([401, 401, 401, 401]);
+			await sleep(3000);
+			expect(await n8n.executions(workflow.id)).toHaveLength(before);
+		},
+		MINUTE,
+	);
+
+	test(
+		'a body that is not JSON: as text/plain answered 200 and run once with the text; labelled JSON, n8n itself answers 422',
+		async () => {
+			const before = (await n8n.executions(workflow.id)).length;
+			const text = 'recNo=991020&units=830';
+			expect(await post(text, signedHeaders(workflow, text, 'text/plain'))).toBe(200);
+			await n8n.waitForExecutions(workflow.id, before + 1, MINUTE);
+			const [items] = (await runs(workflow.id)).slice(before);
+			expect(items).toEqual([
+				expect.objectContaining({
+					event: 'inventory.received',
+					eventSource: 'subscription',
+					data: null,
+					body: text,
+					notJson: true,
+				}),
+			]);
+			// Measured limit (README): n8n parses a body labelled application/json before any node runs.
+			const answer = await httpsCall('POST', url, n8n.ca, {
+				raw: text,
+				headers: signedHeaders(workflow, text),
+			});
+			expect(answer.status).toBe(422);
+			expect(answer.text).toMatch(/Failed to parse request body/);
+			await sleep(2000);
+			expect(await n8n.executions(workflow.id)).toHaveLength(before + 1);
+		},
+		2 * MINUTE,
+	);
+});
+
+describe('(31) a purchase order completed while n8n was down, against the open-only list', () => {
+	test(
+		'after the restart it comes back once, read by its key, with the receipts; what the list cannot show is named once',
+		async () => {
+			const { workflow, url } = await triggerWorkflow('e2e: trigger order completed while down', {
+				events: ['order.completed', 'inventory.received'],
+				options: { checkInterval: 1 },
+			});
+			await n8n.activate(workflow.id);
+			const rec = Number((await subscriptionAt(url))!.rec);
+			const order = sandbox.store.purchaseOrders.rows.find((o) => o.status === 'Open')!;
+			await n8n.halt();
+			// One order completion and two receipts fail five times each: the service disables the subscription.
+			expect((await owner.post(`/PurchaseOrder/${order.poNo}/Finalize`)).status).toBe(200);
+			for (const quantity of [901, 902]) await receive(quantity);
+			await until(
+				'disabled',
+				async () => (await subscriptionAt(url))?.disableType === 1,
+				2 * MINUTE,
+			);
+			const listed = (await owner.get('/PurchaseOrder', { pageSize: 50 })).body.value as Array<
+				Record<string, any>
+			>;
+			expect(listed.map((o) => o.poNo)).not.toContain(order.poNo);
+			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 50 })).body.value as Array<
+				Record<string, any>
+			>;
+			expect(log.find((entry) => entry.event === 'order.completed')?.reference).toMatch(
+				/^RecNo:\d+$/,
+			);
+
+			await n8n.resume();
+			const recovered = await firstOutput(workflow.id, 'the recovered events', 3 * MINUTE);
+			expect(
+				recovered.map((item) => [item.event, item.data?.poNo ?? item.data?.units, item.recovered]),
+			).toEqual([
+				['order.completed', order.poNo, true],
+				['inventory.received', 901, true],
+				['inventory.received', 902, true],
+			]);
+			expect(recovered[0].data).toMatchObject({ poNo: order.poNo, status: 'Closed' });
+			for (const item of recovered) expect(item).not.toHaveProperty('reason');
+
+			// The one notice: orders never seen open in the outage cannot be found. Once; nothing runs again.
+			const failed = await until(
+				'the notice',
+				async () => (await n8n.executions(workflow.id)).find((e) => e.status === 'error'),
+				2 * MINUTE + 30_000,
+			);
+			expect(JSON.stringify((await n8n.execution(failed.id)).data.resultData.error)).toMatch(
+				/Purchase orders created or completed between .+ cannot be caught up: Inventory Pro lists open purchase orders only/,
+			);
+			await sleep(MINUTE + 10_000);
+			const executions = await n8n.executions(workflow.id);
+			expect(executions.filter((e) => e.status === 'error')).toHaveLength(1);
+			expect(executions.filter((e) => e.status === 'success')).toHaveLength(1);
+			await n8n.deactivate(workflow.id);
+		},
+		10 * MINUTE,
 	);
 });

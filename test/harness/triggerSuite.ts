@@ -47,6 +47,16 @@ export interface TriggerSuite {
 		deliveryId?: string,
 		agent?: Agent,
 	): Promise<number>;
+	/**
+	 * Posts exact bytes (any shape, or not JSON) signed as the service signs them, with the headers given;
+	 * `secret` overrides the signing secret (a forger's). Resolves with the status.
+	 */
+	deliverBytes(
+		harness: TriggerHarness,
+		body: Buffer | string,
+		headers?: Record<string, string>,
+		secret?: string,
+	): Promise<number>;
 	/** Rotates the client secret in the service and in the stored credential; undefined restores it. */
 	rotateSecret(secret: string | undefined): void;
 	/** Non-zero request counts since the last resetStats(), for webhook.* endpoints or the ids given. */
@@ -102,6 +112,15 @@ export async function startTriggerSuite(): Promise<TriggerSuite> {
 			};
 			if (deliveryId !== undefined) headers['x-webhook-delivery'] = deliveryId;
 			return await trigger.post(body, headers, agent);
+		},
+		deliverBytes: async (trigger, body, headers = {}, secret) => {
+			const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+			const key = secret ?? deriveSigningSecret(clientSecret, trigger.workflowId, WEBHOOK_ID);
+			return await trigger.post(bytes, {
+				'content-type': 'application/json',
+				...headers,
+				'x-webhook-signature': `sha256=${createHmac('sha256', key).update(bytes).digest('hex')}`,
+			});
 		},
 		rotateSecret: (secret) => {
 			clientSecret = secret ?? CLIENT.clientSecret;

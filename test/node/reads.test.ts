@@ -418,9 +418,10 @@ describe('read operations', () => {
 		expect(one.result.every((level) => level.wID === 2)).toBe(true);
 	});
 
+	// Shipping orders: the purchase order list holds open orders only (vendor docs), fewer than 120 here.
 	it('pages orders at their page size of 50 and stops at the limit', async () => {
 		const { result, requests } = await capture(h, () =>
-			items(h, 'purchaseOrder', 'getAll', { returnAll: false, limit: 120 }),
+			items(h, 'shippingOrder', 'getAll', { returnAll: false, limit: 120 }),
 		);
 		expect(result).toHaveLength(120);
 		expect(requests).toHaveLength(3);

@@ -61,7 +61,7 @@ describe('paging', () => {
 		for (const path of ['/PurchaseOrder', '/ShippingOrder', '/WorkOrder']) {
 			const response = await t.demo.get(path, { pageSize: 51 });
 			expectPage(response, { pageSize: 50 });
-			expect(response.body.value).toHaveLength(50);
+			expect(response.body.value).toHaveLength(Math.min(50, response.body.totalCount as number));
 		}
 	});
 
@@ -210,7 +210,9 @@ describe('modifiedSince', () => {
 	});
 
 	it('headerOnly on orders: filters on the header stamp', async () => {
-		const order = t.sandbox.store.purchaseOrders.rows.find((o) => o.modified > o.created)!;
+		const order = t.sandbox.store.purchaseOrders.rows.find(
+			(o) => o.modified > o.created && o.status !== 'Closed',
+		)!;
 		const { rows: byHeader } = await all<PurchaseOrder>('/PurchaseOrder', {
 			modifiedSince: order.modified,
 			pageSize: 50,

@@ -87,13 +87,14 @@ describe('paging', () => {
 		);
 	});
 
+	// Shipping orders: more than a page of them (the purchase order list holds open ones only).
 	test('order endpoints: 50 per page', async () => {
-		const expected = await readAll('/PurchaseOrder');
+		const expected = await readAll('/ShippingOrder');
 		h.sandbox.resetStats();
-		const result = await probe({ call: 'apiRequestAllItems', endpoint: 'purchaseOrder.list' });
+		const result = await probe({ call: 'apiRequestAllItems', endpoint: 'shippingOrder.list' });
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((order) => order.poNo)).toEqual(expected.map((order) => order.poNo));
-		const calls = recorded(h.sandbox, 'purchaseOrder.list');
+		expect(result.items.map((order) => order.soNo)).toEqual(expected.map((order) => order.soNo));
+		const calls = recorded(h.sandbox, 'shippingOrder.list');
 		expect(expected.length).toBeGreaterThan(50);
 		expect(calls).toHaveLength(Math.ceil(expected.length / 50));
 		expect(new Set(calls.map((call) => call.query.pageSize))).toEqual(new Set(['50']));

@@ -1,6 +1,6 @@
 import type { INode, NodeOperationError } from 'n8n-workflow';
 
-import { deliveryHeaders, parsePayload } from '../../nodes/InventoryProTrigger/delivery';
+import { deliveryHeaders } from '../../nodes/InventoryProTrigger/delivery';
 import {
 	fingerprint,
 	parseEvents,
@@ -178,22 +178,7 @@ describe('unlessNotFound', () => {
 	});
 });
 
-describe('delivery parsing', () => {
-	it('reads event and data from the raw bytes', () => {
-		expect(parsePayload(Buffer.from('{"event":"item.created","data":{"shortID":"X"}}'))).toEqual({
-			event: 'item.created',
-			data: { shortID: 'X' },
-		});
-		expect(parsePayload(Buffer.from('{"event":"test","data":"hello"}'))).toEqual({
-			event: 'test',
-			data: { value: 'hello' },
-		});
-	});
-
-	it.each(['', 'not json', '[]', '{"data":{}}', '{"event":5}', 'null'])('refuses %j', (raw) => {
-		expect(parsePayload(Buffer.from(raw))).toBeUndefined();
-	});
-
+describe('delivery headers', () => {
 	it('keeps the service headers, never the signature or custom headers', () => {
 		expect(
 			deliveryHeaders({

@@ -1,0 +1,74 @@
+/**
+ * The subscription's delivery log (spec: GET /Webhook/{id}/log): every attempt, its event, the
+ * record's reference and whether it was delivered. Read newest first where the service honours the
+ * order, in whatever order it comes otherwise.
+ */
+import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../shared/transport';
+import { walkPages } from '../shared/transport/paging';
+import { textOf } from '../shared/validation';
+
+const LOG_PAGE_SIZE = 250;
+
+export interface LogEntry {
+	rec: number;
+	event: string;
+	reference: string;
+	success: boolean;
+	created: string;
+}
+
+/** Whether a page came back newest first, as asked: only then may reading stop early. */
+function isDescending(recs: number[]): boolean {
+	return recs.every((rec, index) => index === 0 || rec < recs[index - 1]);
+}
+
+/**
+ * The log entries of subscription `rec` newer than `after`, oldest first, and the rows as served (for
+ * the check of their fields, sources.ts). Asks for newest first and stops at the first page that
+ * reaches `after` only when the page shows the order was honoured; otherwise reads every page.
+ */
+export async function logEntries(
+	this: IPollFunctions | IHookFunctions,
+	rec: number,
+	after: number,
+	newestOnly = false,
+): Promise<{ entries: LogEntry[]; rows: IDataObject[] }> {
+	const byRec = new Map<number, LogEntry>();
+	const served: IDataObject[] = [];
+	const fetchPage = async (page: number) =>
+		await apiRequest.call(this, 'webhook.log', {
+			path: { rec },
+			query: { sort: 'rec', direction: 'DESC', page, pageSize: LOG_PAGE_SIZE },
+		});
+	const walk = { what: `the delivery log of subscription ${rec}`, idField: 'rec' };
+	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
+		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
+		rows.forEach((row) => {
+			const entryRec = Number(row.rec);
+			if (!(entryRec > after)) return;
+			served.push(row);
+			const entry = {
+				rec: entryRec,
+				event: textOf(row.event ?? ''),
+				reference: textOf(row.reference ?? ''),
+				success: row.success === true,
+				created: textOf(row.created ?? ''),
+			};
+			byRec.set(entryRec, entry);
+		});
+		const ordered = recs.length > 0 && isDescending(recs);
+		if (ordered && (newestOnly || recs[recs.length - 1] <= after)) break;
+	}
+	return { entries: [...byRec.values()].sort((a, b) => a.rec - b.rec), rows: served };
+}
+
+/** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
+export async function newestLogRec(
+	this: IPollFunctions | IHookFunctions,
+	rec: number,
+): Promise<number> {
+	const { entries } = await logEntries.call(this, rec, 0, true);
+	return entries.length > 0 ? entries[entries.length - 1].rec : 0;
+}
