@@ -130,8 +130,9 @@ function readObject(
 	if (key !== undefined) data = object[key];
 	else {
 		// No data key: the event's own fields are its data (an identifiers-only shape, say), less the type.
-		const { [found?.key ?? '']: _type, ...rest } = object;
-		data = found?.key === undefined ? object : rest;
+		const rest = { ...object };
+		if (found?.key !== undefined) delete rest[found.key];
+		data = rest;
 	}
 	const event = found?.name ?? around?.name ?? null;
 	const eventSource: EventSource = found ? 'body' : (around?.source ?? 'none');
@@ -209,7 +210,8 @@ export function readEvents(
 	if (typeIn(parsed, subscribed) === undefined) {
 		for (const [key, value] of Object.entries(parsed)) {
 			if (!isBatch(value, subscribed)) continue;
-			const { [key]: _batch, ...envelope } = parsed;
+			const envelope = { ...parsed };
+			delete envelope[key];
 			return inBatch(value, envelope);
 		}
 	}

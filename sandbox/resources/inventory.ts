@@ -106,7 +106,8 @@ export function inventory({ store, publish, inventions }: ResourceDeps): Resourc
 	/** A movement as served: without `type` when that invention is off (lists, answers, events). */
 	const present = (row: object): object => {
 		if (inventions.movementType) return row;
-		const { type: _type, ...rest } = row as Movement;
+		const rest: Partial<Movement> = { ...(row as Movement) };
+		delete rest.type;
 		return rest;
 	};
 	const inWarehouse = (ctx: RequestContext) =>

@@ -33,7 +33,9 @@ const MINUTE = 60_000;
 /** One output item of the trigger: the fields read here. */
 type TriggerItem = {
 	event: string;
-	data: { units?: number; shortID?: string } | null;
+	data: { units?: number; shortID?: string; poNo?: string } | null;
+	body?: unknown;
+	batch?: { index: number; size: number };
 	item?: unknown;
 	itemError?: string;
 	recovered?: boolean;
@@ -606,7 +608,7 @@ describe('(31) genuine deliveries of shapes other than {event, data}', () => {
 			expect(all[2][0].batch).toEqual({ index: 0, size: 1 });
 			// The service logged each delivered, first time.
 			const log = (await owner.get(`/Webhook/${sub!.rec}/log`, { pageSize: 10 })).body
-				.value as Array<Record<string, any>>;
+				.value as Array<Record<string, unknown>>;
 			expect(log.map((entry) => [entry.success, entry.statusCode, entry.attempt])).toEqual([
 				[true, 200, 1],
 				[true, 200, 1],
@@ -736,11 +738,11 @@ describe('(31) a purchase order completed while n8n was down, against the open-o
 				2 * MINUTE,
 			);
 			const listed = (await owner.get('/PurchaseOrder', { pageSize: 50 })).body.value as Array<
-				Record<string, any>
+				Record<string, unknown>
 			>;
 			expect(listed.map((o) => o.poNo)).not.toContain(order.poNo);
 			const log = (await owner.get(`/Webhook/${rec}/log`, { pageSize: 50 })).body.value as Array<
-				Record<string, any>
+				Record<string, unknown>
 			>;
 			expect(log.find((entry) => entry.event === 'order.completed')?.reference).toMatch(
 				/^RecNo:\d+$/,

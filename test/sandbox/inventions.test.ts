@@ -64,12 +64,12 @@ async function receipt(): Promise<Record<string, unknown>> {
 	return answer.body as Record<string, unknown>;
 }
 
-async function allRows(path: string): Promise<Array<Record<string, any>>> {
-	const rows: Array<Record<string, any>> = [];
+async function allRows(path: string): Promise<Array<Record<string, unknown>>> {
+	const rows: Array<Record<string, unknown>> = [];
 	for (let page = 1; ; page++) {
 		const answer = await demo().get(path, { page, pageSize: 250 });
 		expect(answer.status).toBe(200);
-		rows.push(...answer.body.value);
+		rows.push(...(answer.body.value as Array<Record<string, unknown>>));
 		if (!answer.body.hasMore) return rows;
 	}
 }
