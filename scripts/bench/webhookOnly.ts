@@ -1,9 +1,22 @@
-// `node .build/scripts/bench/webhookOnly.js [deliveries]`: only the webhook section of `npm run bench`, written into
-// docs/benchmarks.md in place of the previous one (the other sections are left as they are).
+// `node .build/scripts/bench/webhookOnly.js [--deliveries N] [--block N] [--concurrency N]
+//   [--method alternating|together] [--slow MS] [--no-full] [--runs N] [--json FILE] [--write]`
+// Only the webhook section of `npm run bench`. Prints the section; --write puts it into docs/benchmarks.md in
+// place of the previous one (the other sections are left as they are). --slow MS measures a copy of the trigger
+// slowed by MS of CPU per delivery (the check that the method tells unequal costs apart); --method together
+// sends to every side at once, as the earlier method did. --runs N repeats the whole measurement (a new n8n
+// each time) and prints each run's ratios and their median and spread.
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
-import { WEBHOOK_HEADING, webhookMarkdown, webhookSection } from './webhook';
+import {
+	DEFAULT_OPTIONS,
+	ratios,
+	WEBHOOK_HEADING,
+	webhookMarkdown,
+	webhookSection,
+	type WebhookOptions,
+	type WebhookResults,
+} from './webhook';
 
 const FILE = join(__dirname, '..', '..', '..', 'docs', 'benchmarks.md');
 
@@ -15,14 +28,58 @@ export function withWebhookSection(document: string, section: string): string {
 	return `${document.slice(0, start)}${section}${after < 0 ? '' : document.slice(after + 1)}`;
 }
 
+function parse(argv: string[]): {
+	options: WebhookOptions;
+	runs: number;
+	json?: string;
+	write: boolean;
+} {
+	const options = { ...DEFAULT_OPTIONS };
+	let runs = 1;
+	let json: string | undefined;
+	let write = false;
+	for (let i = 0; i < argv.length; i++) {
+		const flag = argv[i];
+		const value = () => argv[++i];
+		if (flag === '--deliveries') options.deliveries = Number(value());
+		else if (flag === '--block') options.block = Number(value());
+		else if (flag === '--concurrency') options.concurrency = Number(value());
+		else if (flag === '--method') options.method = value() as WebhookOptions['method'];
+		else if (flag === '--slow') options.slowMs = Number(value());
+		else if (flag === '--no-full') options.full = false;
+		else if (flag === '--tarball') options.tarball = value();
+		else if (flag === '--runs') runs = Number(value());
+		else if (flag === '--json') json = value();
+		else if (flag === '--write') write = true;
+		else throw new Error(`unknown option ${flag}`);
+	}
+	return { options, runs, json, write };
+}
+
+const spread = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} (${sorted[0].toFixed(2)}–${sorted[sorted.length - 1].toFixed(2)})`;
+};
+
 async function main(): Promise<void> {
-	// A count (e.g. 5500: past the trigger's memory of 5,000 events, empty to full) only prints its section;
-	// docs/benchmarks.md keeps the issue's 2,000-delivery run.
-	const count = process.argv[2];
-	const section = webhookMarkdown(await webhookSection(count === undefined ? 2000 : Number(count)));
-	process.stdout.write(`\n${section}\n`);
-	if (count === undefined)
-		writeFileSync(FILE, withWebhookSection(readFileSync(FILE, 'utf8'), section));
+	const { options, runs, json, write } = parse(process.argv.slice(2));
+	const all: WebhookResults[] = [];
+	for (let i = 0; i < runs; i++) {
+		const results = await webhookSection(options);
+		all.push(results);
+		process.stdout.write(`\n${webhookMarkdown(results)}\n`);
+		if (json) writeFileSync(json, JSON.stringify(all, null, 2));
+	}
+	if (runs > 1) {
+		const keys = ratios(all[0]).map((r) => r.row.key);
+		for (const key of keys) {
+			const of = all.map((results) => ratios(results).find((r) => r.row.key === key)!);
+			process.stdout.write(
+				`${of[0].row.label} over ${runs} runs: accepted/s ${spread(of.map((r) => r.rate))} ×, p99 ${spread(of.map((r) => r.p99))} ×\n`,
+			);
+		}
+	}
+	if (write) writeFileSync(FILE, withWebhookSection(readFileSync(FILE, 'utf8'), webhookMarkdown(all[0])));
 }
 
 if (require.main === module) {
