@@ -160,12 +160,14 @@ async function packageFor(settings: WebhookOptions, folder: string): Promise<Pac
 	const packed = settings.tarball
 		? {
 				name: 'n8n-nodes-inventory-pro',
-				version: (JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
-					.version,
+				version: (
+					JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
+				).version,
 				tarball: settings.tarball,
 			}
 		: await packRepository(folder);
-	if (slowMs > 0) patches['InventoryProTrigger.node.js'] = `${patches['InventoryProTrigger.node.js'] ?? ''}
+	if (slowMs > 0)
+		patches['InventoryProTrigger.node.js'] = `${patches['InventoryProTrigger.node.js'] ?? ''}
 ;(() => {
 	const proto = exports.InventoryProTrigger.prototype;
 	const webhook = proto.webhook;
@@ -351,7 +353,7 @@ export class WebhookBench {
 			}),
 		);
 		// The Webhook node checks no signature; it gets signed bytes and the same headers all the same.
-		const secret = this.secrets.get(target.url) ?? (this.secrets.values().next().value as string);
+		const secret = this.secrets.get(target.url) ?? [...this.secrets.values()][0] ?? '';
 		const headers = {
 			'content-type': 'application/json',
 			'x-webhook-event': 'inventory.received',
@@ -551,7 +553,9 @@ export function webhookMarkdown(results: WebhookResults): string {
 		alone
 			? 'counts that whole time; "answers" leaves out the executions\' tail. The memory-full trigger remembered 5,000 events'
 			: '',
-		alone ? 'before its first measured block. Written by `npm run bench` (or `node .build/scripts/bench/webhookOnly.js`).' : '',
+		alone
+			? 'before its first measured block. Written by `npm run bench` (or `node .build/scripts/bench/webhookOnly.js`).'
+			: '',
 		`Load average (1 min) ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end, on ${results.load.cores} cores.`,
 		'',
 		'| | accepted | accepted/s | per block: median (lowest–highest) | answers/s | p50 | p99 |',

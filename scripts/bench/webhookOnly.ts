@@ -79,7 +79,8 @@ async function main(): Promise<void> {
 			);
 		}
 	}
-	if (write) writeFileSync(FILE, withWebhookSection(readFileSync(FILE, 'utf8'), webhookMarkdown(all[0])));
+	if (write)
+		writeFileSync(FILE, withWebhookSection(readFileSync(FILE, 'utf8'), webhookMarkdown(all[0])));
 }
 
 if (require.main === module) {

@@ -10,7 +10,7 @@
 //   services, the database layer, JSON, TLS, GC …);
 // - CPU per delivery spent under named functions (the credential read, static data saves, the trigger's
 //   memory bookkeeping, n8n's execution start), counting a sample once however deep the frame is.
-import { readdirSync, readFileSync } from 'fs';
+import { readdirSync, readFileSync, writeFileSync } from 'fs';
 import { loadavg } from 'os';
 
 import { DEFAULT_OPTIONS, WebhookBench, type Side } from './webhook';
@@ -47,7 +47,9 @@ class Inspector {
 
 	/** n8n's main process among those that opened an inspector (the supervisor and the task runner did too). */
 	static async connect(n8nLog: string): Promise<Inspector> {
-		const ports = [...n8nLog.matchAll(/Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)\//g)].map((m) => m[1]);
+		const ports = [...n8nLog.matchAll(/Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)\//g)].map(
+			(m) => m[1],
+		);
 		for (const port of ports) {
 			const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
 				webSocketDebuggerUrl: string;
@@ -111,18 +113,31 @@ function ownerOf(frame: CallFrame): string | undefined {
 		return undefined;
 	}
 	if (OURS.test(url)) return 'our trigger (nodes/InventoryProTrigger, nodes/shared)';
-	if (/node_modules\/(typeorm|sqlite3|@n8n\/typeorm|@sentry\/|pg)\//.test(url) || url.includes('/@n8n/db/'))
+	if (
+		/node_modules\/(typeorm|sqlite3|@n8n\/typeorm|@sentry\/|pg)\//.test(url) ||
+		url.includes('/@n8n/db/')
+	)
 		return 'database layer (typeorm, sqlite3, @n8n/db)';
-	if (/node_modules\/n8n\/dist\/webhooks\//.test(url)) return "n8n's webhook handling (n8n/dist/webhooks)";
-	if (/node_modules\/n8n\/dist\/(executions|execution-lifecycle|workflow-runner|active-executions|concurrency)/.test(url))
+	if (/node_modules\/n8n\/dist\/webhooks\//.test(url))
+		return "n8n's webhook handling (n8n/dist/webhooks)";
+	if (
+		/node_modules\/n8n\/dist\/(executions|execution-lifecycle|workflow-runner|active-executions|concurrency)/.test(
+			url,
+		)
+	)
 		return "n8n's execution start and bookkeeping (n8n/dist/executions …)";
 	if (/node_modules\/n8n\/dist\//.test(url)) return 'n8n, other (n8n/dist)';
 	if (/node_modules\/n8n-core\//.test(url)) return 'n8n-core (contexts, WorkflowExecute)';
 	if (/node_modules\/n8n-workflow\//.test(url)) return 'n8n-workflow (Workflow, expressions)';
-	if (/node_modules\/(express|body-parser|raw-body|router|finalhandler|send|on-finished|iconv-lite|cookie|helmet|compression|type-is|qs)\//.test(url))
+	if (
+		/node_modules\/(express|body-parser|raw-body|router|finalhandler|send|on-finished|iconv-lite|cookie|helmet|compression|type-is|qs)\//.test(
+			url,
+		)
+	)
 		return 'express and body parsing';
 	if (/node_modules\/@n8n\//.test(url)) return 'n8n, other (@n8n/*)';
-	if (/node:(internal\/)?_?tls|node:internal\/tls|node:internal\/crypto/.test(url)) return 'TLS and crypto';
+	if (/node:(internal\/)?_?tls|node:internal\/tls|node:internal\/crypto/.test(url))
+		return 'TLS and crypto';
 	if (url.startsWith('node:')) return 'Node HTTP, sockets, streams, timers';
 	if (url.includes('node_modules')) return 'other packages';
 	return undefined;
@@ -131,7 +146,7 @@ function ownerOf(frame: CallFrame): string | undefined {
 /** Functions whose time (with everything they call) is summed, counting each sample once. */
 const UNDER: Array<{ label: string; match: (frame: CallFrame) => boolean }> = [
 	{
-		label: "our webhook() (everything it runs synchronously)",
+		label: 'our webhook() (everything it runs synchronously)',
 		match: (f) => f.functionName === 'webhook' && OURS.test(f.url),
 	},
 	{
@@ -143,7 +158,7 @@ const UNDER: Array<{ label: string; match: (frame: CallFrame) => boolean }> = [
 		match: (f) => /saveStaticData/.test(f.functionName),
 	},
 	{
-		label: "our memory bookkeeping (memory.ts: recall, firstRun, sync, merge, prune)",
+		label: 'our memory bookkeeping (memory.ts: recall, firstRun, sync, merge, prune)',
 		match: (f) => /\/memory\.js$/.test(f.url) && OURS.test(f.url),
 	},
 	{
@@ -154,8 +169,8 @@ const UNDER: Array<{ label: string; match: (frame: CallFrame) => boolean }> = [
 		label: "n8n's execution start (WorkflowRunner.run / runWorkflow, ExecutionPersistence.create)",
 		match: (f) =>
 			(f.functionName === 'run' && f.url.includes('workflow-runner')) ||
-			/runMainProcess|runWorkflow|^create$/.test(f.functionName) &&
-				/workflow-runner|execution-persistence|workflow-execution.service/.test(f.url),
+			(/runMainProcess|runWorkflow|^create$/.test(f.functionName) &&
+				/workflow-runner|execution-persistence|workflow-execution.service/.test(f.url)),
 	},
 	{
 		label: 'WorkflowExecute (running the nodes)',
@@ -213,9 +228,14 @@ function summarise(profile: Profile, deliveries: number) {
 	const per = (us: number) => us / 1000 / deliveries;
 	return {
 		busyPerDelivery: per(busy),
-		owners: [...byOwner].sort((a, b) => b[1] - a[1]).map(([k, us]) => [k, per(us), (100 * us) / busy] as const),
+		owners: [...byOwner]
+			.sort((a, b) => b[1] - a[1])
+			.map(([k, us]) => [k, per(us), (100 * us) / busy] as const),
 		under: UNDER.map((rule) => [rule.label, per(under.get(rule.label) ?? 0)] as const),
-		top: [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, us]) => [k, per(us)] as const),
+		top: [...bySelf]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 25)
+			.map(([k, us]) => [k, per(us)] as const),
 	};
 }
 
@@ -290,14 +310,20 @@ async function compare(args: string[]): Promise<void> {
 				const before = groupCpuMs(bench.n8n.pid);
 				await bench.block(side, block);
 				const last = side.blocks.at(-1)!;
-				cpu.set(side.key, [...(cpu.get(side.key) ?? []), (groupCpuMs(bench.n8n.pid) - before) / block]);
+				cpu.set(side.key, [
+					...(cpu.get(side.key) ?? []),
+					(groupCpuMs(bench.n8n.pid) - before) / block,
+				]);
 				rate.set(side.key, [...(rate.get(side.key) ?? []), (1000 * last.accepted) / last.doneMs]);
 			}
 			log(`round ${round + 1}/${rounds}, load ${loadavg()[0].toFixed(1)}`);
 		}
-		const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+		const median = (values: number[]) =>
+			[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 		const plain = median(cpu.get('webhook')!);
-		process.stdout.write('\n| side | CPU ms per delivery, median (lowest–highest) | × Webhook node | accepted/s, median |\n|---|---|---|---|\n');
+		process.stdout.write(
+			'\n| side | CPU ms per delivery, median (lowest–highest) | × Webhook node | accepted/s, median |\n|---|---|---|---|\n',
+		);
 		for (const side of bench.sides) {
 			const values = cpu.get(side.key)!;
 			process.stdout.write(
@@ -364,7 +390,12 @@ exports.sync = function () {};
 			const { profile } = await inspector.call<{ profile: Profile }>('Profiler.stop');
 			const wallMs = performance.now() - from;
 			const cpuMs = groupCpuMs(bench.n8n.pid) - cpuBefore;
-			if (process.env.PROFILE_DUMP) require('fs').writeFileSync(`${process.env.PROFILE_DUMP}-${side.key}.cpuprofile`, JSON.stringify(profile));
+			// PROFILE_DUMP=/path/prefix keeps each side's profile (open it in Chrome's DevTools).
+			if (process.env.PROFILE_DUMP)
+				writeFileSync(
+					`${process.env.PROFILE_DUMP}-${side.key}.cpuprofile`,
+					JSON.stringify(profile),
+				);
 			const summary = summarise(profile, deliveries);
 			const lines = [
 				'',
@@ -373,7 +404,9 @@ exports.sync = function () {};
 				'',
 				'| main thread, by owner of the code | ms per delivery | share |',
 				'|---|---:|---:|',
-				...summary.owners.map(([who, ms, pct]) => `| ${who} | ${ms.toFixed(2)} | ${pct.toFixed(1)} % |`),
+				...summary.owners.map(
+					([who, ms, pct]) => `| ${who} | ${ms.toFixed(2)} | ${pct.toFixed(1)} % |`,
+				),
 				'',
 				'| main thread, under | ms per delivery |',
 				'|---|---:|',
@@ -396,6 +429,8 @@ exports.sync = function () {};
 }
 
 main().catch((error: unknown) => {
-	process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+	process.stderr.write(
+		`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+	);
 	process.exitCode = 1;
 });
