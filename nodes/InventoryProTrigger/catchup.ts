@@ -7,7 +7,7 @@
  * column) still lets each event the log names run, with `data: null` and the reason; a gap whose list
  * cannot be read is reported with its period. Nothing relies on the service's sort order.
  */
-import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
 import { RECORDS } from '../shared/records';
@@ -68,7 +68,7 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 type Walk = { records: IDataObject[] } | { problem: string };
 
 /** Every record of a list modified on or after `since`; a list that cannot be read or interpreted is a problem, not a throw. */
-async function walk(this: IPollFunctions, id: EndpointId, since: string): Promise<Walk> {
+async function walk(this: ITriggerFunctions, id: EndpointId, since: string): Promise<Walk> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
 	try {
@@ -90,7 +90,7 @@ function isoMinus(stamp: string, ms: number): string {
 
 /** Events of the subscribed types that changed inside a gap. */
 async function fromGap(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	gap: Gap,
 	events: string[],
 	problems: string[],
@@ -146,7 +146,7 @@ function isDescending(recs: number[]): boolean {
  * otherwise reads every page.
  */
 async function logEntries(
-	this: IPollFunctions | IHookFunctions,
+	this: ITriggerFunctions | IHookFunctions,
 	rec: number,
 	after: number,
 	newestOnly = false,
@@ -180,7 +180,7 @@ async function logEntries(
 
 /** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
 export async function newestLogRec(
-	this: IPollFunctions | IHookFunctions,
+	this: ITriggerFunctions | IHookFunctions,
 	rec: number,
 ): Promise<number> {
 	const entries = await logEntries.call(this, rec, 0, true);
@@ -192,7 +192,7 @@ export async function newestLogRec(
  * was found disabled after them (`finalUntil`), or their last attempt is older than the retry horizon.
  */
 async function fromLog(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	book: Book,
 	rec: number,
 	events: string[],
@@ -280,7 +280,7 @@ async function fromLog(
 
 /** One catch-up: the log of the current subscription, then every gap. */
 export async function catchUp(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	book: Book,
 	events: string[],
 	now: number,

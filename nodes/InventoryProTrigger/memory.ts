@@ -26,7 +26,7 @@ export interface Book {
 	/** The subscription (spec: rec) and a one-way digest of what was last sent for it. */
 	rec?: number;
 	fingerprint?: string;
-	/** n8n's webhook URL at the last activation (the poller has no other way to know it). */
+	/** n8n's webhook URL at the last activation (the scheduled checks have no other way to know it). */
 	url?: string;
 	/** Delivery-log position: entries of subscription `logOf` with a higher rec are still to be examined. */
 	logOf?: number;
@@ -108,9 +108,11 @@ export interface Live {
 	readonly ran: Ran;
 	/** When checkExists/create/delete last ran here: an activation is under way. */
 	hookAt?: number;
-	/** When poll() first ran here, and when it last checked the subscription. */
-	firstPollAt?: number;
+	/** When trigger() last started the schedule here, and when a check last ran. */
+	startedAt?: number;
 	lastCheckAt?: number;
+	/** The check running now: a tick that comes meanwhile does nothing. */
+	checking?: Promise<void>;
 	/** Consecutive failed checks, and the last problem reported (reported once, not every interval). */
 	failures: number;
 	told?: string;
@@ -120,8 +122,6 @@ export interface Live {
 	secret?: string;
 	/** Per-activation settings of the delivery path (delivery.ts), cached here. */
 	receiver?: unknown;
-	/** The editor's test event, handed from webhook() to the poll() n8n runs right after it. */
-	testItems?: { at: number; items: IDataObject[] };
 }
 
 interface Context {
@@ -222,19 +222,13 @@ export function keepBook(entry: Live, staticData: IDataObject, book: Book): void
  * what ran stay in static data, so a late repeat is still refused after the next activation.
  */
 export function deactivate(context: Context, staticData: IDataObject, kind: 'test' | 'live'): void {
-	// The editor's test entry keeps only the hand-off to the poll() n8n runs next.
-	const test = knownLive(context, 'test');
-	if (test) {
-		test.book = {};
-		test.merged = undefined;
-	}
 	const entry = kind === 'live' ? knownLive(context, 'live') : undefined;
 	entry?.ran.merge(staticData.seen, now());
 	const seen = entry ? { ...entry.ran.record } : staticData.seen;
 	for (const name of Object.keys(staticData)) delete staticData[name];
+	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 	if (kind === 'test') return;
 	if (seen !== undefined && Object.keys(seen as IDataObject).length > 0) staticData.seen = seen;
-	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 }
 
 /** For tests: n8n's clock, and a process restart (memory lost). */
@@ -244,5 +238,9 @@ export const testSeam = {
 	},
 	forget(workflowId: string, nodeName: string): void {
 		for (const kind of ['test', 'live'] as const) lives.delete(keyOf(workflowId, nodeName, kind));
+	},
+	/** The check a tick started, to wait for (n8n does not wait for ticks). */
+	checking(workflowId: string, nodeName: string): Promise<void> | undefined {
+		return lives.get(keyOf(workflowId, nodeName, 'live'))?.checking;
 	},
 };

@@ -1,0 +1,194 @@
+/**
+ * "A subscription heals": on the one Check Interval the user sets, confirm the subscription
+ * (lifecycle.ts) and catch up on events that never ran (catchup.ts); memory.ts decides which of them
+ * run. trigger() registers the schedule with n8n (a tick every minute; a check when one is due), so the
+ * editor shows no schedule of n8n's beside the node's own. A check never throws: a problem is logged
+ * every time and reported once as a failed execution, in words, and the schedule keeps running.
+ */
+import {
+	NodeOperationError,
+	type CronExpression,
+	type IDataObject,
+	type ITriggerFunctions,
+	type ITriggerResponse,
+} from 'n8n-workflow';
+
+import { catchUp, type Recovered } from './catchup';
+import { rekeyed } from './delivery';
+import { desiredSubscription, ensureSubscription } from './lifecycle';
+import { firstRun, keepBook, now, recall, sync, type Live } from './memory';
+import { checkIntervalMs } from './settings';
+
+/** The activation's hooks (checkExists/create) run beside trigger(); checks wait this long after them. */
+const ACTIVATION_GRACE_MS = 30_000;
+/** A tick may fire a little early; a check this close to its interval counts as due. */
+const SLACK_MS = 5_000;
+
+function describe(error: unknown): string {
+	const { message, description } = error as { message?: string; description?: string };
+	return [message, description].filter(Boolean).join(' — ') || String(error);
+}
+
+function outputOf(event: Recovered): IDataObject {
+	const item: IDataObject = {
+		event: event.event,
+		data: event.data,
+		reference: event.reference,
+		recovered: true,
+		headers: {},
+	};
+	if (event.reason !== undefined) item.reason = event.reason;
+	return item;
+}
+
+/**
+ * The tick: every minute, at a second of its own (so triggers do not all call the service at once).
+ * Whether a check is due is decided per tick, so any interval in minutes is kept exactly, and a restart
+ * or a change of the interval takes effect at the next tick.
+ */
+function tickExpression(context: ITriggerFunctions): CronExpression {
+	const node = context.getNode();
+	let hash = 0;
+	for (const char of `${context.getWorkflow().id ?? ''}${node.webhookId ?? node.name}`)
+		hash = (hash * 31 + char.charCodeAt(0)) % 60;
+	return `${hash} * * * * *`;
+}
+
+/** Whether a check is due: not beside an activation or a start, once per interval. */
+function due(this: ITriggerFunctions, entry: Live, at: number): boolean {
+	const since = Math.max(entry.hookAt ?? 0, entry.startedAt ?? 0);
+	if (at - since < ACTIVATION_GRACE_MS) return false;
+	if (
+		entry.lastCheckAt !== undefined &&
+		at - entry.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
+	)
+		return false;
+	entry.lastCheckAt = at;
+	return true;
+}
+
+/**
+ * A problem, once per problem, as a failed execution (the workflow stays active); logged every time.
+ * n8n 1.x has no way for a trigger to record a failed execution without being switched off: the log only.
+ */
+function report(this: ITriggerFunctions, entry: Live, message: string, description?: string): void {
+	this.logger.warn(message);
+	if (entry.told === message) return;
+	entry.told = message;
+	const error = new NodeOperationError(
+		this.getNode(),
+		message,
+		description === undefined ? undefined : { description },
+	);
+	(this as Partial<Pick<ITriggerFunctions, 'saveFailedExecution'>>).saveFailedExecution?.(error);
+}
+
+/**
+ * The schedule of this trigger: registered once per activation (or start) of the workflow; n8n removes
+ * it when the workflow is deactivated. Nothing is scheduled in the editor: a test event runs through
+ * webhook() and execute() only.
+ */
+export function startChecks(this: ITriggerFunctions): ITriggerResponse {
+	if (this.getMode() === 'manual') return {};
+	const staticData = this.getWorkflowStaticData('node');
+	recall(this, staticData).startedAt = now();
+	let closed = false;
+	const tick = async (): Promise<void> => {
+		if (closed) return;
+		const entry = recall(this, staticData);
+		if (entry.checking !== undefined) return;
+		entry.checking = checkSubscription.call(this, entry, staticData);
+		try {
+			await entry.checking;
+		} finally {
+			entry.checking = undefined;
+		}
+	};
+	// n8n 2.x passes the tick's scheduled time, 1.x nothing; neither uses the return value.
+	this.helpers.registerCron({ expression: tickExpression(this) }, () => void tick());
+	return {
+		closeFunction: async () => {
+			closed = true;
+			await Promise.resolve();
+		},
+	};
+}
+
+/** One tick: when a check is due, confirm and heal the subscription, catch up, run what is new. */
+async function checkSubscription(
+	this: ITriggerFunctions,
+	entry: Live,
+	staticData: IDataObject,
+): Promise<void> {
+	const at = now();
+	if (!due.call(this, entry, at)) return;
+	let result: { items: IDataObject[]; notice?: string };
+	try {
+		result = await check.call(this, entry, staticData, at);
+		entry.failures = 0;
+	} catch (error) {
+		entry.failures++;
+		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
+		// Never on the first failure (a blip).
+		if (entry.failures < 2) {
+			this.logger.warn(
+				`${message} (attempt ${entry.failures}; the trigger stays on and checks again next interval)`,
+			);
+			return;
+		}
+		return report.call(
+			this,
+			entry,
+			message,
+			'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
+		);
+	}
+	// Events found run now (n8n saves the static data with them); a problem found beside them is reported by the next check.
+	if (result.items.length > 0) {
+		entry.deferred = result.notice;
+		this.emit([this.helpers.returnJsonArray(result.items)]);
+		return;
+	}
+	const notice = result.notice ?? entry.deferred;
+	entry.deferred = undefined;
+	if (notice !== undefined) return report.call(this, entry, notice);
+	entry.told = undefined;
+}
+
+/** Confirm or heal the subscription, catch up, and hand each found event to memory: the ones new to it run. */
+async function check(
+	this: ITriggerFunctions,
+	entry: Live,
+	staticData: IDataObject,
+	at: number,
+): Promise<{ items: IDataObject[]; notice?: string }> {
+	// Not activated through n8n's webhook hooks yet (they record the URL): nothing to check.
+	if (entry.book.url === undefined) return { items: [] };
+	const desired = await desiredSubscription.call(this, entry.book.url);
+	const healed = await ensureSubscription.call(this, entry.book, desired, at);
+	if (healed.outcome === 'disabledManually') {
+		return {
+			items: [],
+			notice: `The Inventory Pro subscription ${entry.book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
+		};
+	}
+	if (healed.outcome !== 'kept') {
+		rekeyed(entry, desired.body.secret);
+		this.logger.info(`Inventory Pro Trigger: subscription ${healed.book.rec} ${healed.outcome}`);
+	}
+	// Kept now, so a failure below does not lose the repair (saved with the next emit).
+	keepBook(entry, staticData, healed.book);
+
+	const found = await catchUp.call(this, entry.book, desired.events, at);
+	const fresh = found.recovered.filter((event) => firstRun(entry, staticData, event.key));
+	keepBook(entry, staticData, {
+		...entry.book,
+		logOf: found.book.logOf,
+		logAfter: found.book.logAfter,
+		gaps: [],
+	});
+	sync(entry, staticData);
+	const notice =
+		found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
+	return { items: fresh.map(outputOf), notice };
+}
