@@ -71,7 +71,10 @@ export class InventoryProTrigger implements INodeType {
 		name: 'inventoryProTrigger',
 		icon: { light: 'file:inventoryProTrigger.svg', dark: 'file:inventoryProTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves as 1 does. For every request to a version-1 webhook node n8n evaluates an
+		// expression in its expression sandbox, which costs a sandbox when n8n makes them lazily; not for 2.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when Inventory Pro sends a signed webhook event',
 		defaults: { name: 'Inventory Pro Trigger' },
@@ -152,6 +155,8 @@ export class InventoryProTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
+		// From version 2 on, n8n reads the bytes itself only for JSON, text, form and XML bodies.
+		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody().catch(() => undefined);
 		const staticData = this.getWorkflowStaticData('node');
 		const entry = recall(this, staticData);
 		const verdict = await receive.call(this, entry, {

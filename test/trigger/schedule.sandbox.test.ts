@@ -1,10 +1,13 @@
 // One schedule (issue 30): the health check and catch-up run from the node's trigger() on its own Check
 // Interval, with no poller beside the webhook (so n8n adds no Poll Times); the editor's test event is the
 // node's output through execute(), with nothing handed on in process memory; saved version-1 workflows
-// (with the Poll Times they saved) keep running.
+// (with the Poll Times they saved) keep running; version 2 verifies any body over its exact bytes.
+import { createHmac } from 'crypto';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { triggerMemory, type TriggerHarness } from '../harness/triggerHarness';
+import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
+import { triggerMemory, WEBHOOK_ID, type TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
 let suite: TriggerSuite;
@@ -40,7 +43,7 @@ describe('one schedule', () => {
 	it('has no poller: n8n adds no Poll Times, and the node’s own Check Interval is the only schedule', () => {
 		const nodeType = suite.harness.nodeTypes.getByNameAndVersion(
 			'n8n-nodes-inventory-pro.inventoryProTrigger',
-			1,
+			2,
 		);
 		expect(nodeType.description.polling).toBeUndefined();
 		expect(nodeType.poll).toBeUndefined();
@@ -125,5 +128,35 @@ describe('saved workflows', () => {
 		suite.sandbox.resetStats();
 		expect(await harness.tick()).toEqual({});
 		expect(suite.webhookRequests(['webhook.get'])).toEqual({ 'webhook.get': 1 });
+	});
+});
+
+describe('version 2', () => {
+	it('verifies a body of any content type over its exact bytes (n8n reads them only for JSON, text, form and XML)', async () => {
+		const harness = await trigger({ events: ['inventory.received'] });
+		await harness.activate();
+		const body = Buffer.from(
+			JSON.stringify({ event: 'inventory.received', data: { recNo: 880_101, units: 4 } }),
+		);
+		const secret = deriveSigningSecret(suite.clientSecret, harness.workflowId, WEBHOOK_ID);
+		const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+		expect(
+			await harness.post(body, {
+				'content-type': 'application/octet-stream',
+				'x-webhook-signature': signature,
+			}),
+		).toBe(200);
+		await harness.idle();
+		expect(harness.executions).toEqual([
+			[expect.objectContaining({ event: 'inventory.received' })],
+		]);
+		// The same bytes tampered with: refused.
+		const tampered = Buffer.from(body.toString().replace('880101', '880102'));
+		expect(
+			await harness.post(tampered, {
+				'content-type': 'application/octet-stream',
+				'x-webhook-signature': signature,
+			}),
+		).toBe(401);
 	});
 });
