@@ -21,7 +21,17 @@ import {
 	desiredSubscription,
 	ensureSubscription,
 } from './lifecycle';
-import { deactivate, firstRun, keepBook, knownLive, now, recall, sync, type Live } from './memory';
+import {
+	deactivate,
+	firstRun,
+	keepBook,
+	keepWithExecution,
+	knownLive,
+	now,
+	recall,
+	sync,
+	type Live,
+} from './memory';
 import { startChecks } from './schedule';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
@@ -147,9 +157,11 @@ export class InventoryProTrigger implements INodeType {
 
 	/**
 	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
-	 * its output. That is also how the editor's test event reaches the editor.
+	 * its output. That is also how the editor's test event reaches the editor. A delivery's execution
+	 * also has n8n keep what ran (memory.ts).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (this.getMode() === 'webhook') keepWithExecution(this, this.getWorkflowStaticData('node'));
 		return await Promise.resolve([this.getInputData()]);
 	}
 

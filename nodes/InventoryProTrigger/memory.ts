@@ -3,13 +3,19 @@
  * only when firstRun() says its key is new, and firstRun() is the only writer of what ran.
  *
  * Two layers. This process keeps the authority (a Live entry per workflow, node and kind); the
- * workflow's static data is its durable copy (n8n saves it after activation, after a webhook answer
- * that starts nothing, and when a poll emits). n8n hands out several static data objects at once (a
- * fresh one from its database per delivery, the activation's copy to the poller), so a copy is merged
- * into the process's memory only when another writer wrote it (its `mark`), never written over it;
- * and every write puts the process's memory back into the object n8n is about to save. The keys are
- * shared by reference, so a delivery costs the same with 5 keys remembered or 5,000.
+ * workflow's static data is its durable copy (n8n saves it after activation, after a webhook call, and
+ * when a check emits). n8n hands out several static data objects at once (a fresh one from its
+ * database per delivery, the activation's copy to the check schedule), so a copy is merged into the
+ * process's memory only when another writer wrote it (its `mark`), never written over it; and every
+ * write puts the process's memory back into the object n8n is about to save. The keys are shared by
+ * reference, so a delivery costs the same with 5 keys remembered or 5,000.
  * Never a secret: static data is exported with the workflow.
+ *
+ * Process-wide (`lives`), because n8n offers no store a delivery can check and update in one step.
+ * Queue mode and multi-main: every process (main, worker, webhook processor) keeps entries of its own,
+ * filled from and written through to the static data each delivery reads from the database, so they
+ * only add to what the database says ran; a repeat that reaches two processes at the same moment can run
+ * in both (README, limits). The clock is Date.now() in every process; only tests replace it.
  */
 import { randomBytes } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -209,6 +215,19 @@ export function sync(entry: Live, staticData: IDataObject): void {
 		else staticData[field] = value;
 	}
 	mark(entry, staticData);
+}
+
+/**
+ * In the execution a delivery started: when it runs on the static data object webhook() wrote in this
+ * process (n8n's main, not a queue-mode worker's copy), mark that object changed, so n8n saves it, with
+ * the delivery's key, when the execution ends. n8n does not save it after the answer: starting the
+ * execution resets its change flag first (measured in 2.40.7). Returns whether it did.
+ */
+export function keepWithExecution(context: Context, staticData: IDataObject): boolean {
+	const entry = knownLive(context, 'live');
+	if (entry === undefined || staticData.seen !== entry.ran.record) return false;
+	mark(entry, staticData);
+	return true;
 }
 
 /** New bookkeeping (the keys of what ran are untouched), written through. */

@@ -1,8 +1,8 @@
 // The webhook trigger under faults in a real n8n 2.40.7 (default settings, HTTPS both ways): n8n down
 // while the service delivers and then restarted with nobody re-activating (a), one delivery POSTed
 // three times (b), a client-secret rotation (c), Fetch Item Details while the item API answers 429
-// (d), and the editor's "listen for test event". The trigger's check interval is set to its minimum,
-// one minute; n8n's Poll Times keep their default (every minute).
+// (d), the editor's "listen for test event", and a repeat after a restart. The trigger's check interval
+// is set to its minimum, one minute (its schedule ticks every minute; there are no Poll Times).
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 import { SandboxClient } from '../support/sandboxClient';
@@ -344,6 +344,38 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			>;
 			expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
 			await n8n.deactivate(workflowId);
+		},
+		5 * MINUTE,
+	);
+});
+
+describe('run once across a restart', () => {
+	test(
+		'a delivery that ran once, with nothing after it, is still known after n8n restarts: its repeat runs nothing',
+		async () => {
+			const { workflow, url } = await triggerWorkflow('e2e: trigger run once across a restart', {
+				events: ['inventory.received'],
+				options: { checkInterval: 1 },
+			});
+			await n8n.activate(workflow.id);
+			const webhookId = workflow.nodes.find((n) => n.name === NODE)!.webhookId!;
+			const secret = deriveSigningSecret(CLIENT.clientSecret, workflow.id, webhookId);
+			const body = JSON.stringify({
+				event: 'inventory.received',
+				data: { recNo: 990_201, units: 250, remark: 'once across a restart' },
+			});
+			const { createHmac } = await import('crypto');
+			const headers = {
+				'content-type': 'application/json',
+				'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+			};
+			expect((await httpsCall('POST', url, n8n.ca, { raw: body, headers })).status).toBe(200);
+			await n8n.waitForExecutions(workflow.id, 1);
+			await n8n.restart();
+			expect((await httpsCall('POST', url, n8n.ca, { raw: body, headers })).status).toBe(200);
+			await sleep(3000);
+			expect(quantities(await runs(workflow.id))).toEqual([[250]]);
+			await n8n.deactivate(workflow.id);
 		},
 		5 * MINUTE,
 	);

@@ -591,8 +591,8 @@ export class TriggerHarness {
 		}
 		// LiveWebhooks.executeWebhook saves static data the production webhook changed (test runs' is not)
 		// when it answers. Measured in n8n 2.40.7: after an answer that starts an execution the save does
-		// not happen (the execution's workflow object resets the change flag first), so only answers
-		// without an execution save here.
+		// not happen (the execution's workflow object resets the change flag first, see execute()), so
+		// only answers without an execution save here.
 		if (
 			!registration.test &&
 			result.workflowData === undefined &&
@@ -628,7 +628,12 @@ export class TriggerHarness {
 		await work.finally(() => this.pending.delete(work));
 	}
 
-	/** WebhookHelpers.executeWebhook: the run starts at the trigger with the data webhook() returned. */
+	/**
+	 * WebhookHelpers.executeWebhook: the run starts at the trigger with the data webhook() returned.
+	 * n8n's WorkflowRunner builds the execution's workflow on the same static data object, which resets
+	 * its change flag (so the answer's save finds nothing changed); the execution's end saves the static
+	 * data if it changed during the run (workflowExecuteAfter, not in manual mode).
+	 */
 	private async execute(
 		workflow: WorkflowInstance,
 		mode: WorkflowExecuteMode,
@@ -640,11 +645,14 @@ export class TriggerHarness {
 				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
 			},
 		});
+		workflow.staticData.__dataChanged = false;
 		const run = await new WorkflowExecute(
 			this.additionalData(mode),
 			mode,
 			runExecutionData,
 		).processRunExecutionData(workflow);
+		if (mode !== 'manual' && workflow.staticData.__dataChanged === true)
+			this.saved = this.copy(workflow.staticData);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;
 			return;

@@ -251,6 +251,21 @@ describe('exactly once (scenario b)', () => {
 		expect(quantities(harness)).toEqual([[31]]);
 	});
 
+	it('keeps what ran across a restart when the delivery ran once and nothing followed it', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		await receive(32);
+		await settle(harness);
+		expect(harness.calls.map((call) => call.executed)).toEqual([true]);
+		// Saved with the execution (n8n does not save static data after an answer that starts one).
+		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(1);
+		await harness.restart();
+		const [delivery] = harness.calls;
+		expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[32]]);
+	});
+
 	it('does not run a recovered event again when its live delivery arrives late', async () => {
 		const harness = await trigger();
 		const rec = await activate(harness);
