@@ -651,7 +651,8 @@ export class TriggerHarness {
 			mode,
 			runExecutionData,
 		).processRunExecutionData(workflow);
-		if (mode !== 'manual' && workflow.staticData.__dataChanged === true)
+		const changed = workflow.staticData.__dataChanged as boolean;
+		if (mode !== 'manual' && changed)
 			this.saved = this.copy(workflow.staticData);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;
