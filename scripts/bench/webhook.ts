@@ -64,6 +64,8 @@ export interface WebhookOptions {
 	tarball?: string;
 	/** The trigger sides (default: memory from empty, and memory full when `full`). */
 	triggers?: TriggerSpec[];
+	/** n8n settings for this run (environment variables); none: n8n's defaults. */
+	env?: Record<string, string>;
 }
 
 /** One trigger workflow of the bench. */
@@ -431,7 +433,7 @@ export async function webhookSection(
 ): Promise<WebhookResults> {
 	const settings = { ...DEFAULT_OPTIONS, ...options };
 	const began = Date.now();
-	const bench = await WebhookBench.start(settings);
+	const bench = await WebhookBench.start(settings, settings.env);
 	try {
 		await bench.prepare();
 		const { sides } = bench;
@@ -534,29 +536,40 @@ export function ratios(results: WebhookResults): Array<{
 		});
 }
 
-/** The section's markdown: the table and the ratios issue 31 sets targets for. */
-export function webhookMarkdown(results: WebhookResults): string {
-	const { options } = results;
+/**
+ * What `npm run bench` measures: with n8n's defaults (the trigger from empty), and with n8n making its
+ * expression sandboxes lazily (memory empty and full). With the defaults n8n gives every request to a
+ * webhook node other than its own Webhook node an expression sandbox of its own (live-webhooks.js
+ * webhookPhaseNeedsIsolate), so the second run shows what the trigger costs without it.
+ */
+export const BENCH_RUNS: Array<Partial<WebhookOptions>> = [
+	{ full: false },
+	{ full: true, env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } },
+];
+
+export async function webhookRuns(
+	runs: Array<Partial<WebhookOptions>> = BENCH_RUNS,
+): Promise<WebhookResults[]> {
+	const all: WebhookResults[] = [];
+	for (const run of runs) all.push(await webhookSection(run));
+	return all;
+}
+
+/** What a run's n8n settings were, in words. */
+export function settingsOf(options: WebhookOptions): string {
+	const env = Object.entries(options.env ?? {});
+	return env.length === 0
+		? "n8n's default settings"
+		: `n8n with ${env.map(([name, value]) => `\`${name}=${value}\``).join(', ')}`;
+}
+
+/** One run's table and ratios. */
+function runMarkdown(results: WebhookResults): string[] {
 	const ms = (value: number) => `${value.toFixed(0)} ms`;
-	const alone = options.method === 'alternating';
 	return [
-		WEBHOOK_HEADING,
+		`### ${settingsOf(results.options)}`,
 		'',
-		`One real n8n 2.40.7 (one main process, SQLite, default settings), every workflow active in it and ending in a NoOp;`,
-		`${options.deliveries} signed deliveries to each side (every one a new event), ${options.concurrency} in flight, HTTPS on loopback, a new`,
-		alone
-			? `connection per delivery. Each side alone: blocks of ${options.block}, one side per block, the sides taking turns (the order rotates`
-			: 'connection per delivery. All sides at once (the earlier method: they share n8n and come out alike whatever each costs).',
-		alone
-			? 'every round); a block lasts until its last answer and until the executions it started have finished. accepted/s'
-			: '',
-		alone
-			? 'counts that whole time; "answers" leaves out the executions\' tail. The memory-full trigger remembered 5,000 events'
-			: '',
-		alone
-			? 'before its first measured block. Written by `npm run bench` (or `node .build/scripts/bench/webhookOnly.js`).'
-			: '',
-		`Load average (1 min) ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end, on ${results.load.cores} cores.`,
+		`${results.options.deliveries} deliveries to each side, ${results.options.method === 'alternating' ? `each side alone in blocks of ${results.options.block}` : 'all sides at once'}, ${results.options.concurrency} in flight. Load average (1 min) ${results.load.start.toFixed(1)} at the start, ${results.load.end.toFixed(1)} at the end, on ${results.load.cores} cores; ${(results.seconds / 60).toFixed(1)} min in all.`,
 		'',
 		'| | accepted | accepted/s | per block: median (lowest–highest) | answers/s | p50 | p99 |',
 		'|---|---|---|---|---|---|---|',
@@ -570,7 +583,21 @@ export function webhookMarkdown(results: WebhookResults): string {
 				`- ${r.row.label}: accepted/s ${r.rate.toFixed(2)} × the Webhook node's (medians of the blocks: ${r.blockRate.toFixed(2)} ×; target ≥ 0.8 ×), p99 ${r.p99.toFixed(2)} × (target ≤ 1.25 ×): ${r.met ? 'met' : '**missed**'}.`,
 		),
 		'',
-	]
-		.filter((line, index, all) => line !== '' || all[index - 1] !== '')
-		.join('\n');
+	];
+}
+
+/** The section's markdown: how it was measured, then each run's table and the ratios issue 31 sets targets for. */
+export function webhookMarkdown(runs: WebhookResults[]): string {
+	return [
+		WEBHOOK_HEADING,
+		'',
+		'One real n8n 2.40.7 (one main process, SQLite), every workflow active in it and ending in a NoOp; signed deliveries,',
+		'every one a new event, over HTTPS on loopback with a new connection each. Each side is measured alone: blocks of',
+		'deliveries, one side per block, the sides taking turns (the order rotates every round); a block lasts until its last',
+		'answer and until the executions it started have finished, and accepted/s counts that whole time ("answers/s" stops',
+		'at the last answer). The memory-full trigger remembered 5,000 events before its first measured block. Written by',
+		'`npm run bench` (this section alone: `node .build/scripts/bench/webhookOnly.js --write`).',
+		'',
+		...runs.flatMap(runMarkdown),
+	].join('\n');
 }

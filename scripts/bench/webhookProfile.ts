@@ -283,22 +283,32 @@ async function compare(args: string[]): Promise<void> {
 })();
 `,
 	};
-	const bench = await WebhookBench.start({
-		...DEFAULT_OPTIONS,
-		full: false,
-		patches,
-		tarball,
-		triggers: [
-			{ key: 'v1', label: 'trigger, typeVersion 1', typeVersion: 1 },
-			{ key: 'v2', label: 'trigger, typeVersion 2', typeVersion: 2 },
-			{
-				key: 'v2-nowrite',
-				label: 'trigger, typeVersion 2, no static data writes',
-				typeVersion: 2,
-				workflowName: 'bench: no static writes',
-			},
-		],
+	// --env NAME=VALUE (repeatable): n8n settings for this run, e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.
+	const env: Record<string, string> = {};
+	args.forEach((arg, index) => {
+		if (arg !== '--env') return;
+		const [name, ...value] = args[index + 1].split('=');
+		env[name] = value.join('=');
 	});
+	const bench = await WebhookBench.start(
+		{
+			...DEFAULT_OPTIONS,
+			full: false,
+			patches,
+			tarball,
+			triggers: [
+				{ key: 'v1', label: 'trigger, typeVersion 1', typeVersion: 1 },
+				{ key: 'v2', label: 'trigger, typeVersion 2', typeVersion: 2 },
+				{
+					key: 'v2-nowrite',
+					label: 'trigger, typeVersion 2, no static data writes',
+					typeVersion: 2,
+					workflowName: 'bench: no static writes',
+				},
+			],
+		},
+		env,
+	);
 	try {
 		await bench.prepare();
 		const cpu = new Map<string, number[]>();
