@@ -1,5 +1,6 @@
 // Where a delivery's time goes in a real n8n 2.40.7 (issue 31, req. 5):
-// `node .build/scripts/bench/webhookProfile.js [deliveries] [--full] [--slow MS]`
+// `node .build/scripts/bench/webhookProfile.js [deliveries] [--full] [--slow MS] [--env NAME=VALUE] [--tarball FILE]`
+// `node .build/scripts/bench/webhookProfile.js --compare [deliveries] [--env NAME=VALUE] [--tarball FILE]`
 //
 // One n8n as the webhook bench starts it, with V8's inspector open on loopback. For each side alone (the
 // trigger, then n8n's Webhook node; the memory-full trigger too with --full) it sends `deliveries` signed
@@ -239,6 +240,17 @@ function summarise(profile: Profile, deliveries: number) {
 	};
 }
 
+/** --env NAME=VALUE (repeatable): n8n settings for the run, e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true. */
+function envOf(args: string[]): Record<string, string> {
+	const env: Record<string, string> = {};
+	args.forEach((arg, index) => {
+		if (arg !== '--env') return;
+		const [name, ...value] = args[index + 1].split('=');
+		env[name] = value.join('=');
+	});
+	return env;
+}
+
 /**
  * `--compare`: one n8n, the same build of the trigger three ways beside the Webhook node, in alternating
  * blocks, CPU per delivery from /proc for each block: at typeVersion 1, at typeVersion 2 (a patch adds the
@@ -283,13 +295,7 @@ async function compare(args: string[]): Promise<void> {
 })();
 `,
 	};
-	// --env NAME=VALUE (repeatable): n8n settings for this run, e.g. N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true.
-	const env: Record<string, string> = {};
-	args.forEach((arg, index) => {
-		if (arg !== '--env') return;
-		const [name, ...value] = args[index + 1].split('=');
-		env[name] = value.join('=');
-	});
+	const env = envOf(args);
 	const bench = await WebhookBench.start(
 		{
 			...DEFAULT_OPTIONS,
@@ -385,7 +391,7 @@ exports.sync = function () {};
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;
 	const bench = await WebhookBench.start(
 		{ ...DEFAULT_OPTIONS, full, slowMs, patches, triggerVersion, tarball },
-		{ NODE_OPTIONS: '--inspect=127.0.0.1:0' },
+		{ ...envOf(args), NODE_OPTIONS: '--inspect=127.0.0.1:0' },
 	);
 	const inspector = await Inspector.connect(readFileSync(bench.n8n.logPath, 'utf8'));
 	try {
