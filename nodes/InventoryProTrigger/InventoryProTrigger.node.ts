@@ -158,7 +158,7 @@ export class InventoryProTrigger implements INodeType {
 	/**
 	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
 	 * its output. That is also how the editor's test event reaches the editor. A delivery's execution
-	 * also has n8n keep what ran (memory.ts).
+	 * also has n8n save what ran (memory.ts keepWithExecution).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		if (this.getMode() === 'webhook') keepWithExecution(this, this.getWorkflowStaticData('node'));

@@ -218,15 +218,15 @@ export function sync(entry: Live, staticData: IDataObject): void {
 }
 
 /**
- * In the execution a delivery started: when it runs on the static data object webhook() wrote in this
- * process (n8n's main, not a queue-mode worker's copy), mark that object changed, so n8n saves it, with
- * the delivery's key, when the execution ends. n8n does not save it after the answer: starting the
- * execution resets its change flag first (measured in 2.40.7). Returns whether it did.
+ * In the execution a delivery started, on n8n's main: write what this process knows into the static data
+ * the execution runs on, so n8n saves it, with the delivery's key, when the execution ends. n8n does not
+ * save what webhook() changed when its answer starts an execution (the execution's set-up resets the change
+ * flag of that object, and the execution runs on a fresh copy from the database; measured in 2.40.7). A
+ * process that never received the delivery (a queue-mode worker) has no entry and writes nothing.
  */
 export function keepWithExecution(context: Context, staticData: IDataObject): boolean {
-	const entry = knownLive(context, 'live');
-	if (entry === undefined || staticData.seen !== entry.ran.record) return false;
-	mark(entry, staticData);
+	if (knownLive(context, 'live') === undefined) return false;
+	sync(recall(context, staticData), staticData);
 	return true;
 }
 

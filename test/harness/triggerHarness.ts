@@ -630,9 +630,10 @@ export class TriggerHarness {
 
 	/**
 	 * WebhookHelpers.executeWebhook: the run starts at the trigger with the data webhook() returned.
-	 * n8n's WorkflowRunner builds the execution's workflow on the same static data object, which resets
-	 * its change flag (so the answer's save finds nothing changed); the execution's end saves the static
-	 * data if it changed during the run (workflowExecuteAfter, not in manual mode).
+	 * n8n's WorkflowRunner (2.40.7) first builds a workflow on the static data object webhook() changed,
+	 * which resets its change flag (so the answer's save finds nothing changed), then runs a production
+	 * execution on a fresh copy from the database; the execution's end saves the static data if it changed
+	 * during the run (workflowExecuteAfter, not in manual mode).
 	 */
 	private async execute(
 		workflow: WorkflowInstance,
@@ -646,14 +647,14 @@ export class TriggerHarness {
 			},
 		});
 		workflow.staticData.__dataChanged = false;
+		const running = mode === 'manual' ? workflow : this.makeWorkflow(this.saved);
 		const run = await new WorkflowExecute(
 			this.additionalData(mode),
 			mode,
 			runExecutionData,
-		).processRunExecutionData(workflow);
-		const changed = workflow.staticData.__dataChanged as boolean;
-		if (mode !== 'manual' && changed)
-			this.saved = this.copy(workflow.staticData);
+		).processRunExecutionData(running);
+		if (mode !== 'manual' && running.staticData.__dataChanged === true)
+			this.saved = this.copy(running.staticData);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;
 			return;
