@@ -29,6 +29,7 @@ import {
 	knownLive,
 	now,
 	recall,
+	startsExecution,
 	sync,
 	type Live,
 } from './memory';
@@ -178,8 +179,8 @@ export class InventoryProTrigger implements INodeType {
 		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
 		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
 		if (verdict.key !== undefined && !firstRun(entry, staticData, verdict.key)) {
-			// n8n saves static data after an answer that starts nothing, but not reliably after one that
-			// starts an execution (measured, 2.40.7): this is where what ran is kept.
+			// n8n saves static data after an answer that starts nothing (never after one that starts an
+			// execution: see keepWithExecution), so what ran is kept here too.
 			sync(entry, staticData);
 			return { webhookResponse: { message: 'Event already received' } };
 		}
@@ -189,6 +190,7 @@ export class InventoryProTrigger implements INodeType {
 			verdict.delivery,
 			verdict.receiver,
 		);
+		startsExecution(entry);
 		return { workflowData: [this.helpers.returnJsonArray([json])] };
 	}
 }

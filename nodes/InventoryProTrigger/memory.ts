@@ -59,6 +59,8 @@ const BOOK_FIELDS = [
 /** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */
 export const SEEN_DAYS = 7;
 export const SEEN_MAX = 5000;
+/** While deliveries keep arriving, what ran is saved with an execution at least this often (README). */
+export const SAVE_EVERY_MS = 2000;
 const DAY_MS = 86_400_000;
 
 /** Keys of the events that ran, oldest first, with when (n8n's clock). */
@@ -121,6 +123,10 @@ export interface Live {
 	checking?: Promise<void>;
 	/** Consecutive failed checks, and the last problem reported (reported once, not every interval). */
 	failures: number;
+	/** Deliveries accepted here whose execution has not reached execute() yet. */
+	running: number;
+	/** When an execution last wrote what ran into the static data n8n saves with it. */
+	savedAt?: number;
 	told?: string;
 	/** A problem found by a check that also emitted events: reported by the next check. */
 	deferred?: string;
@@ -175,6 +181,7 @@ export function recall(context: Context, staticData: IDataObject): Live {
 			book: {},
 			ran: new Ran(),
 			failures: 0,
+			running: 0,
 		};
 		lives.set(key, entry);
 	}
@@ -217,15 +224,28 @@ export function sync(entry: Live, staticData: IDataObject): void {
 	mark(entry, staticData);
 }
 
+/** webhook() starts an execution for a delivery that ran: keepWithExecution() will see it end. */
+export function startsExecution(entry: Live): void {
+	entry.running++;
+}
+
 /**
  * In the execution a delivery started, on n8n's main: write what this process knows into the static data
- * the execution runs on, so n8n saves it, with the delivery's key, when the execution ends. n8n does not
- * save what webhook() changed when its answer starts an execution (the execution's set-up resets the change
- * flag of that object, and the execution runs on a fresh copy from the database; measured in 2.40.7). A
- * process that never received the delivery (a queue-mode worker) has no entry and writes nothing.
+ * the execution runs on, so n8n saves it when the execution ends. n8n does not save what webhook()
+ * changed when its answer starts an execution (the execution's set-up resets the change flag of that
+ * object, and the execution runs on a fresh copy from the database; measured in 2.40.7). Each save writes
+ * the whole memory, so it is done by the execution of the last delivery on its way through this process,
+ * and while more keep arriving at most every SAVE_EVERY_MS (README, limits). A process that never received
+ * the delivery (a queue-mode worker) has no entry and writes nothing. Returns whether it wrote.
  */
 export function keepWithExecution(context: Context, staticData: IDataObject): boolean {
-	if (knownLive(context, 'live') === undefined) return false;
+	const entry = knownLive(context, 'live');
+	if (entry === undefined) return false;
+	entry.running = Math.max(0, entry.running - 1);
+	const at = now();
+	if (entry.running > 0 && entry.savedAt !== undefined && at - entry.savedAt < SAVE_EVERY_MS)
+		return false;
+	entry.savedAt = at;
 	sync(recall(context, staticData), staticData);
 	return true;
 }
