@@ -2,11 +2,13 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
-	type IPollFunctions,
+	type ITriggerFunctions,
+	type ITriggerResponse,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
@@ -19,9 +21,20 @@ import {
 	desiredSubscription,
 	ensureSubscription,
 } from './lifecycle';
-import { deactivate, firstRun, keepBook, knownLive, now, recall, sync, type Live } from './memory';
+import {
+	deactivate,
+	firstRun,
+	keepBook,
+	keepWithExecution,
+	knownLive,
+	now,
+	recall,
+	startsExecution,
+	sync,
+	type Live,
+} from './memory';
 import { noteOpenOrders } from './openOrders';
-import { checkSubscription } from './poller';
+import { startChecks } from './schedule';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
 function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
@@ -29,9 +42,13 @@ function refuse(context: IWebhookFunctions, status: number, message: string): IW
 	return { noWebhookResponse: true };
 }
 
-/** The node's entry, marked: an activation is under way (the poller waits). */
+/**
+ * The node's entry, marked: an activation is under way (the schedule's checks wait). The editor's test
+ * registration keeps static data of its own, which n8n hands back to delete(): marked there as a test.
+ */
 function hookEntry(context: IHookFunctions): { entry: Live; staticData: IDataObject } {
 	const staticData = context.getWorkflowStaticData('node');
+	if (context.getMode() === 'manual') staticData.test = true;
 	const entry = recall(context, staticData);
 	entry.hookAt = now();
 	return { entry, staticData };
@@ -44,7 +61,7 @@ function userActivation(context: IHookFunctions): boolean {
 
 /**
  * Runs a subscription request from an activation hook. A person activating hears every failure; at a
- * restart or re-publication a failure is logged and left to the poller, because failing there would
+ * restart or re-publication a failure is logged and left to the scheduled check, because failing there would
  * leave the trigger off.
  */
 async function unlessStarting(
@@ -66,7 +83,10 @@ export class InventoryProTrigger implements INodeType {
 		name: 'inventoryProTrigger',
 		icon: { light: 'file:inventoryProTrigger.svg', dark: 'file:inventoryProTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves as 1 does. For every request to a version-1 webhook node n8n evaluates an
+		// expression in its expression sandbox, which costs a sandbox when n8n makes them lazily; not for 2.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when Inventory Pro sends a signed webhook event',
 		defaults: { name: 'Inventory Pro Trigger' },
@@ -76,8 +96,6 @@ export class InventoryProTrigger implements INodeType {
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
-		// The poller is the health check and catch-up (check.ts); it emits only recovered events.
-		polling: true,
 		properties: triggerProperties,
 	};
 
@@ -109,7 +127,7 @@ export class InventoryProTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
 				const { entry, staticData } = hookEntry(this);
-				// Until it exists, the poller's checks create it (they need the URL).
+				// Until it exists, the scheduled checks create it (they need the URL).
 				keepBook(entry, staticData, { ...entry.book, url: desired.body.url });
 				await unlessStarting(this, 'create', async () => {
 					const book = await createSubscription.call(this, entry.book, desired);
@@ -122,13 +140,13 @@ export class InventoryProTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
-				// n8n deletes the editor's test registration and deactivates in the same mode, so the URL
-				// tells them apart. Deactivated: nothing is owed for the time it was off; the seen keys stay.
-				const url = this.getNodeWebhookUrl('default');
-				const live = knownLive(this, 'live');
-				const isTest = live?.book.url !== undefined && live.book.url !== url;
+				// n8n deletes the editor's test registration and deactivates in the same mode; the test
+				// registration's own static data says which. Deactivated: nothing is owed for the time it was
+				// off; the seen keys stay.
+				const isTest = staticData.test === true;
+				const live = isTest ? undefined : knownLive(this, 'live');
 				const stored = typeof staticData.rec === 'number' ? staticData.rec : undefined;
-				const rec = stored ?? (isTest ? undefined : live?.book.rec);
+				const rec = stored ?? live?.book.rec;
 				if (rec !== undefined) await deleteSubscription.call(this, rec);
 				deactivate(this, staticData, isTest ? 'test' : 'live');
 				return true;
@@ -136,23 +154,25 @@ export class InventoryProTrigger implements INodeType {
 		},
 	};
 
-	/** The health check and catch-up (poller.ts); in the editor, hands on the test event webhook() received. */
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const staticData = this.getWorkflowStaticData('node');
-		const entry = recall(this, staticData);
-		if (this.getMode() === 'manual') {
-			const test = entry.testItems;
-			entry.testItems = undefined;
-			return test && now() - test.at < 10 * 60_000
-				? [this.helpers.returnJsonArray(test.items)]
-				: null;
-		}
-		return await checkSubscription.call(this, entry, staticData);
+	/** The health check and catch-up, on the node's Check Interval (schedule.ts). */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return await Promise.resolve(startChecks.call(this));
+	}
+
+	/**
+	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
+	 * its output. That is also how the editor's test event reaches the editor. A delivery's execution
+	 * also has n8n save what ran (memory.ts keepWithExecution).
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (this.getMode() === 'webhook') keepWithExecution(this, this.getWorkflowStaticData('node'));
+		return await Promise.resolve([this.getInputData()]);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
-		const test = this.getMode() === 'manual';
+		// From version 2 on, n8n reads the bytes itself only for JSON, text, form and XML bodies.
+		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody().catch(() => undefined);
 		const staticData = this.getWorkflowStaticData('node');
 		const entry = recall(this, staticData);
 		const verdict = await receive.call(this, entry, {
@@ -166,8 +186,8 @@ export class InventoryProTrigger implements INodeType {
 			(incoming) => incoming.key === undefined || firstRun(entry, staticData, incoming.key),
 		);
 		if (fresh.length === 0) {
-			// n8n saves static data after an answer that starts nothing, but not reliably after one that
-			// starts an execution (measured, 2.40.7): this is where what ran is kept.
+			// n8n saves static data after an answer that starts nothing (never after one that starts an
+			// execution: see keepWithExecution), so what ran is kept here too.
 			sync(entry, staticData);
 			return { webhookResponse: { message: 'Event already received' } };
 		}
@@ -177,8 +197,7 @@ export class InventoryProTrigger implements INodeType {
 			fresh.map((incoming) => incoming.read),
 			verdict.receiver,
 		);
-		// n8n runs poll() instead of using this data in the editor's test run: hand it over.
-		if (test) entry.testItems = { at: now(), items };
+		startsExecution(entry);
 		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }

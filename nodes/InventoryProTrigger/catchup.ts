@@ -4,13 +4,13 @@
  * - the lists behind the common events (modifiedSince), for outages in which nothing was attempted
  *   (subscription disabled or missing).
  * Each source is checked on its first read for what it must show (sources.ts); one that cannot answer
- * is named once, as a problem the poller reports, never passed over in silence. Purchase orders leave
+ * is named once, as a problem the schedule reports, never passed over in silence. Purchase orders leave
  * the open-only list when they complete: openOrders.ts follows them and reads them by key. It degrades,
  * never jams: an event the log names whose record cannot be told still runs once, with `data: null`
  * and the true reason. Nothing relies on the service's sort order.
  */
 import { createHash } from 'crypto';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, ITriggerFunctions } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
 import { endpoint } from '../shared/endpoints';
@@ -87,7 +87,7 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 type Walk = { records: IDataObject[] } | { problem: string };
 
 /** Every record of a list modified on or after `since`; a list that cannot be read or interpreted is a problem, not a throw. */
-async function walk(this: IPollFunctions, id: EndpointId, since: string): Promise<Walk> {
+async function walk(this: ITriggerFunctions, id: EndpointId, since: string): Promise<Walk> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
 	try {
@@ -139,7 +139,7 @@ interface Context {
 }
 
 /** Events of the subscribed types that changed inside a gap. */
-async function fromGap(this: IPollFunctions, gap: Gap, ctx: Context): Promise<Recovered[]> {
+async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise<Recovered[]> {
 	const { events, problems } = ctx;
 	const fromKey = keyOf(gap.from);
 	const toKey = keyOf(gap.to);
@@ -203,7 +203,7 @@ async function fromGap(this: IPollFunctions, gap: Gap, ctx: Context): Promise<Re
  * with data null and says why.
  */
 async function ordersFromLog(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	entries: LogEntry[],
 	ctx: Context,
 ): Promise<Recovered[]> {
@@ -277,7 +277,7 @@ async function ordersFromLog(
  * was found disabled after them (`finalUntil`), or their last attempt is older than the retry horizon.
  */
 async function fromLog(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	book: Book,
 	rec: number,
 	now: number,
@@ -376,7 +376,7 @@ async function fromLog(
  * order whose completion ran live is never taken for a missed one.
  */
 export async function catchUp(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	book: Book,
 	events: string[],
 	now: number,

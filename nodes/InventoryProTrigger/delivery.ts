@@ -3,6 +3,9 @@
  * (envelope.ts), filter, the key that tells a repeat, and the output. Everything that does not depend
  * on the delivery (the signing secret, the event parameters) is read once per activation and cached on
  * the node's entry. Whether each event runs is memory.ts's decision.
+ * Queue mode and multi-main: each process caches its own copy (keyed by the node's parameters,
+ * credential and webhook id) and derives the same secret from the credential; a copy made stale by a
+ * client-secret rotation elsewhere is derived again at its first signature miss.
  */
 import { createHash } from 'crypto';
 import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';

@@ -78,7 +78,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: 5,
 				description:
-					'How often the trigger confirms its subscription is active and catches up on events that were not delivered. Poll Times above sets how often n8n wakes it; this sets how often it checks.',
+					'How often the trigger confirms its subscription is active and catches up on events that were not delivered',
 			},
 			{
 				displayName: 'Custom Headers',

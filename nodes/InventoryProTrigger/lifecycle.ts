@@ -8,7 +8,7 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type IHookFunctions,
-	type IPollFunctions,
+	type ITriggerFunctions,
 } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
@@ -22,7 +22,7 @@ import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './
 // The checks of events, headers and the HTTPS address are shared with the action node.
 export { parseEvents, parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
 
-type Ctx = IHookFunctions | IPollFunctions;
+type Ctx = IHookFunctions | ITriggerFunctions;
 
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
 export const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
@@ -138,7 +138,7 @@ export interface Desired {
 
 /**
  * Validated before any request is sent: HTTPS URL first, then events and headers. The fingerprint is
- * what static data keeps in place of the secret. The poller has no webhook URL of its own and passes
+ * what static data keeps in place of the secret. The scheduled check has no webhook URL of its own and passes
  * the one the last activation used.
  */
 export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise<Desired> {

@@ -3,7 +3,7 @@
  * record's reference and whether it was delivered. Read newest first where the service honours the
  * order, in whatever order it comes otherwise.
  */
-import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
 import { walkPages } from '../shared/transport/paging';
@@ -30,7 +30,7 @@ function isDescending(recs: number[]): boolean {
  * reaches `after` only when the page shows the order was honoured; otherwise reads every page.
  */
 export async function logEntries(
-	this: IPollFunctions | IHookFunctions,
+	this: ITriggerFunctions | IHookFunctions,
 	rec: number,
 	after: number,
 	newestOnly = false,
@@ -66,7 +66,7 @@ export async function logEntries(
 
 /** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
 export async function newestLogRec(
-	this: IPollFunctions | IHookFunctions,
+	this: ITriggerFunctions | IHookFunctions,
 	rec: number,
 ): Promise<number> {
 	const { entries } = await logEntries.call(this, rec, 0, true);

@@ -3,13 +3,19 @@
  * only when firstRun() says its key is new, and firstRun() is the only writer of what ran.
  *
  * Two layers. This process keeps the authority (a Live entry per workflow, node and kind); the
- * workflow's static data is its durable copy (n8n saves it after activation, after a webhook answer
- * that starts nothing, and when a poll emits). n8n hands out several static data objects at once (a
- * fresh one from its database per delivery, the activation's copy to the poller), so a copy is merged
- * into the process's memory only when another writer wrote it (its `mark`), never written over it;
- * and every write puts the process's memory back into the object n8n is about to save. The keys are
- * shared by reference, so a delivery costs the same with 5 keys remembered or 5,000.
+ * workflow's static data is its durable copy (n8n saves it after activation, after a webhook call, and
+ * when a check emits). n8n hands out several static data objects at once (a fresh one from its
+ * database per delivery, the activation's copy to the check schedule), so a copy is merged into the
+ * process's memory only when another writer wrote it (its `mark`), never written over it; and every
+ * write puts the process's memory back into the object n8n is about to save. The keys are shared by
+ * reference, so a delivery costs the same with 5 keys remembered or 5,000.
  * Never a secret: static data is exported with the workflow.
+ *
+ * Process-wide (`lives`), because n8n offers no store a delivery can check and update in one step.
+ * Queue mode and multi-main: every process (main, worker, webhook processor) keeps entries of its own,
+ * filled from and written through to the static data each delivery reads from the database, so they
+ * only add to what the database says ran; a repeat that reaches two processes at the same moment can run
+ * in both (README, limits). The clock is Date.now() in every process; only tests replace it.
  */
 import { randomBytes } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -33,7 +39,7 @@ export interface Book {
 	/** The subscription (spec: rec) and a one-way digest of what was last sent for it. */
 	rec?: number;
 	fingerprint?: string;
-	/** n8n's webhook URL at the last activation (the poller has no other way to know it). */
+	/** n8n's webhook URL at the last activation (the scheduled checks have no other way to know it). */
 	url?: string;
 	/** Delivery-log position: entries of subscription `logOf` with a higher rec are still to be examined. */
 	logOf?: number;
@@ -63,6 +69,8 @@ const BOOK_FIELDS = [
 /** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */
 export const SEEN_DAYS = 7;
 export const SEEN_MAX = 5000;
+/** While deliveries keep arriving, what ran is saved with an execution at least this often (README). */
+export const SAVE_EVERY_MS = 2000;
 const DAY_MS = 86_400_000;
 
 /** Keys of the events that ran, oldest first, with when (n8n's clock). */
@@ -118,11 +126,17 @@ export interface Live {
 	readonly ran: Ran;
 	/** When checkExists/create/delete last ran here: an activation is under way. */
 	hookAt?: number;
-	/** When poll() first ran here, and when it last checked the subscription. */
-	firstPollAt?: number;
+	/** When trigger() last started the schedule here, and when a check last ran. */
+	startedAt?: number;
 	lastCheckAt?: number;
+	/** The check running now: a tick that comes meanwhile does nothing. */
+	checking?: Promise<void>;
 	/** Consecutive failed checks, and the last problem reported (reported once, not every interval). */
 	failures: number;
+	/** Deliveries accepted here whose execution has not reached execute() yet. */
+	running: number;
+	/** When an execution last wrote what ran into the static data n8n saves with it. */
+	savedAt?: number;
 	told?: string;
 	/** A problem found by a check that also emitted events: reported by the next check. */
 	deferred?: string;
@@ -130,8 +144,6 @@ export interface Live {
 	secret?: string;
 	/** Per-activation settings of the delivery path (delivery.ts), cached here. */
 	receiver?: unknown;
-	/** The editor's test event, handed from webhook() to the poll() n8n runs right after it. */
-	testItems?: { at: number; items: IDataObject[] };
 }
 
 interface Context {
@@ -179,6 +191,7 @@ export function recall(context: Context, staticData: IDataObject): Live {
 			book: {},
 			ran: new Ran(),
 			failures: 0,
+			running: 0,
 		};
 		lives.set(key, entry);
 	}
@@ -221,6 +234,32 @@ export function sync(entry: Live, staticData: IDataObject): void {
 	mark(entry, staticData);
 }
 
+/** webhook() starts an execution for a delivery that ran: keepWithExecution() will see it end. */
+export function startsExecution(entry: Live): void {
+	entry.running++;
+}
+
+/**
+ * In the execution a delivery started, on n8n's main: write what this process knows into the static data
+ * the execution runs on, so n8n saves it when the execution ends. n8n does not save what webhook()
+ * changed when its answer starts an execution (the execution's set-up resets the change flag of that
+ * object, and the execution runs on a fresh copy from the database; measured in 2.40.7). Each save writes
+ * the whole memory, so it is done by the execution of the last delivery on its way through this process,
+ * and while more keep arriving at most every SAVE_EVERY_MS (README, limits). A process that never received
+ * the delivery (a queue-mode worker) has no entry and writes nothing. Returns whether it wrote.
+ */
+export function keepWithExecution(context: Context, staticData: IDataObject): boolean {
+	const entry = knownLive(context, 'live');
+	if (entry === undefined) return false;
+	entry.running = Math.max(0, entry.running - 1);
+	const at = now();
+	if (entry.running > 0 && entry.savedAt !== undefined && at - entry.savedAt < SAVE_EVERY_MS)
+		return false;
+	entry.savedAt = at;
+	sync(recall(context, staticData), staticData);
+	return true;
+}
+
 /** New bookkeeping (the keys of what ran are untouched), written through. */
 export function keepBook(entry: Live, staticData: IDataObject, book: Book): void {
 	entry.book = { ...book };
@@ -232,19 +271,13 @@ export function keepBook(entry: Live, staticData: IDataObject, book: Book): void
  * what ran stay in static data, so a late repeat is still refused after the next activation.
  */
 export function deactivate(context: Context, staticData: IDataObject, kind: 'test' | 'live'): void {
-	// The editor's test entry keeps only the hand-off to the poll() n8n runs next.
-	const test = knownLive(context, 'test');
-	if (test) {
-		test.book = {};
-		test.merged = undefined;
-	}
 	const entry = kind === 'live' ? knownLive(context, 'live') : undefined;
 	entry?.ran.merge(staticData.seen, now());
 	const seen = entry ? { ...entry.ran.record } : staticData.seen;
 	for (const name of Object.keys(staticData)) delete staticData[name];
+	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 	if (kind === 'test') return;
 	if (seen !== undefined && Object.keys(seen as IDataObject).length > 0) staticData.seen = seen;
-	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 }
 
 /** For tests: n8n's clock, and a process restart (memory lost). */
@@ -254,5 +287,9 @@ export const testSeam = {
 	},
 	forget(workflowId: string, nodeName: string): void {
 		for (const kind of ['test', 'live'] as const) lives.delete(keyOf(workflowId, nodeName, kind));
+	},
+	/** The check a tick started, to wait for (n8n does not wait for ticks). */
+	checking(workflowId: string, nodeName: string): Promise<void> | undefined {
+		return lives.get(keyOf(workflowId, nodeName, 'live'))?.checking;
 	},
 };

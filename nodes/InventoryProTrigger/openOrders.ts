@@ -7,7 +7,7 @@
  * (GET /PurchaseOrder/{poNo}) when catch-up needs it, and found closed. An order that was never in a
  * saved list (created and completed between two saves) cannot be found (README, limits).
  */
-import type { IDataObject, IHookFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { RECORDS } from '../shared/records';
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
@@ -29,7 +29,7 @@ const isClosed = (row: unknown) => fieldOf(row, 'status') === RECORDS.purchaseOr
  * once their completion ran (or after the memory's span). Returns the rows read too, or the problem.
  */
 export async function followOpenOrders(
-	this: IPollFunctions | IHookFunctions,
+	this: ITriggerFunctions | IHookFunctions,
 	before: OpenOrders | undefined,
 	now: number,
 	ran: (key: string) => boolean,
@@ -62,7 +62,7 @@ export async function followOpenOrders(
  * yet). An order no longer there (404) is forgotten; one open after all goes back to the open ones.
  */
 export async function closedOrders(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	orders: OpenOrders,
 	ran: (key: string) => boolean,
 ): Promise<{ closed: IDataObject[]; orders: OpenOrders; problem?: string }> {
@@ -111,7 +111,7 @@ export class OrderWatch {
 	private unread?: string;
 
 	constructor(
-		private readonly context: IPollFunctions,
+		private readonly context: ITriggerFunctions,
 		before: OpenOrders | undefined,
 		private readonly ran: (key: string) => boolean,
 		private readonly problems: string[],

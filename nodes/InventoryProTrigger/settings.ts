@@ -3,14 +3,14 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type IHookFunctions,
-	type IPollFunctions,
+	type ITriggerFunctions,
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { deriveSigningSecret } from './signature';
 import { parseEvents } from '../shared/validation/webhook';
 
-type TriggerContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
+type TriggerContext = IHookFunctions | ITriggerFunctions | IWebhookFunctions;
 
 /** The subscribed event types as the node's parameters give them. */
 export function subscribedEvents(this: TriggerContext): string[] {
@@ -47,7 +47,7 @@ export async function signingSecret(this: TriggerContext): Promise<string> {
 	);
 }
 
-/** How often the poller confirms the subscription (minutes, at least 1). */
+/** How often the scheduled check confirms the subscription (minutes, at least 1). */
 export function checkIntervalMs(this: TriggerContext): number {
 	const minutes = Number(triggerOptions.call(this).checkInterval ?? DEFAULT_CHECK_MINUTES);
 	return Math.max(1, Number.isFinite(minutes) ? minutes : DEFAULT_CHECK_MINUTES) * 60_000;

@@ -14,7 +14,7 @@ import { multiProcessRun, type MultiRow } from './multiProcess';
 import { machine, table, verdicts, type BenchResults } from './report';
 import { SandboxHost } from './sandbox';
 import { cpuComparison, exportRun, growth, signatureSection, type ExportRow } from './sections';
-import { webhookMarkdown, webhookSection } from './webhook';
+import { webhookMarkdown, webhookRuns } from './webhook';
 import { withWebhookSection } from './webhookOnly';
 import {
 	HTTP_250,
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
 		const grown = await growth(config, host);
 
 		log("7. webhook: the trigger against n8n's Webhook node in one real n8n");
-		const webhook = webhookMarkdown(await webhookSection());
+		const webhook = webhookMarkdown(await webhookRuns());
 
 		const results: BenchResults = {
 			config,

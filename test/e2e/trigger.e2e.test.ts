@@ -3,9 +3,9 @@
 // The webhook trigger under faults in a real n8n 2.40.7 (default settings, HTTPS both ways): n8n down
 // while the service delivers and then restarted with nobody re-activating (a), one delivery POSTed
 // three times (b), a client-secret rotation (c), Fetch Item Details while the item API answers 429
-// (d), the editor's "listen for test event", deliveries of other shapes and a purchase order completed
-// while n8n was down (31). The trigger's check interval is set to its minimum, one minute; n8n's Poll
-// Times keep their default (every minute).
+// (d), the editor's "listen for test event", a repeat after a restart, deliveries of other shapes and a
+// purchase order completed while n8n was down (31). The trigger's check interval is set to its minimum,
+// one minute (its schedule ticks every minute; there are no Poll Times).
 import { createHmac } from 'crypto';
 
 import { ALL_SECURITY_IDS, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
@@ -46,12 +46,12 @@ let sandbox: Sandbox;
 let n8n: N8n;
 let credential: CredentialRef;
 let credentialData: Record<string, unknown>;
+/** The client secret the credential holds now ((c) rotates it). */
+let clientSecret = CLIENT.clientSecret;
 /** The trigger's own account at the service, to look at its subscriptions. */
 let owner: SandboxClient;
 /** Another account, writing stock receipts as people do. */
 let operator: SandboxClient;
-/** The client secret the credential holds now ((c) rotates it): deliveries are signed with what it derives. */
-let clientSecretNow = CLIENT.clientSecret;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -341,7 +341,7 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 			const ran = (await n8n.executions(workflowId)).length;
 			sandbox.rotateSecret(CLIENT.clientId, ROTATED);
 			await n8n.updateCredential(credential, { ...credentialData, clientSecret: ROTATED });
-			clientSecretNow = ROTATED;
+			clientSecret = ROTATED;
 			await receive(401);
 			await receive(402);
 			await n8n.waitForExecutions(workflowId, ran + 2, MINUTE);
@@ -365,6 +365,41 @@ describe('stock receipts through the webhook trigger, under faults', () => {
 				.value;
 			expect(log[0]).toMatchObject({ success: true, statusCode: 200 });
 			await n8n.deactivate(workflowId);
+		},
+		5 * MINUTE,
+	);
+});
+
+describe('run once across a restart', () => {
+	test(
+		'a delivery that ran once, with nothing after it, is still known after n8n restarts: its repeat runs nothing',
+		async () => {
+			const { workflow, url } = await triggerWorkflow('e2e: trigger run once across a restart', {
+				events: ['inventory.received'],
+				options: { checkInterval: 1 },
+			});
+			await n8n.activate(workflow.id);
+			const webhookId = workflow.nodes.find((n) => n.name === NODE)!.webhookId!;
+			const secret = deriveSigningSecret(clientSecret, workflow.id, webhookId);
+			const body = JSON.stringify({
+				event: 'inventory.received',
+				data: { recNo: 990_201, units: 250, remark: 'once across a restart' },
+			});
+			const { createHmac } = await import('crypto');
+			const headers = {
+				'content-type': 'application/json',
+				'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+			};
+			try {
+				expect((await httpsCall('POST', url, n8n.ca, { raw: body, headers })).status).toBe(200);
+				await n8n.waitForExecutions(workflow.id, 1);
+				await n8n.restart();
+				expect((await httpsCall('POST', url, n8n.ca, { raw: body, headers })).status).toBe(200);
+				await sleep(3000);
+				expect(quantities(await runs(workflow.id))).toEqual([[250]]);
+			} finally {
+				await n8n.deactivate(workflow.id);
+			}
 		},
 		5 * MINUTE,
 	);
@@ -551,10 +586,10 @@ function signedHeaders(
 	workflow: Workflow,
 	raw: string,
 	contentType = 'application/json',
-	clientSecret = clientSecretNow,
+	secretOfClient = clientSecret,
 ): Record<string, string> {
 	const webhookId = workflow.nodes.find((n) => n.name === NODE)!.webhookId!;
-	const secret = deriveSigningSecret(clientSecret, workflow.id, webhookId);
+	const secret = deriveSigningSecret(secretOfClient, workflow.id, webhookId);
 	return {
 		'content-type': contentType,
 		'x-webhook-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,

@@ -5,13 +5,16 @@
  *
  * Lifecycle (n8n's WebhookService + ActiveWorkflowManager): activation builds the workflow from the saved
  * static data, runs `checkExists` and, when that answers false, `create`, each through n8n-core's real
- * HookContext, then saves the static data. A failed activation runs `delete` on the saved static data
- * (n8n's clearWebhooks) and rethrows. Deactivation runs `delete` and saves. "Listen for test event"
- * (TestWebhooks) does the same with the test URL, mode 'manual' and static data of its own that is never
- * saved, and removes the registration after the first execution.
+ * HookContext, then starts the node's `trigger()` through n8n-core's real TriggerContext (which registers
+ * the check schedule: the harness keeps the tick instead of a cron, and `tick()` fires it) and saves the
+ * static data. A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
+ * rethrows. Deactivation closes the trigger, runs `delete` and saves. "Listen for test event"
+ * (TestWebhooks) runs the hooks with the test URL, mode 'manual' and static data of its own that is never
+ * saved (n8n hands it back to `delete`), and removes the registration after the first execution.
  *
  * Deliveries: an HTTPS receiver on 127.0.0.1 (self-signed certificate) routes /webhook/<id>/webhook and
- * /webhook-test/<id>/webhook like n8n, reads the exact request bytes into `rawBody`, parses JSON into
+ * /webhook-test/<id>/webhook like n8n, reads the exact request bytes into `rawBody` (from node version 2
+ * on only for JSON, text, form and XML bodies; `readRawBody()` gives them for any other), parses JSON into
  * `body`, and calls the node's `webhook()` through n8n-core's real WebhookContext. When it returns
  * workflowData, the receiver answers 200 (responseMode onReceived) and runs the execution through
  * WorkflowExecute from that data, as n8n's WebhookHelpers do.
@@ -30,6 +33,7 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
+	ITriggerResponse,
 	IWebhookData,
 	IWebhookDescription,
 	IWebhookResponseData,
@@ -37,8 +41,6 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-
-import { Container } from '@n8n/di';
 
 import { createCertificate } from '../../sandbox/tls';
 import { DIST, loadCompiled } from './build';
@@ -52,7 +54,7 @@ import {
 	type WorkflowInstance,
 } from './triggerNode';
 
-const { HookContext, PollContext, PollTriggerExecutor, WebhookContext, WorkflowExecute } = core;
+const { HookContext, TriggerContext, WebhookContext, WorkflowExecute } = core;
 
 /** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
 export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/memory').testSeam {
@@ -63,11 +65,11 @@ export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/
 	).testSeam;
 }
 
-/** One run of the trigger's poller. */
-export interface PollResult {
-	/** Items of the execution it started, or undefined when it returned null. */
+/** One tick of the trigger's schedule. */
+export interface TickResult {
+	/** Items of the execution it started (emitted), or undefined when it started none. */
 	emitted?: IDataObject[];
-	/** Thrown by the activation poll (n8n would switch the poller off) or reported by a scheduled one. */
+	/** Reported as a failed execution (saveFailedExecution), or passed to emitError (n8n would switch it off). */
 	error?: Error;
 }
 const { createRunExecutionData } = workflowLib;
@@ -81,6 +83,8 @@ export interface TriggerHarnessOptions extends TriggerNodeOptions {
 	workflowName?: string;
 	/** Scheme of n8n's WEBHOOK_URL as the node sees it; 'http' to test the refusal. Deliveries always arrive over HTTPS. */
 	webhookScheme?: 'https' | 'http';
+	/** The node's typeVersion in the workflow (default: the version n8n gives a new node). */
+	typeVersion?: number;
 }
 
 /** One request the receiver answered. */
@@ -148,8 +152,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-/** n8n's rawBodyReader + bodyParser: rawBody always; JSON parsed for application/json. */
-function toRequest(req: IncomingMessage, rawBody: Buffer) {
+/**
+ * n8n's rawBodyReader + parseRequestBody: for a version-1 node the bytes always; from version 2 on only
+ * for JSON, text, form and XML bodies, and `readRawBody()` reads them for any other. JSON parsed for
+ * application/json.
+ */
+function toRequest(req: IncomingMessage, rawBody: Buffer, typeVersion: number) {
 	const contentType = String(req.headers['content-type'] ?? '')
 		.split(';')[0]
 		.trim()
@@ -158,8 +166,19 @@ function toRequest(req: IncomingMessage, rawBody: Buffer) {
 	if (rawBody.length > 0 && contentType === 'application/json')
 		body = JSON.parse(rawBody.toString('utf8'));
 	const header = (name: string) => req.headers[name.toLowerCase()];
-	return Object.assign(req, {
-		rawBody,
+	const read =
+		typeVersion === 1 ||
+		['application/json', 'text/plain', 'application/x-www-form-urlencoded'].some((type) =>
+			contentType.startsWith(type),
+		) ||
+		contentType.endsWith('/xml') ||
+		contentType.endsWith('+xml');
+	const request = Object.assign(req, {
+		rawBody: read ? rawBody : undefined,
+		readRawBody: async () => {
+			request.rawBody = rawBody;
+			return await Promise.resolve();
+		},
 		body,
 		contentType,
 		query: {},
@@ -167,6 +186,7 @@ function toRequest(req: IncomingMessage, rawBody: Buffer) {
 		header,
 		get: header,
 	});
+	return request;
 }
 
 interface Registration {
@@ -174,6 +194,9 @@ interface Registration {
 	workflow: WorkflowInstance;
 	webhookData: IWebhookData;
 	activation?: WorkflowActivateMode;
+	/** What trigger() returned, and the tick it registered. */
+	trigger?: ITriggerResponse;
+	onTick?: () => void;
 }
 
 export class TriggerHarness {
@@ -202,6 +225,7 @@ export class TriggerHarness {
 		this.description = description;
 		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000002', NODE_NAME, {
 			webhookId: WEBHOOK_ID,
+			typeVersion: options.typeVersion ?? options.nodeType.description.defaultVersion ?? 1,
 		});
 	}
 
@@ -265,12 +289,15 @@ export class TriggerHarness {
 				this.production = undefined;
 			}
 		}
-		this.saved = this.copy(workflow.staticData);
+		await this.production?.trigger?.closeFunction?.();
 		this.production = { test: false, workflow, webhookData, activation };
+		await this.startTrigger(this.production);
+		this.saved = this.copy(workflow.staticData);
 	}
 
 	async deactivate(): Promise<void> {
 		const workflow = this.makeWorkflow(this.saved);
+		await this.production?.trigger?.closeFunction?.();
 		this.production = undefined;
 		await this.runHook(
 			'delete',
@@ -283,59 +310,86 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * One poll of the active workflow's poller, as n8n's PollTriggerExecutor runs it: on the workflow
-	 * object of the activation (not the database copy), `testingTrigger` for the poll n8n runs at
-	 * activation or start-up (a throw there switches the poller off), and the static data saved only
-	 * when the poll emits. Emitted items count as an execution, like a delivery's.
+	 * n8n's ActiveWorkflowTriggers: the node's trigger() through n8n-core's TriggerContext on the workflow
+	 * object of the activation (not the database copy). emit() saves the static data and starts an
+	 * execution; saveFailedExecution() records a failed one; the cron the node registers is kept here.
 	 */
-	async poll(testingTrigger = false): Promise<PollResult> {
+	private async startTrigger(registration: Registration): Promise<void> {
 		prepareN8n();
-		const registration = this.production;
-		if (!registration) throw new Error('poll() needs an active workflow');
 		const { workflow } = registration;
-		const result: PollResult = {};
 		const emit = (data: INodeExecutionData[][]) => {
 			this.saved = this.copy(workflow.staticData);
-			result.emitted = (data[0] ?? []).map((item) => item.json);
-			this.executions.push(result.emitted);
+			const emitted = (data[0] ?? []).map((item) => item.json);
+			this.executions.push(emitted);
+			if (this.ticking) this.ticking.emitted = emitted;
 		};
-		const context = new PollContext(
+		const fail = (error: Error) => {
+			this.reported.push(error);
+			if (this.ticking) this.ticking.error = error;
+		};
+		const context = new TriggerContext(
 			workflow,
 			this.node,
 			this.additionalData('trigger'),
 			'trigger',
 			registration.activation ?? 'activate',
 			emit,
-			(error: Error) => (result.error = error),
+			fail,
+			fail,
+			{
+				registerCron: (cron: { expression: string }, onTick: () => void) => {
+					this.onCron?.(cron.expression);
+					registration.onTick = onTick;
+				},
+			} as never,
 		);
-		const executor = Container.get(PollTriggerExecutor).create(
-			workflow,
-			this.node,
-			context,
-			() => true,
-		);
+		registration.trigger = await this.nodeType.trigger!.call(context);
+	}
+
+	/** Set by tests: called with the expression of each cron the trigger registers. */
+	onCron?: (expression: string) => void;
+
+	/** The tick the active workflow's trigger registered (as n8n's cron would call it). */
+	get registeredTick(): (() => void) | undefined {
+		return this.production?.onTick;
+	}
+
+	/** The tick in progress: what it emitted or reported. */
+	private ticking?: TickResult;
+
+	/**
+	 * One tick of the active workflow's check schedule, as n8n's cron fires it; resolves when the check
+	 * it started (if any) has finished. Emitted items count as an execution, like a delivery's.
+	 */
+	async tick(): Promise<TickResult> {
+		const onTick = this.production?.onTick;
+		if (!onTick)
+			throw new Error('tick() needs an active workflow whose trigger registered a schedule');
+		const result: TickResult = {};
+		this.ticking = result;
 		try {
-			await executor(testingTrigger);
-		} catch (error) {
-			result.error = error as Error;
+			onTick();
+			await triggerMemory().checking(this.workflowId, NODE_NAME);
+		} finally {
+			this.ticking = undefined;
 		}
-		this.pollErrors.push(...(result.error ? [result.error] : []));
 		return result;
 	}
 
-	/** Errors the poller threw or reported, oldest first. */
-	readonly pollErrors: Error[] = [];
+	/** Errors the schedule reported (or passed to emitError), oldest first. */
+	readonly reported: Error[] = [];
 
 	/**
 	 * An n8n restart on its default path: the process memory is gone, the workflow is rebuilt from the
-	 * saved static data, n8n re-publishes it (checkExists/create, activation 'init', because the node
-	 * has a poller) and runs the start-up poll.
+	 * saved static data, n8n re-publishes it (checkExists/create and trigger(), activation 'init', because
+	 * the node has an in-memory trigger) and the schedule ticks for the first time.
 	 */
-	async restart(): Promise<PollResult> {
+	async restart(): Promise<TickResult> {
 		this.forgetProcessMemory();
+		await this.production?.trigger?.closeFunction?.();
 		this.production = undefined;
 		await this.activate('init');
-		return await this.poll(true);
+		return await this.tick();
 	}
 
 	/** What a new n8n process would not know. */
@@ -512,7 +566,7 @@ export class TriggerHarness {
 		}
 		let request;
 		try {
-			request = toRequest(req, rawBody);
+			request = toRequest(req, rawBody, this.node.typeVersion);
 		} catch {
 			return answer(422, { message: 'Failed to parse request body' });
 		}
@@ -543,8 +597,8 @@ export class TriggerHarness {
 		}
 		// LiveWebhooks.executeWebhook saves static data the production webhook changed (test runs' is not)
 		// when it answers. Measured in n8n 2.40.7: after an answer that starts an execution the save does
-		// not happen (the execution's workflow object resets the change flag first), so only answers
-		// without an execution save here.
+		// not happen (the execution's workflow object resets the change flag first, see execute()), so
+		// only answers without an execution save here.
 		if (
 			!registration.test &&
 			result.workflowData === undefined &&
@@ -580,7 +634,13 @@ export class TriggerHarness {
 		await work.finally(() => this.pending.delete(work));
 	}
 
-	/** WebhookHelpers.executeWebhook: the run starts at the trigger with the data webhook() returned. */
+	/**
+	 * WebhookHelpers.executeWebhook: the run starts at the trigger with the data webhook() returned.
+	 * n8n's WorkflowRunner (2.40.7) first builds a workflow on the static data object webhook() changed,
+	 * which resets its change flag (so the answer's save finds nothing changed), then runs a production
+	 * execution on a fresh copy from the database; the execution's end saves the static data if it changed
+	 * during the run (workflowExecuteAfter, not in manual mode).
+	 */
 	private async execute(
 		workflow: WorkflowInstance,
 		mode: WorkflowExecuteMode,
@@ -592,11 +652,15 @@ export class TriggerHarness {
 				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
 			},
 		});
+		workflow.staticData.__dataChanged = false;
+		const running = mode === 'manual' ? workflow : this.makeWorkflow(this.saved);
 		const run = await new WorkflowExecute(
 			this.additionalData(mode),
 			mode,
 			runExecutionData,
-		).processRunExecutionData(workflow);
+		).processRunExecutionData(running);
+		if (mode !== 'manual' && running.staticData.__dataChanged === true)
+			this.saved = this.copy(running.staticData);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;
 			return;

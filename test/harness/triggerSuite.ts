@@ -36,6 +36,8 @@ export interface TriggerSuite {
 		parameters: INodeParameters;
 		webhookScheme?: 'http';
 		workflowName?: string;
+		/** The node's typeVersion (default: the one a new node gets). */
+		typeVersion?: number;
 	}): Promise<TriggerHarness>;
 	/**
 	 * Posts a body signed as the service signs it (the secret derived from the credential's client
@@ -93,7 +95,7 @@ export async function startTriggerSuite(): Promise<TriggerSuite> {
 		get clientSecret() {
 			return clientSecret;
 		},
-		newTrigger: async ({ parameters, webhookScheme, workflowName }) =>
+		newTrigger: async ({ parameters, webhookScheme, workflowName, typeVersion }) =>
 			await TriggerHarness.start({
 				nodeType,
 				typeName: TYPE_NAME,
@@ -102,6 +104,7 @@ export async function startTriggerSuite(): Promise<TriggerSuite> {
 				additionalData: (mode, workflowData) => harness.additionalData(mode, workflowData),
 				webhookScheme,
 				workflowName,
+				typeVersion,
 			}),
 		deliver: async (trigger, payload, deliveryId, agent) => {
 			const body = Buffer.from(JSON.stringify(payload));

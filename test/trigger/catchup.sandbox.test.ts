@@ -15,7 +15,7 @@ async function trigger(parameters: INodeParameters) {
 	const harness = await suite.newTrigger({ parameters });
 	open.push(harness);
 	await harness.activate();
-	expect(await harness.poll(true)).toEqual({});
+	expect(await harness.tick()).toEqual({});
 	return (harness.memory()[NODE] as { rec: number }).rec ? harness : harness;
 }
 
@@ -32,7 +32,7 @@ async function advance(harness: TriggerHarness, ms: number): Promise<void> {
 /** One healthy check (the first after activation): the trigger notes the open purchase orders. */
 async function check(harness: TriggerHarness) {
 	await advance(harness, MINUTE);
-	return await harness.poll();
+	return await harness.tick();
 }
 
 const subscription = async (harness: TriggerHarness) =>

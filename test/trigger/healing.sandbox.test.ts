@@ -1,6 +1,6 @@
 // The trigger under faults, in-process: n8n down while the service delivers, restarts, repeated
 // deliveries, a service that fails the checks, a manual disable, a slow item API. n8n-core's contexts
-// drive the built node (hooks, webhook, poller); time moves with the sandbox's ManualClock.
+// drive the built node (hooks, webhook, the check schedule); time moves with the sandbox's ManualClock.
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -24,10 +24,10 @@ async function trigger(parameters: INodeParameters = CHECKED_RECEIPTS) {
 	return harness;
 }
 
-/** Activation as n8n does it: hooks, then the activation poll (which must do nothing and never throw). */
+/** Activation as n8n does it: hooks and trigger(); a tick right after it must do nothing and never throw. */
 async function activate(harness: TriggerHarness) {
 	await harness.activate();
-	const first = await harness.poll(true);
+	const first = await harness.tick();
 	expect(first).toEqual({});
 	return (harness.memory()[NODE] as { rec: number }).rec;
 }
@@ -108,7 +108,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 		await settle(harness);
 		expect(harness.executions).toEqual([]);
 
-		// Restart: memory gone, the poller's node is re-published (checkExists heals), start-up poll.
+		// Restart: memory gone, the node is re-published (checkExists heals), the first tick after the start.
 		await advance(harness, MINUTE);
 		const startup = await harness.restart();
 		expect(startup).toEqual({});
@@ -116,7 +116,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 
 		// The next check: the three failed deliveries (log) and the one never attempted (list), once each.
 		await advance(harness, MINUTE);
-		const check = await harness.poll();
+		const check = await harness.tick();
 		expect(check.error).toBeUndefined();
 		expect(quantities(harness)).toEqual([[11, 12, 13, 14]]);
 		for (const item of check.emitted ?? []) {
@@ -133,10 +133,10 @@ describe('n8n down, then restarted (scenario a)', () => {
 		await receive(15);
 		await settle(harness);
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		await harness.restart();
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		expect(quantities(harness)).toEqual([[11, 12, 13, 14], [15]]);
 		expect(harness.executions[1][0]).not.toHaveProperty('recovered');
 	});
@@ -150,7 +150,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 		const memory = triggerMemory();
 		memory.useClock(() => suite.clock.now() + MINUTE);
 		try {
-			expect(await harness.poll()).toEqual({});
+			expect(await harness.tick()).toEqual({});
 		} finally {
 			memory.useClock(() => suite.clock.now());
 		}
@@ -159,7 +159,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 		expect(quantities(harness)).toEqual([[21]]);
 		expect(harness.executions[0][0]).not.toHaveProperty('recovered');
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		expect(quantities(harness)).toEqual([[21]]);
 	});
 });
@@ -171,7 +171,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 		// Healthy checks for a while: the subscription's `modified` is now well behind n8n's clock.
 		for (let minute = 0; minute < 10; minute++) {
 			await advance(harness, MINUTE);
-			expect(await harness.poll()).toEqual({});
+			expect(await harness.tick()).toEqual({});
 		}
 		const before = (await subscription(rec)).modified;
 		suite.sandbox.disableKeepsModified(true);
@@ -187,7 +187,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 			await settle(harness);
 
 			await advance(harness, MINUTE);
-			const check = await harness.poll();
+			const check = await harness.tick();
 			expect(check.error).toBeUndefined();
 			expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
 			expect(quantities(harness)).toEqual([[91, 92, 93, 94]]);
@@ -195,7 +195,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 			// Later checks (past the retry horizon too) and a late retry of a failed delivery run nothing again.
 			for (const ms of [MINUTE, 31 * MINUTE]) {
 				await advance(harness, ms);
-				expect(await harness.poll()).toEqual({});
+				expect(await harness.tick()).toEqual({});
 			}
 			const late = harness.calls[0];
 			expect(await harness.post(late.rawBody, TriggerHarness.headersOf(late))).toBe(200);
@@ -211,7 +211,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 		const rec = await activate(harness);
 		for (let minute = 0; minute < 10; minute++) {
 			await advance(harness, MINUTE);
-			expect(await harness.poll()).toEqual({});
+			expect(await harness.tick()).toEqual({});
 		}
 		suite.sandbox.disableKeepsModified(true);
 		// The movements list cannot be read: the outage's list catch-up finds nothing, the log must.
@@ -220,7 +220,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 			await whileDown(harness, [95, 96, 97]);
 			expect(await subscription(rec)).toMatchObject({ active: false, disableType: 1 });
 			await advance(harness, MINUTE);
-			const check = await harness.poll();
+			const check = await harness.tick();
 			expect(check.error).toBeUndefined();
 			expect(check.emitted?.map((item) => [item.event, item.data, item.recovered])).toEqual([
 				['inventory.received', null, true],
@@ -251,13 +251,28 @@ describe('exactly once (scenario b)', () => {
 		expect(quantities(harness)).toEqual([[31]]);
 	});
 
+	it('keeps what ran across a restart when the delivery ran once and nothing followed it', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		await receive(32);
+		await settle(harness);
+		expect(harness.calls.map((call) => call.executed)).toEqual([true]);
+		// Saved with the execution (n8n does not save static data after an answer that starts one).
+		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(1);
+		await harness.restart();
+		const [delivery] = harness.calls;
+		expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
+		await harness.idle();
+		expect(quantities(harness)).toEqual([[32]]);
+	});
+
 	it('does not run a recovered event again when its live delivery arrives late', async () => {
 		const harness = await trigger();
 		const rec = await activate(harness);
 		await whileDown(harness, [41, 42, 43]);
 		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
 		await advance(harness, MINUTE);
-		await harness.poll();
+		await harness.tick();
 		expect(quantities(harness)).toEqual([[41, 42, 43]]);
 		// The first failed attempt's exact bytes, delivered now (a late retry or a replay).
 		const late = harness.calls[0];
@@ -273,23 +288,23 @@ describe('clear signals', () => {
 		const rec = await activate(harness);
 		await whileDown(harness, [51, 52, 53]);
 		suite.sandbox.failNext('webhook.get', 'internal_error', 4);
-		// Restart while the service fails: hooks and start-up poll must not switch the trigger off.
+		// Restart while the service fails: hooks and the first tick must not switch the trigger off.
 		const startup = await harness.restart();
 		expect(startup.error).toBeUndefined();
 
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({}); // first failure: logged only
+		expect(await harness.tick()).toEqual({}); // first failure: logged only
 		await advance(harness, MINUTE);
-		const second = await harness.poll();
+		const second = await harness.tick();
 		expect(second.error?.message).toMatch(
 			/^Inventory Pro Trigger could not check its subscription: /,
 		);
 		expect((second.error as { description?: string }).description).toMatch(/stays active/);
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({}); // the same problem is not reported every interval
+		expect(await harness.tick()).toEqual({}); // the same problem is not reported every interval
 
 		await advance(harness, MINUTE);
-		const healed = await harness.poll();
+		const healed = await harness.tick();
 		expect(healed.error).toBeUndefined();
 		expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
 		expect(quantities(harness)).toEqual([[51, 52, 53]]);
@@ -310,10 +325,10 @@ describe('clear signals', () => {
 		expect(await subscription(rec)).toMatchObject({ disableType: 2 });
 
 		await advance(harness, MINUTE);
-		const told = await harness.poll();
+		const told = await harness.tick();
 		expect(told.error?.message).toMatch(/disabled manually in Inventory Pro, so no events arrive/);
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		expect(await subscription(rec)).toMatchObject({ active: false, disableType: 2 });
 
 		// A restart does not fail on it either; a person activating hears it.
@@ -321,7 +336,7 @@ describe('clear signals', () => {
 		await expect(harness.activate()).rejects.toThrow(/disabled manually/);
 	});
 
-	it('checks once per check interval, not on every poll', async () => {
+	it('checks once per check interval, not on every tick', async () => {
 		const harness = await trigger({
 			events: ['inventory.received'],
 			options: { checkInterval: 5 },
@@ -330,7 +345,7 @@ describe('clear signals', () => {
 		suite.sandbox.resetStats();
 		for (let minute = 1; minute <= 10; minute++) {
 			await advance(harness, MINUTE);
-			await harness.poll();
+			await harness.tick();
 		}
 		// Minutes 1 (first check after activation), 6 (five later): one subscription read each.
 		expect(suite.webhookRequests(['webhook.get'])).toEqual({ 'webhook.get': 2 });
@@ -342,14 +357,14 @@ describe('subscription deleted out of band, and secret rotation across a restart
 		const harness = await trigger();
 		const rec = await activate(harness);
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		expect((await suite.api.delete(`/Webhook/${rec}`)).status).toBe(200);
 		await receive(61);
 		await settle(harness);
 		expect(harness.calls).toEqual([]);
 
 		await advance(harness, MINUTE);
-		const check = await harness.poll();
+		const check = await harness.tick();
 		expect(check.error).toBeUndefined();
 		const again = (harness.memory()[NODE] as { rec: number }).rec;
 		expect(again).not.toBe(rec);
@@ -388,7 +403,7 @@ describe('subscription deleted out of band, and secret rotation across a restart
 			expect(await subscription(rec)).toMatchObject({ disableType: 1 });
 
 			await advance(harness, MINUTE);
-			await harness.poll();
+			await harness.tick();
 			expect(quantities(harness)).toEqual([[71, 72, 73]]);
 			await receive(74);
 			await settle(harness);
@@ -458,7 +473,7 @@ describe('a check in flight (issue 25)', () => {
 		// The service answers the check's first request slowly: deliveries arrive meanwhile.
 		suite.sandbox.inject('webhook.get', { kind: 'slow', ms: 700 });
 		let checked = false;
-		const check = harness.poll().then((result) => ((checked = true), result));
+		const check = harness.tick().then((result) => ((checked = true), result));
 		for (const units of [51, 52, 53]) await receive(units);
 		await settle(harness);
 		expect(checked).toBe(false);
@@ -529,7 +544,7 @@ describe('catch-up degrades, never jams (issue 25)', () => {
 		}
 		try {
 			await advance(harness, MINUTE);
-			const first = await harness.poll();
+			const first = await harness.tick();
 			expect(first.error).toBeUndefined();
 			expect(first.emitted).toHaveLength(3);
 			for (const item of first.emitted ?? []) {
@@ -544,11 +559,11 @@ describe('catch-up degrades, never jams (issue 25)', () => {
 			expect(await subscription(rec)).toMatchObject({ active: true });
 			// The problem (the outage's list could not be read either) is reported once, by the next check.
 			await advance(harness, MINUTE);
-			const second = await harness.poll();
+			const second = await harness.tick();
 			expect(second.emitted).toBeUndefined();
 			expect(second.error?.message).toMatch(/could not be caught up/);
 			await advance(harness, MINUTE);
-			expect(await harness.poll()).toEqual({});
+			expect(await harness.tick()).toEqual({});
 			expect(harness.executions).toHaveLength(1);
 		} finally {
 			for (const row of rows) {
@@ -570,7 +585,7 @@ describe('catch-up degrades, never jams (issue 25)', () => {
 		);
 		expect(new Set(pings)).toEqual(new Set([200]));
 		await advance(harness, MINUTE);
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		await whileDown(harness, [71, 72, 73]);
 		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
 		suite.sandbox.inject('webhook.log', { kind: 'sortIgnored', direction: 'ASC' }, 10);
@@ -578,7 +593,7 @@ describe('catch-up degrades, never jams (issue 25)', () => {
 		suite.sandbox.failNext('inventory.materialIn', 'forbidden', 10);
 		try {
 			await advance(harness, MINUTE);
-			const result = await harness.poll();
+			const result = await harness.tick();
 			expect(result.error).toBeUndefined();
 			expect(result.emitted?.map((item) => [item.event, item.data])).toEqual([
 				['inventory.received', null],

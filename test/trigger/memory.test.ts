@@ -5,9 +5,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	firstRun,
+	keepWithExecution,
 	recall,
+	SAVE_EVERY_MS,
 	SEEN_DAYS,
 	SEEN_MAX,
+	startsExecution,
 	sync,
 	testSeam,
 } from '../../nodes/InventoryProTrigger/memory';
@@ -81,5 +84,34 @@ describe('memory of what ran', () => {
 		// And the copy n8n saves next holds both.
 		sync(entry, stale);
 		expect(Object.keys(stale.seen as IDataObject).sort()).toEqual(['e:before-restart', 'e:now']);
+	});
+});
+
+describe('saved with the executions', () => {
+	it(`writes what ran into the execution's static data at the last delivery on its way, and at least every ${SAVE_EVERY_MS} ms while more arrive`, () => {
+		const context = node();
+		const entry = recall(context, {});
+		const keys = ['e:a', 'e:b', 'e:c'];
+		for (const key of keys) {
+			expect(firstRun(entry, {}, key)).toBe(true);
+			startsExecution(entry);
+		}
+		// Three executions end, each on a fresh copy from the database: the first writes (nothing was
+		// saved yet), the second not (one more is on its way), the last one does.
+		const copies = keys.map((): IDataObject => ({}));
+		expect(copies.map((copy) => keepWithExecution(context, copy))).toEqual([true, false, true]);
+		expect(Object.keys(copies[2].seen as IDataObject).sort()).toEqual(keys);
+		// While deliveries keep arriving, a write at least every SAVE_EVERY_MS.
+		for (let i = 0; i < 3; i++) startsExecution(entry);
+		expect(keepWithExecution(context, {})).toBe(false);
+		time += SAVE_EVERY_MS;
+		expect(keepWithExecution(context, {})).toBe(true);
+		expect(keepWithExecution(context, {})).toBe(true);
+	});
+
+	it('writes nothing in a process that never received the delivery (a queue-mode worker)', () => {
+		const copy: IDataObject = {};
+		expect(keepWithExecution(node(), copy)).toBe(false);
+		expect(copy).toEqual({});
 	});
 });

@@ -507,7 +507,7 @@ describe('the test event', () => {
 	it('registers the test URL beside an active production subscription and leaves that one alone', async () => {
 		const harness = await trigger();
 		await harness.activate();
-		expect(await harness.poll(true)).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		await harness.listenForTestEvent();
 		expect(await subscriptionsFor(harness.productionUrl)).toHaveLength(1);
 		const [testSub] = await subscriptionsFor(harness.testUrl);
@@ -526,10 +526,10 @@ describe('the test event', () => {
 			rec: expect.any(Number),
 		});
 		// Removing the test registration left the production trigger's process memory alone: the next
-		// poll is a check, not treated as a fresh activation.
+		// tick is a check, not treated as a fresh activation.
 		suite.clock.advance(60_000);
 		suite.sandbox.resetStats();
-		expect(await harness.poll()).toEqual({});
+		expect(await harness.tick()).toEqual({});
 		expect(suite.webhookRequests()).toMatchObject({ 'webhook.get': 1 });
 	});
 

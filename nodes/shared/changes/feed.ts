@@ -1,4 +1,12 @@
-import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IPollFunctions,
+	type ITriggerFunctions,
+} from 'n8n-workflow';
+
+/** The Changes Trigger's poll, and the webhook trigger's scheduled catch-up. */
+type FeedContext = IPollFunctions | ITriggerFunctions;
 
 import { apiRequest } from '../transport';
 import { walkPages } from '../transport/paging';
@@ -29,7 +37,7 @@ interface Page {
 	hasMore: boolean;
 }
 
-async function fetchPage(this: IPollFunctions, target: Target, query: IDataObject): Promise<Page> {
+async function fetchPage(this: FeedContext, target: Target, query: IDataObject): Promise<Page> {
 	const response = (await apiRequest.call(this, target.watchable.id, {
 		path: target.path,
 		query,
@@ -45,7 +53,7 @@ async function fetchPage(this: IPollFunctions, target: Target, query: IDataObjec
 }
 
 /** Reads one row's id and Modified; a row without them cannot be tracked, so that is an error. */
-export function toChange(this: IPollFunctions, watchable: Watchable, record: IDataObject): Change {
+export function toChange(this: FeedContext, watchable: Watchable, record: IDataObject): Change {
 	const rawId = record[watchable.idField];
 	if (rawId === undefined || rawId === null || rawId === '') {
 		throw new NodeOperationError(
@@ -77,14 +85,16 @@ export function toChange(this: IPollFunctions, watchable: Watchable, record: IDa
  * cursor can still move forward.
  */
 export async function fetchChanges(
-	this: IPollFunctions,
+	this: FeedContext,
 	target: Target,
 	cursor: Cursor | LegacyCursor,
 ): Promise<ChangeSet> {
 	const { watchable } = target;
 	const changes = new ChangeSet(cursor);
 	const started = Date.now();
-	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
+	// Only a poll has a budget (n8n 2.x); the webhook trigger's catch-up reads to the end.
+	const { getPollBudgetMs } = this as Partial<IPollFunctions>;
+	const budgetMs = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(this) : Infinity;
 
 	for (let next: PageQuery | undefined = changes.firstQuery(); next;) {
 		const query: IDataObject = {
@@ -108,7 +118,7 @@ export async function fetchChanges(
  * The cursor for a first activation without a start date: the newest Modified the service holds,
  * with every record at that stamp marked handled. Taken from the service, not n8n's clock.
  */
-export async function newestCursor(this: IPollFunctions, target: Target): Promise<Cursor> {
+export async function newestCursor(this: FeedContext, target: Target): Promise<Cursor> {
 	const { watchable } = target;
 	const query = { sort: 'modified', direction: 'DESC', page: 1, pageSize: NEWEST_PAGE_SIZE };
 	const { rows, hasMore } = await fetchPage.call(this, target, query);
@@ -146,7 +156,7 @@ export async function newestCursor(this: IPollFunctions, target: Target): Promis
 
 /** The few most recent records, oldest first, for mapping fields in the editor. */
 export async function fetchSamples(
-	this: IPollFunctions,
+	this: FeedContext,
 	target: Target,
 	sort: 'modified' | 'created',
 ): Promise<IDataObject[]> {

@@ -14,6 +14,7 @@ import {
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
 	type IPollFunctions,
+	type ITriggerFunctions,
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -31,7 +32,12 @@ import { callUrl, pathProblem } from './url';
 import { noteWait } from './waits';
 
 export type InventoryProContext =
-	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IPollFunctions
+	| ITriggerFunctions
+	| IWebhookFunctions;
 
 export interface RequestOptions {
 	path?: Record<string, string | number>;

@@ -202,5 +202,8 @@ function once<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => vo
 	};
 }
 
-/** The process-wide pacer the transport uses. */
+/**
+ * The process-wide pacer the transport uses. Queue mode and multi-main: per process by design, each
+ * paces itself and yields to the others through the service's 429s (above).
+ */
 export const pacer = new Pacer({ now: () => Date.now(), sleep: async (ms) => await sleep(ms) });

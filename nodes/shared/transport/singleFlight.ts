@@ -3,6 +3,10 @@ import { createHash } from 'crypto';
 /** How long a new token answers for the one it replaced: pages that met the same expiry late still reuse it. */
 const REUSE_MS = 60_000;
 
+/**
+ * Process-wide, for pages of one process that met the same expiry. Queue mode and multi-main: each
+ * process mints for itself at most once per expiry; n8n stores each token in the credential.
+ */
 const minted = new Map<string, { at: number; token: Promise<string> }>();
 
 /**

@@ -10,6 +10,7 @@ export interface Waits {
 	rateLimited: number;
 }
 
+/** Keyed by one execution's context: nothing is shared between executions or processes. */
 const byContext = new WeakMap<object, Waits>();
 
 export function noteWait(ctx: object, kind: 'pacing' | 'rateLimit', ms: number): void {

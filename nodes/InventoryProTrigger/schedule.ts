@@ -1,26 +1,27 @@
 /**
- * The poller: every check interval, confirm the subscription (lifecycle.ts) and catch up on events
- * that never ran (catchup.ts); memory.ts decides which of them run. It never throws where n8n would
- * switch the trigger off for good (the first poll after activation or a restart, and its retries);
- * later, a problem is logged every time and reported once as a failed execution, in words, and the
- * schedule keeps running.
+ * "A subscription heals": on the one Check Interval the user sets, confirm the subscription
+ * (lifecycle.ts) and catch up on events that never ran (catchup.ts); memory.ts decides which of them
+ * run. trigger() registers the schedule with n8n (a tick every minute; a check when one is due), so the
+ * editor shows no schedule of n8n's beside the node's own. A check never throws: a problem is logged
+ * every time and reported once as a failed execution, in words, and the schedule keeps running.
  */
 import {
 	NodeOperationError,
+	type CronExpression,
 	type IDataObject,
-	type INodeExecutionData,
-	type IPollFunctions,
+	type ITriggerFunctions,
+	type ITriggerResponse,
 } from 'n8n-workflow';
 
 import { catchUp, type Recovered } from './catchup';
 import { rekeyed } from './delivery';
 import { desiredSubscription, ensureSubscription } from './lifecycle';
-import { firstRun, keepBook, now, sync, type Live } from './memory';
+import { firstRun, keepBook, now, recall, sync, type Live } from './memory';
 import { checkIntervalMs } from './settings';
 
-/** n8n runs the first poll together with checkExists/create at activation; it waits for the next one. */
+/** The activation's hooks (checkExists/create) run beside trigger(); checks wait this long after them. */
 const ACTIVATION_GRACE_MS = 30_000;
-/** Poll Times may fire a little early; a check this close to its interval counts as due. */
+/** A tick may fire a little early; a check this close to its interval counts as due. */
 const SLACK_MS = 5_000;
 
 function describe(error: unknown): string {
@@ -40,12 +41,23 @@ function outputOf(event: Recovered): IDataObject {
 	return item;
 }
 
-/** Whether a check is due: not the activation or start-up poll (checkExists/create run beside it), once per interval. */
-function due(this: IPollFunctions, entry: Live, at: number): boolean {
-	const first = entry.firstPollAt === undefined;
-	entry.firstPollAt ??= at;
-	if (first || (entry.hookAt !== undefined && at - entry.hookAt < ACTIVATION_GRACE_MS))
-		return false;
+/**
+ * The tick: every minute, at a second of its own (so triggers do not all call the service at once).
+ * Whether a check is due is decided per tick, so any interval in minutes is kept exactly, and a restart
+ * or a change of the interval takes effect at the next tick.
+ */
+function tickExpression(context: ITriggerFunctions): CronExpression {
+	const node = context.getNode();
+	let hash = 0;
+	for (const char of `${context.getWorkflow().id ?? ''}${node.webhookId ?? node.name}`)
+		hash = (hash * 31 + char.charCodeAt(0)) % 60;
+	return `${hash} * * * * *`;
+}
+
+/** Whether a check is due: not beside an activation or a start, once per interval. */
+function due(this: ITriggerFunctions, entry: Live, at: number): boolean {
+	const since = Math.max(entry.hookAt ?? 0, entry.startedAt ?? 0);
+	if (at - since < ACTIVATION_GRACE_MS) return false;
 	if (
 		entry.lastCheckAt !== undefined &&
 		at - entry.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
@@ -55,25 +67,61 @@ function due(this: IPollFunctions, entry: Live, at: number): boolean {
 	return true;
 }
 
-/** Reports a problem once per problem, as a failed execution; logged every time. */
-function report(this: IPollFunctions, entry: Live, message: string, description?: string): null {
+/**
+ * A problem, once per problem, as a failed execution (the workflow stays active); logged every time.
+ * n8n 1.x has no way for a trigger to record a failed execution without being switched off: the log only.
+ */
+function report(this: ITriggerFunctions, entry: Live, message: string, description?: string): void {
 	this.logger.warn(message);
-	if (entry.told === message) return null;
+	if (entry.told === message) return;
 	entry.told = message;
-	throw new NodeOperationError(
+	const error = new NodeOperationError(
 		this.getNode(),
 		message,
 		description === undefined ? undefined : { description },
 	);
+	(this as Partial<Pick<ITriggerFunctions, 'saveFailedExecution'>>).saveFailedExecution?.(error);
 }
 
-export async function checkSubscription(
-	this: IPollFunctions,
+/**
+ * The schedule of this trigger: registered once per activation (or start) of the workflow; n8n removes
+ * it when the workflow is deactivated. Nothing is scheduled in the editor: a test event runs through
+ * webhook() and execute() only.
+ */
+export function startChecks(this: ITriggerFunctions): ITriggerResponse {
+	if (this.getMode() === 'manual') return {};
+	const staticData = this.getWorkflowStaticData('node');
+	recall(this, staticData).startedAt = now();
+	let closed = false;
+	const tick = async (): Promise<void> => {
+		if (closed) return;
+		const entry = recall(this, staticData);
+		if (entry.checking !== undefined) return;
+		entry.checking = checkSubscription.call(this, entry, staticData);
+		try {
+			await entry.checking;
+		} finally {
+			entry.checking = undefined;
+		}
+	};
+	// n8n 2.x passes the tick's scheduled time, 1.x nothing; neither uses the return value.
+	this.helpers.registerCron({ expression: tickExpression(this) }, () => void tick());
+	return {
+		closeFunction: async () => {
+			closed = true;
+			await Promise.resolve();
+		},
+	};
+}
+
+/** One tick: when a check is due, confirm and heal the subscription, catch up, run what is new. */
+async function checkSubscription(
+	this: ITriggerFunctions,
 	entry: Live,
 	staticData: IDataObject,
-): Promise<INodeExecutionData[][] | null> {
+): Promise<void> {
 	const at = now();
-	if (!due.call(this, entry, at)) return null;
+	if (!due.call(this, entry, at)) return;
 	let result: { items: IDataObject[]; notice?: string };
 	try {
 		result = await check.call(this, entry, staticData, at);
@@ -86,7 +134,7 @@ export async function checkSubscription(
 			this.logger.warn(
 				`${message} (attempt ${entry.failures}; the trigger stays on and checks again next interval)`,
 			);
-			return null;
+			return;
 		}
 		return report.call(
 			this,
@@ -95,21 +143,21 @@ export async function checkSubscription(
 			'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
 		);
 	}
-	// Events found run now; a problem found beside them is reported by the next check.
+	// Events found run now (n8n saves the static data with them); a problem found beside them is reported by the next check.
 	if (result.items.length > 0) {
 		entry.deferred = result.notice;
-		return [this.helpers.returnJsonArray(result.items)];
+		this.emit([this.helpers.returnJsonArray(result.items)]);
+		return;
 	}
 	const notice = result.notice ?? entry.deferred;
 	entry.deferred = undefined;
 	if (notice !== undefined) return report.call(this, entry, notice);
 	entry.told = undefined;
-	return null;
 }
 
 /** Confirm or heal the subscription, catch up, and hand each found event to memory: the ones new to it run. */
 async function check(
-	this: IPollFunctions,
+	this: ITriggerFunctions,
 	entry: Live,
 	staticData: IDataObject,
 	at: number,
