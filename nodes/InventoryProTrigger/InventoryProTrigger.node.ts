@@ -32,9 +32,9 @@ import {
 	startsExecution,
 	sync,
 	type Live,
-} from './memory';
+} from './runOnce';
 import { noteOpenOrders } from './openOrders';
-import { startChecks } from './schedule';
+import { startChecks } from './healing';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
 function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
@@ -154,7 +154,7 @@ export class InventoryProTrigger implements INodeType {
 		},
 	};
 
-	/** The health check and catch-up, on the node's Check Interval (schedule.ts). */
+	/** The health check and catch-up, on the node's Check Interval (healing.ts). */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
 		return await Promise.resolve(startChecks.call(this));
 	}
@@ -162,7 +162,7 @@ export class InventoryProTrigger implements INodeType {
 	/**
 	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
 	 * its output. That is also how the editor's test event reaches the editor. A delivery's execution
-	 * also has n8n save what ran (memory.ts keepWithExecution).
+	 * also has n8n save what ran (runOnce.ts keepWithExecution).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		if (this.getMode() === 'webhook') keepWithExecution(this, this.getWorkflowStaticData('node'));

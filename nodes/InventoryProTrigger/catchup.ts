@@ -19,7 +19,7 @@ import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
 import { logEntries, type LogEntry } from './log';
-import type { Book, Gap } from './memory';
+import type { Book, Gap } from './runOnce';
 import { OrderWatch } from './openOrders';
 import {
 	EVENT_LISTS,
@@ -42,7 +42,7 @@ export interface Recovered {
 	event: string;
 	data: IDataObject | null;
 	reference: string;
-	/** What makes it run once (memory.ts). */
+	/** What makes it run once (runOnce.ts). */
 	key: string;
 	/** Sort key: the record's Modified or the first attempt's time. */
 	at: string;

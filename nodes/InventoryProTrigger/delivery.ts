@@ -2,7 +2,7 @@
  * One delivery, from bytes to answer: verify (with the secret before a rotation), read its events
  * (envelope.ts), filter, the key that tells a repeat, and the output. Everything that does not depend
  * on the delivery (the signing secret, the event parameters) is read once per activation and cached on
- * the node's entry. Whether each event runs is memory.ts's decision.
+ * the node's entry. Whether each event runs is runOnce.ts's decision.
  * Queue mode and multi-main: each process caches its own copy (keyed by the node's parameters,
  * credential and webhook id) and derives the same secret from the credential; a copy made stale by a
  * client-secret rotation elsewhere is derived again at its first signature miss.
@@ -14,7 +14,7 @@ import { apiRequest } from '../shared/transport';
 import { RECORDS } from '../shared/records';
 import { readEvents, type ReadEvent, type Subscribed } from './envelope';
 import { unlessNotFound } from './lifecycle';
-import type { Live } from './memory';
+import type { Live } from './runOnce';
 import { isObject, recordEventKey, recordRef, textField } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
@@ -158,7 +158,7 @@ export interface Request {
 	headers: Record<string, string | string[] | undefined>;
 }
 
-/** One event of a delivery that is to run unless memory.ts has seen its key. */
+/** One event of a delivery that is to run unless runOnce.ts has seen its key. */
 export interface Incoming {
 	read: ReadEvent;
 	key?: string;

@@ -12,7 +12,7 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 import { RECORDS } from '../shared/records';
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { unlessNotFound } from './lifecycle';
-import { keepBook, now, SEEN_DAYS, type Live, type OpenOrders } from './memory';
+import { keepBook, now, SEEN_DAYS, type Live, type OpenOrders } from './runOnce';
 import { fieldOf, recordEventKey, textField } from './records';
 
 const DAY_MS = 86_400_000;

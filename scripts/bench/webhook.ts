@@ -40,7 +40,7 @@ export const WEBHOOK_HEADING = "## Webhook: the trigger against n8n's Webhook no
 
 const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-dummy-secret-1' };
 const TRIGGER = 'Inventory Pro Trigger';
-/** The trigger's memory limit (memory.ts SEEN_MAX): "full" is this many events remembered. */
+/** The trigger's memory limit (runOnce.ts SEEN_MAX): "full" is this many events remembered. */
 export const MEMORY_FULL = 5000;
 /** The trigger's current version, as a new workflow gets it. */
 const TRIGGER_VERSION = 1;

@@ -161,7 +161,7 @@ const UNDER: Array<{ label: string; match: (frame: CallFrame) => boolean }> = [
 		match: (f) => /saveStaticData/.test(f.functionName),
 	},
 	{
-		label: 'our memory bookkeeping (memory.ts: recall, firstRun, sync, merge, prune)',
+		label: 'our memory bookkeeping (runOnce.ts: recall, firstRun, sync, merge, prune)',
 		match: (f) => /\/memory\.js$/.test(f.url) && OURS.test(f.url),
 	},
 	{

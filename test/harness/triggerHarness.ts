@@ -57,11 +57,11 @@ import {
 const { HookContext, TriggerContext, WebhookContext, WorkflowExecute } = core;
 
 /** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
-export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/memory').testSeam {
+export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/runOnce').testSeam {
 	return (
 		loadCompiled(
-			`${DIST}/nodes/InventoryProTrigger/memory.js`,
-		) as typeof import('../../nodes/InventoryProTrigger/memory')
+			`${DIST}/nodes/InventoryProTrigger/runOnce.js`,
+		) as typeof import('../../nodes/InventoryProTrigger/runOnce')
 	).testSeam;
 }
 

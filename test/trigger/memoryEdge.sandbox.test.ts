@@ -11,7 +11,7 @@ import { join } from 'path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEEN_MAX } from '../../nodes/InventoryProTrigger/memory';
+import { SEEN_MAX } from '../../nodes/InventoryProTrigger/runOnce';
 import type { TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 

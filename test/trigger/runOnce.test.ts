@@ -13,7 +13,7 @@ import {
 	startsExecution,
 	sync,
 	testSeam,
-} from '../../nodes/InventoryProTrigger/memory';
+} from '../../nodes/InventoryProTrigger/runOnce';
 
 const DAY = 86_400_000;
 let time = Date.UTC(2031, 0, 1);

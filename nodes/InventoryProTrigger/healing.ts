@@ -1,6 +1,6 @@
 /**
  * "A subscription heals": on the one Check Interval the user sets, confirm the subscription
- * (lifecycle.ts) and catch up on events that never ran (catchup.ts); memory.ts decides which of them
+ * (lifecycle.ts) and catch up on events that never ran (catchup.ts); runOnce.ts decides which of them
  * run. trigger() registers the schedule with n8n (a tick every minute; a check when one is due), so the
  * editor shows no schedule of n8n's beside the node's own. A check never throws: a problem is logged
  * every time and reported once as a failed execution, in words, and the schedule keeps running.
@@ -16,7 +16,7 @@ import {
 import { catchUp, type Recovered } from './catchup';
 import { rekeyed } from './delivery';
 import { desiredSubscription, ensureSubscription } from './lifecycle';
-import { firstRun, keepBook, now, recall, sync, type Live } from './memory';
+import { firstRun, keepBook, now, recall, sync, type Live } from './runOnce';
 import { checkIntervalMs } from './settings';
 
 /** The activation's hooks (checkExists/create) run beside trigger(); checks wait this long after them. */
