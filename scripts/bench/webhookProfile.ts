@@ -276,7 +276,7 @@ async function compare(args: string[]): Promise<void> {
 	};
 })();
 `,
-		'memory.js': `
+		'runOnce.js': `
 ;(() => {
 	const { recall, firstRun, sync } = exports;
 	exports.recall = function (context, staticData) {
