@@ -253,6 +253,19 @@ function envOf(args: string[]): Record<string, string> {
 	return env;
 }
 
+/** Gives a build of the trigger that predates version 2 (--tarball) the version; a no-op for one that has it. */
+const ADD_VERSION_2 = `
+;(() => {
+	const Base = exports.InventoryProTrigger;
+	exports.InventoryProTrigger = class extends Base {
+		constructor() {
+			super();
+			this.description = { ...this.description, version: [1, 2], defaultVersion: 2 };
+		}
+	};
+})();
+`;
+
 /**
  * `--compare`: one n8n, the same build of the trigger three ways beside the Webhook node, in alternating
  * blocks, CPU per delivery from /proc for each block: at typeVersion 1, at typeVersion 2 (a patch adds the
@@ -265,17 +278,7 @@ async function compare(args: string[]): Promise<void> {
 	const tarballAt = args.indexOf('--tarball');
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;
 	const patches: Record<string, string> = {
-		'InventoryProTrigger.node.js': `
-;(() => {
-	const Base = exports.InventoryProTrigger;
-	exports.InventoryProTrigger = class extends Base {
-		constructor() {
-			super();
-			this.description = { ...this.description, version: [1, 2], defaultVersion: 2 };
-		}
-	};
-})();
-`,
+		'InventoryProTrigger.node.js': ADD_VERSION_2,
 		'runOnce.js': `
 ;(() => {
 	const { recall, firstRun, sync } = exports;
@@ -377,17 +380,7 @@ exports.sync = function () {};
 `;
 	if (ablate.includes('version2')) {
 		triggerVersion = 2;
-		patches['InventoryProTrigger.node.js'] = `
-;(() => {
-	const Base = exports.InventoryProTrigger;
-	exports.InventoryProTrigger = class extends Base {
-		constructor() {
-			super();
-			this.description = { ...this.description, version: [1, 2], defaultVersion: 2 };
-		}
-	};
-})();
-`;
+		patches['InventoryProTrigger.node.js'] = ADD_VERSION_2;
 	}
 	const tarballAt = args.indexOf('--tarball');
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;
