@@ -7,8 +7,8 @@
  * when a check emits). n8n hands out several static data objects at once (a fresh one from its
  * database per delivery, the activation's copy to the check schedule), so a copy is merged into the
  * process's memory only when another writer wrote it (its `mark`), never written over it; and every
- * write puts the process's memory back into the object n8n is about to save. The keys are shared by
- * reference, so a delivery costs the same with 5 keys remembered or 5,000.
+ * write puts the process's memory back into the object n8n is about to save. Static data holds what ran
+ * as one compact string (Ran), so n8n's per-delivery copies of it stay cheap with 5,000 events remembered.
  * Never a secret: static data is exported with the workflow.
  *
  * Process-wide (`lives`), because n8n offers no store a delivery can check and update in one step.
@@ -17,7 +17,7 @@
  * only add to what the database says ran; a repeat that reaches two processes at the same moment can run
  * in both (README, limits). The clock is Date.now() in every process; only tests replace it.
  */
-import { randomBytes } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /** A stretch of service time in which the subscription delivered nothing (disabled or missing). */
@@ -73,46 +73,85 @@ export const SEEN_MAX = 5000;
 export const SAVE_EVERY_MS = 2000;
 const DAY_MS = 86_400_000;
 
-/** Keys of the events that ran, oldest first, with when (n8n's clock). */
+/** One remembered event in static data: a digest of its key, then the minute it ran (base 36). */
+const DIGEST_CHARS = 12;
+const MINUTE_CHARS = 5;
+const ENTRY_CHARS = DIGEST_CHARS + MINUTE_CHARS;
+const MINUTE_MS = 60_000;
+
+/** 72 bits of SHA-256: keys of any length in a fixed width; two of 5,000 keys alike about once in 10^14. */
+function digestOf(key: string): string {
+	return createHash('sha256').update(key).digest('base64url').slice(0, DIGEST_CHARS);
+}
+
+function minuteText(at: number): string {
+	return Math.floor(at / MINUTE_MS)
+		.toString(36)
+		.padStart(MINUTE_CHARS, '0')
+		.slice(-MINUTE_CHARS);
+}
+
+/**
+ * The events that ran, oldest first, with when (n8n's clock). Static data holds them as one string of
+ * fixed-width entries: n8n parses, wraps and copies static data several times a delivery, and a string
+ * costs it almost nothing where an object of 5,000 keys cost more than the rest of the delivery. A saved
+ * object of raw keys (the format before) is read too.
+ */
 class Ran {
 	private order = new Map<string, number>();
-	/** The same keys as a plain object: what static data holds, by reference. */
-	readonly record: Record<string, number> = {};
+	/** What static data holds: the same entries, in the same order. */
+	text = '';
 
 	get size(): number {
 		return this.order.size;
 	}
 
 	has(key: string): boolean {
-		return this.order.has(key);
+		return this.order.has(digestOf(key));
 	}
 
 	add(key: string, at: number): void {
-		this.order.set(key, at);
-		this.record[key] = at;
+		const digest = digestOf(key);
+		this.order.set(digest, at);
+		this.text += digest + minuteText(at);
 	}
 
-	/** Drops the oldest keys beyond SEEN_MAX and those older than SEEN_DAYS: stops at the first kept. */
+	/** Drops the oldest entries beyond SEEN_MAX and those older than SEEN_DAYS: stops at the first kept. */
 	prune(now: number): void {
-		for (const [key, at] of this.order) {
+		let dropped = 0;
+		for (const [digest, at] of this.order) {
 			if (this.order.size <= SEEN_MAX && now - at < SEEN_DAYS * DAY_MS) break;
-			this.order.delete(key);
-			delete this.record[key];
+			this.order.delete(digest);
+			dropped++;
 		}
+		if (dropped > 0) this.text = this.text.slice(dropped * ENTRY_CHARS);
 	}
 
-	/** Adds another copy's keys (the later time wins), keeping the order by time. */
+	/** Adds another copy's entries (the later time wins), keeping the order by time. */
 	merge(other: unknown, now: number): void {
-		if (typeof other !== 'object' || other === null) return;
 		const all = new Map(this.order);
-		for (const [key, at] of Object.entries(other as Record<string, unknown>)) {
-			if (typeof at === 'number') all.set(key, Math.max(all.get(key) ?? 0, at));
-		}
-		for (const key of Object.keys(this.record)) delete this.record[key];
+		const take = (digest: string, at: number) =>
+			all.set(digest, Math.max(all.get(digest) ?? 0, at));
+		if (typeof other === 'string') {
+			for (let at = 0; at + ENTRY_CHARS <= other.length; at += ENTRY_CHARS) {
+				const minute = parseInt(other.slice(at + DIGEST_CHARS, at + ENTRY_CHARS), 36);
+				if (Number.isFinite(minute)) take(other.slice(at, at + DIGEST_CHARS), minute * MINUTE_MS);
+			}
+		} else if (typeof other === 'object' && other !== null) {
+			for (const [key, at] of Object.entries(other as Record<string, unknown>))
+				if (typeof at === 'number') take(digestOf(key), at);
+		} else return;
 		this.order = new Map([...all].sort((a, b) => a[1] - b[1]));
-		for (const [key, at] of this.order) this.record[key] = at;
+		this.text = '';
+		for (const [digest, at] of this.order) this.text += digest + minuteText(at);
 		this.prune(now);
 	}
+}
+
+/** How many events a saved copy of the memory holds (either format). */
+export function rememberedIn(seen: unknown): number {
+	if (typeof seen === 'string') return Math.floor(seen.length / ENTRY_CHARS);
+	return typeof seen === 'object' && seen !== null ? Object.keys(seen).length : 0;
 }
 
 /** What this process knows about one trigger node. Lost on restart, by design (static data is kept). */
@@ -209,12 +248,12 @@ export function recall(context: Context, staticData: IDataObject): Live {
 
 function mark(entry: Live, staticData: IDataObject): void {
 	staticData.mark = `${entry.writer}:${++entry.writes}`;
-	staticData.seen = entry.ran.record;
+	staticData.seen = entry.ran.text;
 }
 
 /**
  * The decision: true when `key` has not run, and from now on it has. Writes the static data object n8n
- * may save (by reference, O(1)).
+ * may save (a string that grows by one entry).
  */
 export function firstRun(entry: Live, staticData: IDataObject, key: string): boolean {
 	if (entry.ran.has(key)) return false;
@@ -273,11 +312,11 @@ export function keepBook(entry: Live, staticData: IDataObject, book: Book): void
 export function deactivate(context: Context, staticData: IDataObject, kind: 'test' | 'live'): void {
 	const entry = kind === 'live' ? knownLive(context, 'live') : undefined;
 	entry?.ran.merge(staticData.seen, now());
-	const seen = entry ? { ...entry.ran.record } : staticData.seen;
+	const seen = entry ? entry.ran.text : staticData.seen;
 	for (const name of Object.keys(staticData)) delete staticData[name];
 	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 	if (kind === 'test') return;
-	if (seen !== undefined && Object.keys(seen as IDataObject).length > 0) staticData.seen = seen;
+	if (rememberedIn(seen) > 0) staticData.seen = seen as string | IDataObject;
 }
 
 /** For tests: n8n's clock, and a process restart (memory lost). */

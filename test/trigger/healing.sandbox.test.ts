@@ -4,6 +4,7 @@
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { rememberedIn } from '../../nodes/InventoryProTrigger/runOnce';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 import { triggerMemory, WEBHOOK_ID, TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
@@ -127,7 +128,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 			});
 		}
 		// Saved with the emit: a restart now would not run them again.
-		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(4);
+		expect(rememberedIn((harness.saved[NODE] as IDataObject).seen)).toBe(4);
 
 		// A later receipt runs once, live; the next checks repeat nothing, also after a restart.
 		await receive(15);
@@ -258,7 +259,7 @@ describe('exactly once (scenario b)', () => {
 		await settle(harness);
 		expect(harness.calls.map((call) => call.executed)).toEqual([true]);
 		// Saved with the execution (n8n does not save static data after an answer that starts one).
-		expect(Object.keys((harness.saved[NODE] as IDataObject).seen as IDataObject)).toHaveLength(1);
+		expect(rememberedIn((harness.saved[NODE] as IDataObject).seen)).toBe(1);
 		await harness.restart();
 		const [delivery] = harness.calls;
 		expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);

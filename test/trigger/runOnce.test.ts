@@ -7,6 +7,7 @@ import {
 	firstRun,
 	keepWithExecution,
 	recall,
+	rememberedIn,
 	SAVE_EVERY_MS,
 	SEEN_DAYS,
 	SEEN_MAX,
@@ -31,6 +32,12 @@ function node(mode = 'webhook') {
 	};
 }
 
+/** The keys a saved copy holds, as a process that starts from it (a restart) sees them. */
+function remembers(copy: IDataObject, keys: string[]): boolean[] {
+	const entry = recall(node(), { ...copy, mark: 'a-restart:1' });
+	return keys.map((key) => entry.ran.has(key));
+}
+
 describe('memory of what ran', () => {
 	it(`refuses a repeat of the oldest of ${SEEN_MAX} events, and forgets it after one more`, () => {
 		const context = node();
@@ -41,7 +48,7 @@ describe('memory of what ran', () => {
 			expect(firstRun(entry, staticData, `e:${i}`)).toBe(true);
 		}
 		expect(firstRun(entry, staticData, 'e:0')).toBe(false);
-		expect(Object.keys(staticData.seen as IDataObject)).toHaveLength(SEEN_MAX);
+		expect(rememberedIn(staticData.seen)).toBe(SEEN_MAX);
 		time += 1;
 		expect(firstRun(entry, staticData, `e:${SEEN_MAX}`)).toBe(true);
 		expect(firstRun(entry, staticData, 'e:1')).toBe(false);
@@ -83,7 +90,50 @@ describe('memory of what ran', () => {
 		expect(firstRun(recall(context, stale), stale, 'e:now')).toBe(false);
 		// And the copy n8n saves next holds both.
 		sync(entry, stale);
-		expect(Object.keys(stale.seen as IDataObject).sort()).toEqual(['e:before-restart', 'e:now']);
+		expect(rememberedIn(stale.seen)).toBe(2);
+		expect(remembers(stale, ['e:before-restart', 'e:now', 'e:never'])).toEqual([true, true, false]);
+	});
+});
+
+describe('what static data holds', () => {
+	it(`holds ${SEEN_MAX} events in one string of under 90 KB, which a restart reads back whole`, () => {
+		const context = node();
+		const staticData: IDataObject = {};
+		const entry = recall(context, staticData);
+		const keys = Array.from(
+			{ length: SEEN_MAX },
+			(_, i) => `item.received:RecNo:${i}:${'x'.repeat(60)}`,
+		);
+		for (const key of keys) {
+			time += 1;
+			firstRun(entry, staticData, key);
+		}
+		expect(typeof staticData.seen).toBe('string');
+		expect(JSON.stringify(staticData).length).toBeLessThan(90_000);
+		expect(remembers(staticData, keys).every(Boolean)).toBe(true);
+		expect(remembers(staticData, ['item.received:RecNo:5000'])).toEqual([false]);
+	});
+
+	it('reads a copy saved in the format before (an object of keys), and keeps its days', () => {
+		const saved: IDataObject = {
+			mark: 'older-version:3',
+			seen: { 'e:old': time - DAY, 'e:older': time - 8 * DAY },
+		};
+		expect(remembers(saved, ['e:old', 'e:older'])).toEqual([true, false]);
+		const context = node();
+		const entry = recall(context, saved);
+		expect(firstRun(entry, saved, 'e:old')).toBe(false);
+		expect(firstRun(entry, saved, 'e:new')).toBe(true);
+		expect(typeof saved.seen).toBe('string');
+		expect(remembers(saved, ['e:old', 'e:new'])).toEqual([true, true]);
+		// A restart keeps when each ran (to the minute): e:old is forgotten when its 7 days are up.
+		time += 5 * DAY;
+		const restarted = recall(node(), { ...saved, mark: 'a-restart:2' });
+		expect(restarted.ran.has('e:old')).toBe(true);
+		time += DAY;
+		expect(firstRun(restarted, saved, 'e:newer')).toBe(true);
+		expect(restarted.ran.has('e:old')).toBe(false);
+		expect(restarted.ran.has('e:new')).toBe(true);
 	});
 });
 
@@ -100,7 +150,8 @@ describe('saved with the executions', () => {
 		// saved yet), the second not (one more is on its way), the last one does.
 		const copies = keys.map((): IDataObject => ({}));
 		expect(copies.map((copy) => keepWithExecution(context, copy))).toEqual([true, false, true]);
-		expect(Object.keys(copies[2].seen as IDataObject).sort()).toEqual(keys);
+		expect(rememberedIn(copies[2].seen)).toBe(keys.length);
+		expect(remembers(copies[2], keys)).toEqual([true, true, true]);
 		// While deliveries keep arriving, a write at least every SAVE_EVERY_MS.
 		for (let i = 0; i < 3; i++) startsExecution(entry);
 		expect(keepWithExecution(context, {})).toBe(false);
