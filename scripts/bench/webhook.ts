@@ -18,6 +18,7 @@ import { cpus, loadavg, tmpdir } from 'os';
 import { join } from 'path';
 import { promisify } from 'util';
 
+import { InventoryProTrigger } from '../../nodes/InventoryProTrigger/InventoryProTrigger.node';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
 import { ALL_SECURITY_IDS, startSandbox } from '../../sandbox';
 import {
@@ -42,8 +43,8 @@ const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-dummy-s
 const TRIGGER = 'Inventory Pro Trigger';
 /** The trigger's memory limit (runOnce.ts SEEN_MAX): "full" is this many events remembered. */
 export const MEMORY_FULL = 5000;
-/** The trigger's current version, as a new workflow gets it. */
-const TRIGGER_VERSION = 1;
+/** The trigger's version as a new workflow gets it (saved version-1 nodes cost n8n one expression more). */
+const TRIGGER_VERSION = new InventoryProTrigger().description.defaultVersion ?? 1;
 
 export type Method = 'alternating' | 'together';
 

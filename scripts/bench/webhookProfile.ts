@@ -366,10 +366,9 @@ async function main(): Promise<void> {
 	const ablateAt = args.indexOf('--ablate');
 	const ablate = ablateAt >= 0 ? args[ablateAt + 1].split(',') : [];
 	const patches: Record<string, string> = {};
-	let triggerVersion: number | undefined;
-	// Ablations, to confirm what the profile says: the trigger without its static data writes, or at typeVersion 2.
+	// An ablation, to confirm what the profile says: the trigger without its static data writes.
 	if (ablate.includes('static'))
-		patches['memory.js'] = `
+		patches['runOnce.js'] = `
 exports.firstRun = function (entry, staticData, key) {
 	if (entry.ran.has(key)) return false;
 	entry.ran.add(key, Date.now());
@@ -378,14 +377,10 @@ exports.firstRun = function (entry, staticData, key) {
 };
 exports.sync = function () {};
 `;
-	if (ablate.includes('version2')) {
-		triggerVersion = 2;
-		patches['InventoryProTrigger.node.js'] = ADD_VERSION_2;
-	}
 	const tarballAt = args.indexOf('--tarball');
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;
 	const bench = await WebhookBench.start(
-		{ ...DEFAULT_OPTIONS, full, slowMs, patches, triggerVersion, tarball },
+		{ ...DEFAULT_OPTIONS, full, slowMs, patches, tarball },
 		{ ...envOf(args), NODE_OPTIONS: '--inspect=127.0.0.1:0' },
 	);
 	const inspector = await Inspector.connect(readFileSync(bench.n8n.logPath, 'utf8'));
