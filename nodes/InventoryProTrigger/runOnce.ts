@@ -316,7 +316,7 @@ export function deactivate(context: Context, staticData: IDataObject, kind: 'tes
 	for (const name of Object.keys(staticData)) delete staticData[name];
 	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 	if (kind === 'test') return;
-	if (rememberedIn(seen) > 0) staticData.seen = seen as string | IDataObject;
+	if (rememberedIn(seen) > 0) staticData.seen = seen;
 }
 
 /** For tests: n8n's clock, and a process restart (memory lost). */
