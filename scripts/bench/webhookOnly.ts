@@ -30,7 +30,8 @@ export function withWebhookSection(document: string, section: string): string {
 	const start = document.indexOf(WEBHOOK_HEADING);
 	if (start < 0) return `${document.trimEnd()}\n\n${section}`;
 	const after = document.indexOf('\n## ', start + WEBHOOK_HEADING.length);
-	return `${document.slice(0, start)}${section}${after < 0 ? '' : document.slice(after + 1)}`;
+	const rest = after < 0 ? '' : `\n${document.slice(after + 1)}`;
+	return `${document.slice(0, start)}${section.trimEnd()}\n${rest}`;
 }
 
 function parse(argv: string[]): {
