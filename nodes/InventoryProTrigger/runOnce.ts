@@ -102,10 +102,6 @@ class Ran {
 	/** What static data holds: the same entries, in the same order. */
 	text = '';
 
-	get size(): number {
-		return this.order.size;
-	}
-
 	has(key: string): boolean {
 		return this.order.has(digestOf(key));
 	}
