@@ -106,10 +106,13 @@ class Ran {
 		return this.order.has(digestOf(key));
 	}
 
-	add(key: string, at: number): void {
+	/** Remembers `key` as run at `at`; false when it already was. */
+	add(key: string, at: number): boolean {
 		const digest = digestOf(key);
+		if (this.order.has(digest)) return false;
 		this.order.set(digest, at);
 		this.text += digest + minuteText(at);
+		return true;
 	}
 
 	/** Drops the oldest entries beyond SEEN_MAX and those older than SEEN_DAYS: stops at the first kept. */
@@ -252,8 +255,7 @@ function mark(entry: Live, staticData: IDataObject): void {
  * may save (a string that grows by one entry).
  */
 export function firstRun(entry: Live, staticData: IDataObject, key: string): boolean {
-	if (entry.ran.has(key)) return false;
-	entry.ran.add(key, now());
+	if (!entry.ran.add(key, now())) return false;
 	entry.ran.prune(now());
 	mark(entry, staticData);
 	return true;
