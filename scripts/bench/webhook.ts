@@ -560,35 +560,27 @@ export function ratios(results: WebhookResults): Array<{
 }> {
 	const plain = results.rows.find((row) => row.key === 'webhook')!;
 	const expression = results.rows.find((row) => row.key === EXPRESSION_KEY);
+	const against = (row: WebhookRow, base: WebhookRow) => {
+		const rate = row.perSecond / base.perSecond;
+		const p99 = row.p99 / base.p99;
+		return { rate, p99, met: rate >= 0.8 && p99 <= 1.25 };
+	};
 	return results.rows
 		.filter((row) => row !== plain && row !== expression)
-		.map((row) => {
-			const rate = row.perSecond / plain.perSecond;
-			const p99 = row.p99 / plain.p99;
-			const alike =
-				expression === undefined
-					? undefined
-					: {
-							rate: row.perSecond / expression.perSecond,
-							p99: row.p99 / expression.p99,
-							met: row.perSecond / expression.perSecond >= 0.8 && row.p99 / expression.p99 <= 1.25,
-						};
-			return {
-				row,
-				rate,
-				blockRate: row.blockRates.median / plain.blockRates.median,
-				p99,
-				met: rate >= 0.8 && p99 <= 1.25,
-				alike,
-			};
-		});
+		.map((row) => ({
+			row,
+			...against(row, plain),
+			blockRate: row.blockRates.median / plain.blockRates.median,
+			alike: expression === undefined ? undefined : against(row, expression),
+		}));
 }
 
 /**
- * What `npm run bench` measures: with n8n's defaults, and with n8n's legacy expression engine (no V8
- * isolates). With the defaults n8n gives every request to a webhook node other than its own Webhook node
- * with static parameters an expression sandbox of its own (live-webhooks.js webhookPhaseNeedsIsolate),
- * which the Webhook node with one expression pays too; the legacy run shows the trigger without it.
+ * What `npm run bench` measures: with n8n's defaults, with lazy expression sandboxes, and with n8n's legacy
+ * expression engine (no V8 isolates). With the defaults n8n gives every request to a webhook node other than
+ * its own Webhook node with static parameters an expression sandbox of its own (live-webhooks.js
+ * webhookPhaseNeedsIsolate), which the Webhook node with one expression pays too; the other two runs show
+ * the trigger without it.
  */
 export const BENCH_RUNS: Array<Partial<WebhookOptions>> = [
 	{ full: true },
