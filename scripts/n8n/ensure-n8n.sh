@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs a pinned real n8n into a cache outside the repo, once; later runs reuse it.
-#   N8N_VERSION     the n8n to install (default 2.40.7, what the package is developed against)
+#   N8N_VERSION     the n8n to install (default 2.41.1, what the package is developed against)
 #   N8N_NODE_MAJOR  the Node major it runs on (default: 22 for n8n 1.x, the official 1.x image's; 24 otherwise)
 #   stdout: the install folder (run `$dir/node_modules/.bin/n8n`); progress goes to stderr.
-# One folder per n8n version and Node major (n8n-<version>-node<major>): the 2.40.7 / Node 24 install of the full
+# One folder per n8n version and Node major (n8n-<version>-node<major>): the 2.41.1 / Node 24 install of the full
 # suite and the 1.123.x / Node 22 install of the compatibility subset live side by side.
 # Why the extra steps: n8n only installs with --ignore-scripts (some dependencies download or compile
 # binaries we do not need), but its database driver sqlite3 is native, so it is built afterwards from
@@ -11,7 +11,7 @@
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-N8N_VERSION="${N8N_VERSION:-2.40.7}"
+N8N_VERSION="${N8N_VERSION:-2.41.1}"
 case "$N8N_VERSION" in
 1.*) N8N_NODE_MAJOR="${N8N_NODE_MAJOR:-22}" ;;
 *) N8N_NODE_MAJOR="${N8N_NODE_MAJOR:-24}" ;;

@@ -28,7 +28,7 @@ export { loopbackCertificate, type Certificate } from './support/cert';
 export { httpsCall } from './support/http';
 
 /** The n8n under test. */
-export const N8N_VERSION = process.env.N8N_VERSION || '2.40.7';
+export const N8N_VERSION = process.env.N8N_VERSION || '2.41.1';
 /** Its major version: 1.x and 2.x differ in a few REST calls and settings (activation, manual runs, webhook URL). */
 export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 export const PACKAGE_NAME = 'n8n-nodes-inventory-pro';

@@ -30,7 +30,7 @@ import { capture, harness, items, type Harness } from './setup';
 
 // The pinned n8n's install in the shared cache (scripts/n8n/ensure-n8n.sh: n8n-<version>-node<major>).
 const CACHE = process.env.INVENTORY_PRO_CACHE ?? join(homedir(), '.cache/n8n-nodes-inventory-pro');
-const REAL_CONVERTER = ['n8n-2.40.7-node24', 'n8n-2.40.7']
+const REAL_CONVERTER = ['n8n-2.41.1-node24']
 	.map((dir) => join(CACHE, dir, 'node_modules/n8n/dist/tool-generation/ai-tools.js'))
 	.find((path) => existsSync(path));
 const realConverter = REAL_CONVERTER !== undefined;
