@@ -32,8 +32,9 @@ export class InventoryPro implements INodeType {
 		name: 'inventoryPro',
 		icon: { light: 'file:inventoryPro.svg', dark: 'file:inventoryPro.dark.svg' },
 		group: ['transform'],
-		// 2: Output defaults to Simplified on Get and Get Many (version 1 keeps returning every field).
-		version: [1, 2],
+		// One version until the first release (issue 39 dropped an unreleased version 1); it stays 2 so
+		// saved workflows and examples keep their typeVersion.
+		version: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Manage items, stock, orders, reports and webhook subscriptions in Inventory Pro',
 		defaults: { name: 'Inventory Pro' },

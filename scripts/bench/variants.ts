@@ -55,13 +55,15 @@ function ourNode(key: string, label: string, pagesInFlight?: number): Variant {
 			return {
 				name: 'Inventory Pro',
 				type: 'n8n-nodes-inventory-pro.inventoryPro',
-				typeVersion: 1,
-				// /Item/All: every seeded item, discontinued ones included, so N seeded = N expected.
+				typeVersion: 2,
+				// /Item/All: every seeded item, discontinued ones included, so N seeded = N expected; Raw
+				// returns every field, as the other variants do.
 				parameters: {
 					resource: 'item',
 					operation: 'getAll',
 					returnAll: true,
 					filters: { includeInactive: true },
+					output: 'raw',
 				},
 				credentials: { inventoryProApi: credential },
 			};

@@ -62,7 +62,7 @@ function exampleWithRows(file: string, readNode: string, rows: Array<Record<stri
 	return example;
 }
 
-/** The Inventory Pro action node at version 2 (the chain helper's is version 1). */
+/** The Inventory Pro action node (as the chain helper's inventoryPro, with the credential named). */
 const inventoryProV2 = (name: string, parameters: Record<string, unknown>) => ({
 	name,
 	type: `${PREFIX}inventoryPro`,

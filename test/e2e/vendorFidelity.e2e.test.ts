@@ -33,9 +33,9 @@ afterAll(async () => {
 	await sandbox?.close();
 }, 60_000);
 
-/** Runs one Inventory Pro node (version 2) once; returns its output and the API requests it caused. */
+/** Runs one Inventory Pro node once; returns its output and the API requests it caused. */
 async function run(parameters: Record<string, unknown>, using: CredentialRef = credential) {
-	const node = { ...inventoryPro('Under Test', parameters), typeVersion: 2 };
+	const node = inventoryPro('Under Test', parameters);
 	const workflow = await n8n.createWorkflow(
 		chain(
 			`e2e: ${String(parameters.resource)} ${String(parameters.operation)}`,

@@ -28,17 +28,6 @@ function fieldsOf(resource: string, operation: string): INodeProperties[] {
 	});
 }
 
-/** Whether a property's `@version` condition (a number or `{ _cnd: { gte } }`) lets it show in `version`. */
-function shownIn(property: INodeProperties, version: number): boolean {
-	const conditions = property.displayOptions?.show?.['@version'];
-	if (!conditions) return true;
-	return conditions.some((c) =>
-		typeof c === 'number'
-			? c === version
-			: version >= Number((c as { _cnd: { gte?: number } })._cnd.gte),
-	);
-}
-
 function operationFor(id: EndpointId): [string, string] {
 	for (const { resource, operation, endpoints } of nodeOperations())
 		if (endpoints.includes(id)) return [resource, operation];
@@ -253,7 +242,7 @@ describe('Inventory Pro node description', () => {
 			// Required and always shown (Fields, say, is required only once Output is Selected Fields).
 			const shownAlways = (property: INodeProperties) =>
 				Object.keys(property.displayOptions?.show ?? {}).every((key) =>
-					['resource', 'operation', '@version'].includes(key),
+					['resource', 'operation'].includes(key),
 				);
 			const required = fieldsOf(resource, operation).some(
 				(property) => property.required === true && shownAlways(property),
@@ -265,20 +254,23 @@ describe('Inventory Pro node description', () => {
 		expect(unsaid.map(({ resource, operation }) => `${resource}.${operation}`)).toEqual([]);
 	});
 
-	it('never shows two parameters of the same name for one operation in one node version', () => {
-		for (const version of [1, 2]) {
-			for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
-				for (const operation of Object.keys(module.operations)) {
-					const names = fieldsOf(resource, operation)
-						.filter((property) => shownIn(property, version))
-						.map((property) => property.name);
-					expect({ version, resource, operation, names }).toEqual({
-						version,
-						resource,
-						operation,
-						names: [...new Set(names)],
-					});
-				}
+	it('has one version, so no parameter carries a @version condition', () => {
+		expect(node.description.version).toBe(2);
+		const conditioned = (property: INodeProperties): boolean =>
+			'@version' in (property.displayOptions?.show ?? {}) ||
+			'@version' in (property.displayOptions?.hide ?? {});
+		expect(properties.filter(conditioned).map((property) => property.name)).toEqual([]);
+	});
+
+	it('never shows two parameters of the same name for one operation', () => {
+		for (const [resource, module] of Object.entries(RESOURCE_MODULES)) {
+			for (const operation of Object.keys(module.operations)) {
+				const names = fieldsOf(resource, operation).map((property) => property.name);
+				expect({ resource, operation, names }).toEqual({
+					resource,
+					operation,
+					names: [...new Set(names)],
+				});
 			}
 		}
 	});

@@ -23,12 +23,12 @@ let node: INode;
 beforeAll(async () => {
 	h = await harness();
 	const type = h.nodeTypes.resolve('inventoryPro');
-	nodeType = h.nodeTypes.getByNameAndVersion(type, 1);
+	nodeType = h.nodeTypes.getByNameAndVersion(type, 2);
 	node = {
 		id: '00000000-0000-4000-8000-000000000001',
 		name: 'Inventory Pro',
 		type,
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [0, 0],
 		parameters: { resource: 'inventory', operation: 'receive' },
 		credentials: {

@@ -1,7 +1,7 @@
 /**
  * Output (Simplified / Raw / Selected Fields) on Get and Get Many of the wide records, against the
  * sandbox: the simplified view keeps exactly the chosen fields (every one of them present in what the
- * service returns), Raw is untouched, and version 1 workflows keep getting every field.
+ * service returns), Raw is untouched, and a node saved without Output gets Simplified.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -80,7 +80,7 @@ function getParameters(kind: Simplified): ((record: IDataObject) => INodeParamet
 	}
 }
 
-describe('Selected Fields and version 1', () => {
+describe('Selected Fields, and a node saved without Output', () => {
 	it('returns only the named fields, in the order named', async () => {
 		const records = await items(h, 'item', 'getAll', {
 			limit: 2,
@@ -99,11 +99,12 @@ describe('Selected Fields and version 1', () => {
 		expect(requests).toHaveLength(0);
 	});
 
-	it('a version 1 node saved without Output still returns every field', async () => {
-		const result = await runOp(h, 'purchaseOrder', 'getAll', { limit: 1 }, { typeVersion: 1 });
-		expect(result.error).toBeUndefined();
-		expect(result.items[0]).toEqual(
-			expect.objectContaining({ lines: expect.any(Array), created: expect.any(String) }),
-		);
+	it('a node saved without Output gets Simplified, its default', async () => {
+		const saved = await runOp(h, 'purchaseOrder', 'getAll', { limit: 1 });
+		const simple = await runOp(h, 'purchaseOrder', 'getAll', { limit: 1, output: 'simple' });
+		const raw = await runOp(h, 'purchaseOrder', 'getAll', { limit: 1, output: 'raw' });
+		expect(saved.error).toBeUndefined();
+		expect(saved.items).toEqual(simple.items);
+		expect(saved.items).not.toEqual(raw.items);
 	});
 });

@@ -107,7 +107,7 @@ describe('items', () => {
 
 	it.each([
 		['category', { category: byId('2.5') }, 'must be a whole number'],
-		// What node version 1 saved from its dropdown: a category name.
+		// A category name as plain text (an expression or a pasted workflow), not a locator.
 		['category', { category: 'Fasteners' }, 'must be a number'],
 		['category', { category: fromList('Fasteners') }, 'must be a number'],
 		['subCategory', { subCategory: '={{ 1.5 }}' }, 'must be a whole number'],

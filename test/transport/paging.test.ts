@@ -14,7 +14,7 @@ const node: INode = {
 	id: 'n1',
 	name: 'Inventory Pro',
 	type: 'n8n-nodes-inventory-pro.inventoryPro',
-	typeVersion: 1,
+	typeVersion: 2,
 	position: [0, 0],
 	parameters: {},
 };

@@ -99,17 +99,8 @@ export const orderHeaderNotice: INodeProperties = {
 	default: '',
 };
 
-/** The item of a stock movement or item update: version 1 saved its shortID as text, version 2 picks it. */
+/** The item of a stock movement or item update: picked from the list or given by its shortID. */
 export const itemIdLocator: INodeProperties[] = [
-	{
-		displayName: 'Item ID',
-		name: 'itemID',
-		description: 'Item shortID',
-		type: 'string',
-		default: '',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
 	{
 		displayName: 'Item ID',
 		name: 'itemID',
@@ -133,7 +124,6 @@ export const itemIdLocator: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 ];
 
@@ -157,31 +147,8 @@ export const itemOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only shortID, description, partNo, category, subCategory, uOM, units, discontinued, modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',
@@ -215,30 +182,8 @@ export const partyOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description: 'Only shortID, name, contact, email, phone, city, country, active, modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',
@@ -273,31 +218,8 @@ export const purchaseOrderOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, lines (Get only), modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',
@@ -332,31 +254,8 @@ export const shippingOrderOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only soNo, customer, status, orderDate, shipDate, totalLines, lines (Get only), modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',
@@ -391,31 +290,8 @@ export const workOrderOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, lines and notes (Get only), modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',
@@ -450,31 +326,8 @@ export const assetOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only shortID, description, assetTypeName, serial, warehouseName, location, status, modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',
@@ -508,30 +361,8 @@ export const locationOutput: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description: 'Only spot, description, warehouseID, warehouseName, hold, active',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',

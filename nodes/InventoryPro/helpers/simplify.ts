@@ -7,15 +7,14 @@ import { runsAsTool } from './tool';
  * Reads Output (Simplified / Raw / Selected Fields) before anything is sent and returns what shapes the
  * records. Simplified keeps `simple` (the record kind's fields in nodes/shared/records.ts; its first is
  * the record's key). Selected Fields keeps the named fields; run as an AI tool it keeps the key too, first,
- * so the agent can name the record in its next call. Version 1 workflows were saved without Output and
- * get every field.
+ * so the agent can name the record in its next call.
  */
 export function readOutput(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	simple: readonly string[],
 ): (records: IDataObject[]) => IDataObject[] {
-	const output = ctx.getNodeParameter('output', itemIndex, 'raw') as string;
+	const output = ctx.getNodeParameter('output', itemIndex, 'simple') as string;
 	if (output === 'raw') return (records) => records;
 	if (output === 'simple') return (records) => records.map((record) => pick(record, simple));
 	const text = ctx.getNodeParameter('fields', itemIndex, '');

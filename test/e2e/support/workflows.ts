@@ -74,7 +74,7 @@ export function inventoryPro(name: string, parameters: Record<string, unknown>):
 	return {
 		name,
 		type: `${PREFIX}inventoryPro`,
-		typeVersion: 1,
+		typeVersion: 2,
 		parameters,
 		credentials: CREDENTIAL,
 	};

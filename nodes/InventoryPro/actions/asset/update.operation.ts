@@ -12,16 +12,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Short ID',
 		name: 'shortID',
-		description: "The asset's shortID",
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. FORKLIFT-001',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Short ID',
-		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -42,7 +32,6 @@ const properties: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Update Fields',

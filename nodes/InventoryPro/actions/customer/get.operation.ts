@@ -13,16 +13,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Short ID',
 		name: 'shortID',
-		description: "The customer's shortID",
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. ACME-CORP',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Short ID',
-		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -43,7 +33,6 @@ const properties: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	...partyOutput,
 ];

@@ -72,31 +72,8 @@ const properties: INodeProperties[] = [
 			},
 			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
 		],
-		default: 'raw',
-		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only recNo, shortID, description, warehouse, spot, units, serial, received, shipped, hold',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
 		default: 'simple',
 		description: 'How much of each record to return',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Fields',

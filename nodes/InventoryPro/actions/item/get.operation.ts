@@ -11,29 +11,6 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Item Key',
-		name: 'key',
-		description: 'The shortID or alias to look up',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. WIDGET-01',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Look Up By',
-		name: 'type',
-		description: 'What key holds',
-		type: 'options',
-		options: [
-			{ name: 'Short ID', value: 'id' },
-			{ name: 'Alias', value: 'alias' },
-		],
-		default: 'id',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
 		displayName: 'Item',
 		name: 'key',
 		type: 'resourceLocator',
@@ -57,7 +34,6 @@ const properties: INodeProperties[] = [
 			},
 			{ displayName: 'By Alias', name: 'alias', type: 'string', placeholder: 'e.g. WIDGET01' },
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	...itemOutput,
 ];
@@ -70,13 +46,9 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const output = readOutput(this, itemIndex, RECORDS.item.simple);
 	const key = read(this, itemIndex, 'key', text);
-	// Version 2: one locator whose mode says what the key holds; version 1: Look Up By.
-	const type =
-		this.getNode().typeVersion >= 2
-			? (this.getNodeParameter('key', itemIndex) as { mode?: string }).mode === 'alias'
-				? 'alias'
-				: 'id'
-			: read(this, itemIndex, 'type', text);
+	// The locator's mode says what the key holds.
+	const locator = this.getNodeParameter('key', itemIndex) as { mode?: string };
+	const type = locator.mode === 'alias' ? 'alias' : 'id';
 	const response = await apiRequest.call(this, 'item.get', { query: { key, type }, itemIndex });
 	return output(recordResult(response));
 }

@@ -12,15 +12,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Item ID',
 		name: 'itemID',
-		description: 'The item ID (shortID) to update',
-		type: 'string',
-		default: '',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Item ID',
-		name: 'itemID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -41,7 +32,6 @@ const properties: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	{
 		displayName: 'Update Fields',

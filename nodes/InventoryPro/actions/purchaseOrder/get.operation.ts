@@ -13,16 +13,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Purchase Order Number',
 		name: 'poNo',
-		description: "The purchase order's poNo",
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. PO-2025-0042',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Purchase Order Number',
-		name: 'poNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -43,7 +33,6 @@ const properties: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	...purchaseOrderOutput,
 ];

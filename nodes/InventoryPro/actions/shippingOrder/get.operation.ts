@@ -13,16 +13,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Shipping Order Number',
 		name: 'soNo',
-		description: "The shipping order's soNo",
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. SO-2025-0015',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Shipping Order Number',
-		name: 'soNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -43,7 +33,6 @@ const properties: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	...shippingOrderOutput,
 ];

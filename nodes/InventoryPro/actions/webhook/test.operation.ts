@@ -10,15 +10,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Subscription ID',
 		name: 'rec',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 1001',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Subscription ID',
-		name: 'rec',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -44,7 +35,6 @@ const properties: INodeProperties[] = [
 				],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 ];
 

@@ -13,16 +13,6 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Work Order Number',
 		name: 'woNo',
-		description: "The work order's woNo",
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. WO-2025-0038',
-		required: true,
-		displayOptions: { show: { '@version': [1] } },
-	},
-	{
-		displayName: 'Work Order Number',
-		name: 'woNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -43,7 +33,6 @@ const properties: INodeProperties[] = [
 				validation: [],
 			},
 		],
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 	},
 	...workOrderOutput,
 ];
