@@ -625,7 +625,7 @@ describe('sandbox writes', () => {
 
 describe('shutdown', () => {
 	it('close() aborts a delivery under way and drops pending retries', async () => {
-		await start({ timeoutMs: 5000 });
+		await start({ timeoutMs: 60_000 });
 		receiver.reply = (delivery) => (delivery.path === '/slow' ? 'hang' : { status: 500 });
 		await subscribe({ url: receiver.url('/slow') });
 		await subscribe({ url: receiver.url('/failing') });
@@ -637,7 +637,8 @@ describe('shutdown', () => {
 		const started = Date.now();
 		api.webhooks.close();
 		await api.webhooks.idle();
-		expect(Date.now() - started).toBeLessThan(1000);
+		// Aborted, not waited out: the delivery's own timeout is 60 s (a generous bound, for a busy machine).
+		expect(Date.now() - started).toBeLessThan(30_000);
 		expect(api.webhooks.pendingRetries()).toBe(0);
 	});
 });
