@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// Runs a real, pinned n8n (2.40.7 unless N8N_VERSION says otherwise) with this package installed as a community
+// Runs a real, pinned n8n (2.41.1 unless N8N_VERSION says otherwise) with this package installed as a community
 // package, on loopback only, over HTTPS, and drives it through its REST API like the editor does. Used by the e2e
 // suite and by `npm run demo`. Everything it starts is stopped by stop(); the temp user folder is removed.
-// Settings, read from the environment: N8N_VERSION (default 2.40.7) and N8N_NODE_MAJOR (the Node it runs on;
+// Settings, read from the environment: N8N_VERSION (default 2.41.1) and N8N_NODE_MAJOR (the Node it runs on;
 // scripts/n8n/ensure-n8n.sh defaults it to 22 for n8n 1.x, 24 otherwise). `npm run test:compat` sets both.
 import { spawn } from 'child_process';
 import { randomBytes, randomUUID } from 'crypto';
@@ -17,7 +17,7 @@ import { join } from 'path';
 import { loopbackCertificate, type Certificate } from './support/cert';
 import {
 	installCommunityPackage,
-	packRepository,
+	packedOnce,
 	REPO_ROOT,
 	type PackedPackage,
 } from './support/community-package';
@@ -56,7 +56,7 @@ export interface StartOptions {
 	extraCa?: string;
 	/** Install this repository's packed tarball as a community package (default true). */
 	installPackage?: boolean;
-	/** An already packed tarball to install instead of packing again. */
+	/** A tarball to install; by default the package as packed once for the current sources (packedOnce). */
 	packed?: PackedPackage;
 	owner?: Owner;
 	/**
@@ -408,8 +408,7 @@ export class N8n {
 
 		const nodeBin = nodeBinary(n8nDir);
 		if (this.options.installPackage !== false) {
-			if (!this.options.packed) await mkdir(join(this.root, 'pack'));
-			this.packed = this.options.packed ?? (await packRepository(join(this.root, 'pack')));
+			this.packed = this.options.packed ?? (await packedOnce());
 			this.installOutput = (
 				await installCommunityPackage(this.root, this.packed, nodeBin)
 			).npmOutput;

