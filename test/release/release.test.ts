@@ -89,6 +89,11 @@ describe('workflow files', () => {
 		expect(ciRun).toMatch(/^npm ci$/m);
 		expect(ciRun).toMatch(/^npm test$/m);
 		expect(ciRun).toMatch(/^\tINVENTORY_PRO_CACHE="\$\(mktemp -d /m);
+		// GitHub's runner keeps the cache actions/cache restored (.ci/run alone starts from an empty one).
+		expect(ci).toMatch(
+			/- uses: actions\/cache@v4\n {8}with:\n {10}path: ~\/\.cache\/n8n-nodes-inventory-pro\n/,
+		);
+		expect(ci).toMatch(/- run: \.ci\/run\n {8}env:\n {10}INVENTORY_PRO_CI_KEEP_CACHE: '1'$/m);
 	});
 
 	it('publish runs from a version tag: install, test, build, publish with provenance under an OIDC token', () => {
