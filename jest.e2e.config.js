@@ -1,5 +1,5 @@
 /**
- * The real-n8n suite (test/e2e): starts a pinned n8n 2.40.7 with the packed package installed.
+ * The real-n8n suite (test/e2e): starts a pinned n8n 2.41.1 with the packed package installed.
  * Separate from jest.config.js because it needs the cached n8n install (first run: minutes),
  * runs suites one at a time (each starts its own n8n; the machine has 2 cores) and long timeouts.
  */

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // `npm run screenshot`: the Inventory Pro node's panel in the real n8n editor, for the README.
-// Starts the sandbox and n8n 2.40.7 with the packed package, opens a Manual Trigger -> Inventory Pro
+// Starts the sandbox and n8n 2.41.1 with the packed package, opens a Manual Trigger -> Inventory Pro
 // (Customer › Get, node version 2) workflow in Debian's Chromium (playwright-core, no browser download),
 // searches the customer record picker (its "From List" reads the sandbox), picks one, runs the step,
 // opens the picker again so the picture shows its list, and saves docs/inventory-pro-node.png.

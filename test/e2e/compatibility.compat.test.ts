@@ -2,7 +2,7 @@
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The compatibility subset (`npm run test:compat`, part of `npm test`): what a self-hoster on another n8n line
 // relies on, on the n8n and Node that N8N_VERSION and N8N_NODE_MAJOR name (npm test: n8n 1.123.81 on Node 22; the
-// full real-n8n suite covers 2.40.7 on Node 24). One n8n and one sandbox: the package installed the Community Nodes
+// full real-n8n suite covers 2.41.1 on Node 24). One n8n and one sandbox: the package installed the Community Nodes
 // way under n8n's own Node (no engine warning), loaded, a paged Return All export on one token, the webhook
 // trigger's lifecycle with a genuine and a forged delivery, and the Changes Trigger's manual run.
 import { execFileSync } from 'child_process';

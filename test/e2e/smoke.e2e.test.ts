@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// Real n8n 2.40.7 with the packed package installed the way Settings -> Community Nodes installs it:
+// Real n8n 2.41.1 with the packed package installed the way Settings -> Community Nodes installs it:
 // n8n must list our nodes and credential type, store a credential, stay on loopback, and leave
 // nothing running when stopped.
 import { existsSync, readFileSync } from 'fs';
@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { loadCompiled } from '../harness/build';
-import { ensureN8n, httpsCall, N8n, PACKAGE_NAME, startN8n } from './n8n';
+import { ensureN8n, httpsCall, N8n, N8N_VERSION, PACKAGE_NAME, startN8n } from './n8n';
 import { REPO_ROOT } from './support/community-package';
 import { portInUse } from './support/processes';
 
@@ -55,7 +55,7 @@ function declaredTypes(): { nodes: string[]; tools: string[]; credentials: strin
 	};
 }
 
-describe('real n8n 2.40.7 with n8n-nodes-inventory-pro installed', () => {
+describe(`real n8n ${N8N_VERSION} with n8n-nodes-inventory-pro installed`, () => {
 	let n8n: N8n;
 	const declared = declaredTypes();
 

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// The webhook trigger under faults in a real n8n 2.40.7 (default settings, HTTPS both ways): n8n down
+// The webhook trigger under faults in a real n8n 2.41.1 (default settings, HTTPS both ways): n8n down
 // while the service delivers and then restarted with nobody re-activating (a), one delivery POSTed
 // three times (b), a client-secret rotation (c), Fetch Item Details while the item API answers 429
 // (d), the editor's "listen for test event", a repeat after a restart, deliveries of other shapes and a

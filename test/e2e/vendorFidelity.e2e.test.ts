@@ -1,4 +1,4 @@
-// Issue 23 in a real n8n 2.40.7: the node speaks the product's keys, paths, fields and sorts as Inventory
+// Issue 23 in a real n8n 2.41.1: the node speaks the product's keys, paths, fields and sorts as Inventory
 // Pro documents them, against the sandbox over HTTPS. Each case reaches the expected request (read from
 // the sandbox's request log) and the expected answer (compared with the sandbox's own data).
 import { DEMO_CLIENT, startSandbox, type Sandbox } from '../../sandbox';

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// The package in a real n8n 2.40.7, the way users run it: the example workflows and the three nodes
+// The package in a real n8n 2.41.1, the way users run it: the example workflows and the three nodes
 // against the sandbox over HTTPS, n8n's webhooks on its own self-signed HTTPS listener. One n8n and one
 // sandbox serve every scenario (an n8n start costs 30-60 s); the last test stops both and checks that
 // nothing is left. Numbers are compared with the sandbox's own data, never with constants alone.
