@@ -111,7 +111,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 	}
-	await plan?.finish(this);
+	await plan?.finish();
 	const hints = [
 		...(await versionHint(this)),
 		...waitHints(takeWaits(this)),

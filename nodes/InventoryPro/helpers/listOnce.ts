@@ -11,6 +11,7 @@ import type { IDataObject, IExecuteFunctions, NodeExecutionHint } from 'n8n-work
 import type { ListEndpointId } from '../../shared/endpoints';
 import { apiRequestAllItems } from '../../shared/transport';
 import { requestsSent } from '../../shared/transport/spent';
+import { textOf } from '../../shared/validation';
 import { inStock, roundUnits } from './level';
 import { read, recordNumber, text } from './read';
 
@@ -26,19 +27,21 @@ export class ListPlan {
 	/** Reads of rows the lists answered (a row may have several: its item, its level). */
 	served = 0;
 
+	constructor(readonly ctx: IExecuteFunctions) {}
+
 	/** After every row ran (a plan with a check after the writes overrides it). */
-	async finish(_ctx: IExecuteFunctions): Promise<void> {}
+	async finish(): Promise<void> {}
 
 	/**
 	 * Reads `id` whole, or only its page 1 when the per-row reads left after it (`perRow`, given page 1's
 	 * page count and rows) are fewer than its other pages; `whole` says which.
 	 */
 	async list(
-		ctx: IExecuteFunctions,
 		id: ListEndpointId,
 		options: { path?: Record<string, string | number>; query?: IDataObject },
 		perRow: (pageCount: number, firstRows: IDataObject[]) => number,
 	): Promise<{ rows: IDataObject[]; whole: boolean }> {
+		const ctx = this.ctx;
 		const before = requestsSent(ctx);
 		let whole = true;
 		const rows = await apiRequestAllItems.call(ctx, id, options, undefined, (pageCount, first) => {
@@ -97,7 +100,6 @@ export class Catalogue {
  * `fold` says which keys the service takes for the same (item shortIDs: regardless of case).
  */
 export async function readCatalogue(
-	ctx: IExecuteFunctions,
 	plan: ListPlan,
 	id: ListEndpointId,
 	keyField: string,
@@ -106,11 +108,11 @@ export async function readCatalogue(
 ): Promise<Catalogue> {
 	const wanted = new Set(keys.map(fold));
 	if (wanted.size < 2) return new Catalogue(plan, new Map(), false, fold);
-	const { rows, whole } = await plan.list(ctx, id, {}, (_pages, first) => {
-		const onFirst = new Set(first.map((row) => fold(String(row[keyField]))));
+	const { rows, whole } = await plan.list(id, {}, (_pages, first) => {
+		const onFirst = new Set(first.map((row) => fold(textOf(row[keyField]))));
 		return [...wanted].filter((key) => !onFirst.has(key)).length;
 	});
-	const byKey = new Map(rows.map((row) => [fold(String(row[keyField])), row]));
+	const byKey = new Map(rows.map((row) => [fold(textOf(row[keyField])), row]));
 	return new Catalogue(plan, byKey, whole, fold);
 }
 
@@ -153,14 +155,12 @@ const LOTS_BY_REC_NO = { sort: 'recNo', direction: 'ASC' } as const;
  * bisections (page 1 tells the page count); undefined when the lines read their levels themselves.
  */
 export async function readLevels(
-	ctx: IExecuteFunctions,
 	plan: ListPlan,
 	wID: number,
 	lines: number,
 ): Promise<Levels | undefined> {
 	let perLine = 0;
 	const { rows, whole } = await plan.list(
-		ctx,
 		'inventory.listByWarehouse',
 		{ path: { warehouseID: wID }, query: LOTS_BY_REC_NO },
 		(pages) => lines * (perLine = bisectCost(pages)),
@@ -169,7 +169,7 @@ export async function readLevels(
 	const units = new Map<string, number>();
 	for (const lot of rows) {
 		if (!inStock(lot)) continue;
-		const key = levelKey(Number(lot.partNo), String(lot.spot ?? ''));
+		const key = levelKey(Number(lot.partNo), textOf(lot.spot ?? ''));
 		units.set(key, roundUnits((units.get(key) ?? 0) + (Number(lot.units) || 0)));
 	}
 	return new Levels(plan, units, perLine || 1);
@@ -205,8 +205,12 @@ export class StockTakePlan extends ListPlan {
 		this.written.set(`${line.wID}|${levelKey(line.partNo, line.spot)}`, line);
 	}
 
-	static async make(ctx: IExecuteFunctions, rows: number): Promise<StockTakePlan> {
-		const plan = new StockTakePlan();
+	static async make(
+		ctx: IExecuteFunctions,
+		rows: number,
+		catalogue: ListEndpointId,
+	): Promise<StockTakePlan> {
+		const plan = new StockTakePlan(ctx);
 		const itemIDs: string[] = [];
 		const lines = new Map<number, number>();
 		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
@@ -218,20 +222,20 @@ export class StockTakePlan extends ListPlan {
 				// The row's own execute reports its bad parameter.
 			}
 		}
-		plan.items = await readCatalogue(ctx, plan, 'item.listAll', 'shortID', itemIDs, foldCase);
+		plan.items = await readCatalogue(plan, catalogue, 'shortID', itemIDs, foldCase);
 		for (const [wID, count] of lines)
-			plan.levels.set(wID, count < 2 ? undefined : await readLevels(ctx, plan, wID, count));
+			plan.levels.set(wID, count < 2 ? undefined : await readLevels(plan, wID, count));
 		return plan;
 	}
 
-	async finish(ctx: IExecuteFunctions): Promise<void> {
+	async finish(): Promise<void> {
 		const byWarehouse = new Map<number, Written[]>();
 		for (const line of this.written.values())
 			byWarehouse.set(line.wID, [...(byWarehouse.get(line.wID) ?? []), line]);
 		for (const [wID, lines] of byWarehouse) {
 			let now: Levels;
 			try {
-				now = (await readLevels(ctx, this, wID, Infinity))!;
+				now = (await readLevels(this, wID, Infinity))!;
 			} catch (error) {
 				for (const { result } of lines) {
 					result.after = null;
@@ -246,7 +250,7 @@ export class StockTakePlan extends ListPlan {
 				result.after = after;
 				result.levelChanged = after !== counted;
 				if (after !== counted)
-					result.message = `Stock moved at the spot while the count was applied: the node ${String(result.moved)} ${Math.abs(Number(result.difference))} and the level is now ${after}, not ${counted}. It did not correct that; look at the spot's movements and count again.`;
+					result.message = `Stock moved at the spot while the count was applied: the node ${textOf(result.moved)} ${Math.abs(Number(result.difference))} and the level is now ${after}, not ${counted}. It did not correct that; look at the spot's movements and count again.`;
 			}
 		}
 	}
@@ -267,7 +271,7 @@ export class UpsertPlan extends ListPlan {
 		keyParam: string,
 		fold?: (key: string) => string,
 	): Promise<UpsertPlan> {
-		const plan = new UpsertPlan();
+		const plan = new UpsertPlan(ctx);
 		const keys: string[] = [];
 		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
 			try {
@@ -276,7 +280,7 @@ export class UpsertPlan extends ListPlan {
 				// The row's own execute reports its bad parameter.
 			}
 		}
-		plan.records = await readCatalogue(ctx, plan, id, 'shortID', keys, fold);
+		plan.records = await readCatalogue(plan, id, 'shortID', keys, fold);
 		return plan;
 	}
 }

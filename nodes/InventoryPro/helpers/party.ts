@@ -31,17 +31,21 @@ export const PARTY_FIELDS: Record<string, Check> = {
 export async function upsertParty(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	resource: 'customer' | 'vendor',
+	calls: {
+		get: 'customer.get' | 'vendor.get';
+		create: 'customer.create' | 'vendor.create';
+		update: 'customer.update' | 'vendor.update';
+	},
 	shortID: string,
 	fields: IDataObject,
 	planned?: UpsertPlan,
 ): Promise<IDataObject[]> {
 	const find = async () =>
-		await allowing(404, apiRequest.call(ctx, `${resource}.get`, { path: { shortID }, itemIndex }));
+		await allowing(404, apiRequest.call(ctx, calls.get, { path: { shortID }, itemIndex }));
 	const update = async () =>
 		outcome(
 			'updated',
-			await apiRequest.call(ctx, `${resource}.update`, {
+			await apiRequest.call(ctx, calls.update, {
 				path: { shortID },
 				body: fields,
 				itemIndex,
@@ -59,13 +63,13 @@ export async function upsertParty(
 		throw fieldError(
 			ctx,
 			'name',
-			`is required to create the ${resource} "${shortID}", which does not exist yet`,
+			`is required to create "${shortID}", which does not exist yet`,
 			itemIndex,
 			'Map a name, or create the record first',
 		);
 	const made = await allowing(
 		409,
-		apiRequest.call(ctx, `${resource}.create`, { body: { shortID, ...fields }, itemIndex }),
+		apiRequest.call(ctx, calls.create, { body: { shortID, ...fields }, itemIndex }),
 	);
 	if (made.ok) return outcome('created', made.value);
 	if (!(await find()).ok) throw made.error;

@@ -65,5 +65,10 @@ export async function execute(
 		...(name === '' ? {} : { name: text(this, name, 'name', itemIndex) }),
 		...readExtraBody(this, itemIndex),
 	};
-	return await upsertParty(this, itemIndex, 'customer', shortID, fields, planned);
+	const calls = {
+		get: 'customer.get',
+		create: 'customer.create',
+		update: 'customer.update',
+	} as const;
+	return await upsertParty(this, itemIndex, calls, shortID, fields, planned);
 }

@@ -132,7 +132,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * read once more: a line whose level is not its count says so (levelChanged), as above.
  */
 export async function plan(this: IExecuteFunctions, rows: number): Promise<StockTakePlan> {
-	return await StockTakePlan.make(this, rows);
+	return await StockTakePlan.make(this, rows, 'item.listAll');
 }
 
 export async function execute(

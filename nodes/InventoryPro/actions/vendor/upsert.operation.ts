@@ -62,5 +62,6 @@ export async function execute(
 		...(name === '' ? {} : { name: text(this, name, 'name', itemIndex) }),
 		...readExtraBody(this, itemIndex),
 	};
-	return await upsertParty(this, itemIndex, 'vendor', shortID, fields, planned);
+	const calls = { get: 'vendor.get', create: 'vendor.create', update: 'vendor.update' } as const;
+	return await upsertParty(this, itemIndex, calls, shortID, fields, planned);
 }
