@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
-	a developer script: runs on Node and never ships (package.json "files": ["dist"]) */
 // Section 8 of `npm run bench` (issue 38): bulk jobs in one node execution against the request floor, beside
 // the same rows run one row per execution. The sandbox runs in this process with its limit lifted, so only
 // requests are counted (by endpoint, from the sandbox's own counters); time at 100 requests a minute is the
@@ -178,7 +176,7 @@ function wrongRows(job: Job, rows: IDataObject[], out: IDataObject[]): number {
 	return out.filter((json, i) => {
 		if (json.error !== undefined) return true;
 		if (job.key.startsWith('count')) return json.after !== rows[i].counted || json.levelChanged;
-		return !['created', 'updated', 'unchanged'].includes(String(json.outcome));
+		return !['created', 'updated', 'unchanged'].includes(json.outcome as string);
 	}).length;
 }
 
