@@ -14,6 +14,8 @@ import { multiProcessRun, type MultiRow } from './multiProcess';
 import { machine, table, verdicts, type BenchResults } from './report';
 import { SandboxHost } from './sandbox';
 import { cpuComparison, exportRun, growth, signatureSection, type ExportRow } from './sections';
+import { bulkMarkdown, bulkRuns } from './bulk';
+import { withBulkSection } from './bulkOnly';
 import { webhookMarkdown, webhookRuns } from './webhook';
 import { withWebhookSection } from './webhookOnly';
 import {
@@ -103,6 +105,9 @@ async function main(): Promise<void> {
 		log("7. webhook: the trigger against n8n's Webhook node in one real n8n");
 		const webhook = webhookMarkdown(await webhookRuns());
 
+		log('8. bulk jobs: one execution over many rows against the request floor, beside row by row');
+		const bulk = bulkMarkdown(await bulkRuns(runner, log));
+
 		const results: BenchResults = {
 			config,
 			exports,
@@ -125,7 +130,7 @@ async function main(): Promise<void> {
 		}
 		writeFileSync(
 			join(REPO_ROOT, 'docs', 'benchmarks.md'),
-			withWebhookSection(document(results, markdown), webhook),
+			withBulkSection(withWebhookSection(document(results, markdown), webhook), bulk),
 		);
 		log(`wrote docs/benchmarks.md (${((Date.now() - start) / 1000).toFixed(1)} s in all)`);
 	} finally {
@@ -194,6 +199,9 @@ function document(results: BenchResults, markdown: string): string {
 		'`node --cpu-prof .build/scripts/bench/profile.js ours 50000 5` (or `http`, `keep-alive`, `reconnect`, `new-agent`).',
 		"Where one real-time export's time goes (when each request reached the sandbox, cold and warm token):",
 		'`node .build/scripts/bench/timeline.js 10000 3 100`.',
+		'Only the bulk section (8): `npm run bench:bulk` (builds, runs `node .build/scripts/bench/bulkOnly.js --write`,',
+		'which replaces that section here and leaves the others as they are; it exits non-zero when a job of 20 rows or',
+		'more is above 1.2 × its floor or a row came out wrong).',
 		'',
 	].join('\n');
 }

@@ -11,9 +11,11 @@ import type {
 	IDataObject,
 	INode,
 	INodeExecutionData,
+	NodeExecutionHint,
 } from 'n8n-workflow';
 
 import { CredentialStore, HarnessCredentialsHelper } from '../../test/harness/credentials';
+import { FixedItems } from '../../test/harness/fixtures/FixedItems.node';
 import { connect, executeWorkflow } from '../../test/harness/execute';
 import { prepareN8n } from '../../test/harness/n8n';
 import { CredentialTypeRegistry, NodeTypeRegistry } from '../../test/harness/nodeTypes';
@@ -26,11 +28,13 @@ export interface RunResult {
 	items: INodeExecutionData[];
 	/** The node's error message when the run failed. */
 	error?: string;
+	/** The node's execution hints. */
+	hints?: NodeExecutionHint[];
 }
 
 /** One n8n instance: node and credential types loaded once, credentials kept between runs. */
 export class N8nRunner {
-	private readonly types = new NodeTypeRegistry({}, BUILD);
+	private readonly types = new NodeTypeRegistry({ 'test.fixedItems': new FixedItems() }, BUILD);
 	private readonly store = new CredentialStore();
 	private readonly credentials = new HarnessCredentialsHelper(
 		new CredentialTypeRegistry(BUILD),
@@ -56,8 +60,11 @@ export class N8nRunner {
 		return { id, name: id };
 	}
 
-	/** Manual Trigger → `node`; returns the node's output or its error. */
-	async run(node: Omit<INode, 'id' | 'position'>): Promise<RunResult> {
+	/**
+	 * Manual Trigger → `node`; returns the node's output or its error. With `inputItems`, a node between
+	 * them emits those items, so `node` gets them all in one execution (a sheet's rows, say).
+	 */
+	async run(node: Omit<INode, 'id' | 'position'>, inputItems?: IDataObject[]): Promise<RunResult> {
 		const nodes: INode[] = [
 			{
 				id: 'trigger',
@@ -67,19 +74,36 @@ export class N8nRunner {
 				position: [0, 0],
 				parameters: {},
 			},
-			{ ...node, id: 'measured', position: [200, 0] },
 		];
+		if (inputItems)
+			nodes.push({
+				id: 'input',
+				name: 'Input',
+				type: 'test.fixedItems',
+				typeVersion: 1,
+				position: [100, 0],
+				parameters: { items: JSON.stringify(inputItems) },
+			});
+		nodes.push({ ...node, id: 'measured', position: [200, 0] });
 		const run = await executeWorkflow(
 			this.types,
 			this.credentials,
 			nodes,
-			connect([['Start', node.name]]),
+			connect(
+				inputItems
+					? [
+							['Start', 'Input'],
+							['Input', node.name],
+						]
+					: [['Start', node.name]],
+			),
 		);
 		const error = run.data.resultData.error;
 		const taskData = run.data.resultData.runData[node.name]?.at(-1);
 		return {
 			items: taskData?.data?.main?.[0] ?? [],
 			error: error ? error.message : taskData?.error?.message,
+			hints: taskData?.hints,
 		};
 	}
 }

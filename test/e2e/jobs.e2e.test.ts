@@ -265,6 +265,192 @@ describe('the upsert example: items from a sheet are created, then updated', () 
 		expect(sandbox.store.item('E2E-UPSERT-02')).toEqual(
 			expect.objectContaining({ description: 'Changed in the sheet', putUp: '', units: 1 }),
 		);
+
+		// The same sheet again: nothing differs, so nothing is written (issue 38).
+		const writes = () => requestsTo('item.update').length + requestsTo('item.create').length;
+		const written = writes();
+		const third = await run('Changed in the sheet');
+		expect(
+			N8n.output(third, 'Outcome row').map((i) => [i.json['Item ID'], i.json.Outcome]),
+		).toEqual([
+			['E2E-UPSERT-01', 'unchanged'],
+			['E2E-UPSERT-02', 'unchanged'],
+		]);
+		expect(writes()).toBe(written);
+	});
+});
+
+/**
+ * Issue 38: the same examples over many rows in one execution read each list once (item catalogue, the
+ * warehouse's lots), write only what differs, and keep the per-row guarantees. Request counts are the
+ * sandbox's own log; the lists' page counts come from its data.
+ */
+describe('bulk: the examples over many rows read each list once', () => {
+	const pagesOf = (rows: number) => Math.max(1, Math.ceil(rows / 250));
+	/** Requests by endpoint id while `run` runs (token requests left out). */
+	const counting = async <T>(run: () => Promise<T>) => {
+		const mark = sandbox.requests.length;
+		const result = await run();
+		const kinds: Record<string, number> = {};
+		for (const r of sandbox.requests.slice(mark))
+			if (r.endpointId !== 'token') kinds[r.endpointId!] = (kinds[r.endpointId!] ?? 0) + 1;
+		return { result, kinds };
+	};
+	/** Levels in warehouse 1 by item and spot, from the sandbox's own lots. */
+	const levels = () => {
+		const byKey = new Map<string, { Item: string; Spot: string; units: number }>();
+		for (const lot of sandbox.store.stock.rows) {
+			if (lot.wID !== 1 || lot.shipped !== null || lot.units <= 0) continue;
+			// A spot on hold refuses issues and receipts.
+			if (sandbox.store.locations.get(lot.spot)?.hold === true) continue;
+			const key = `${lot.shortID}|${lot.spot}`;
+			const level = byKey.get(key) ?? { Item: lot.shortID, Spot: lot.spot, units: 0 };
+			level.units += lot.units;
+			byKey.set(key, level);
+		}
+		return [...byKey.values()];
+	};
+	/** `count` count lines of seeded stock, spread over the catalogue (not the e2e items). */
+	const countLines = (count: number, offset: number) => {
+		const all = levels().filter((level) => !level.Item.startsWith('E2E-'));
+		const step = Math.floor(all.length / count);
+		return Array.from({ length: count }, (_, i) => all[i * step + offset]).map((level, i) => ({
+			row_number: i + 2,
+			Item: level.Item,
+			Warehouse: 1,
+			Spot: level.Spot,
+			Counted: level.units,
+		}));
+	};
+	const stockTake = async (sheet: Array<Record<string, unknown>>) => {
+		const workflow = await n8n.createWorkflow(
+			exampleWithRows('stock-take-from-sheet.json', 'Read count sheet', sheet),
+			[credential],
+		);
+		const execution = await n8n.runManually(workflow.id, 'Start the count');
+		expect({ status: execution.status, error: execution.data.resultData.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		return execution;
+	};
+	const lotPages = () => pagesOf(sandbox.store.stock.rows.filter((lot) => lot.wID === 1).length);
+
+	test('a stock-take of 12 lines, 3 differing, one unknown item: each list once, the unknown line fails alone', async () => {
+		const sheet: Array<Record<string, unknown>> = countLines(12, 0);
+		for (const i of [1, 5, 9]) sheet[i].Counted = Number(sheet[i].Counted) - 1;
+		sheet.splice(7, 0, {
+			row_number: 99,
+			Item: 'E2E-NO-SUCH',
+			Warehouse: 1,
+			Spot: 'A-01-01',
+			Counted: 1,
+		});
+		const pages = lotPages();
+		const { result, kinds } = await counting(async () => await stockTake(sheet));
+		expect(kinds).toEqual({
+			'item.listAll': pagesOf(sandbox.store.items.rows.length),
+			'item.get': 1, // the unknown item, looked up on its own: its 404 is the line's error
+			// The lots before the writes, and once more after them to confirm the levels.
+			'inventory.listByWarehouse': 2 * pages,
+			'inventory.issue': 3,
+		});
+		const rows = N8n.output(result, 'Result row').map((i) => i.json);
+		expect(rows.map((row) => row.Check)).toEqual(
+			sheet.map((line) =>
+				line.Item === 'E2E-NO-SUCH' ? expect.stringMatching(/^failed: /) : 'ok',
+			),
+		);
+		expect(rows.filter((row) => String(row.Moved).startsWith('issued'))).toHaveLength(3);
+		const counted = result.data.resultData.runData['Set counted quantity'][0].data?.main?.[0];
+		expect(counted?.map((item) => item.pairedItem)).toEqual(sheet.map((_, item) => ({ item })));
+	});
+
+	test('a level that moved between the read and the write is reported, not overwritten', async () => {
+		const sheet = countLines(6, 1);
+		sheet[2].Counted = Number(sheet[2].Counted) + 4; // the one line that writes: a receipt of 4
+		const moved = sheet[2];
+		let release!: () => void;
+		sandbox.inject('inventory.receive', {
+			kind: 'slow',
+			ms: 0,
+			until: new Promise<void>((resolve) => (release = resolve)),
+		});
+		const mark = sandbox.requests.length;
+		const running = stockTake(sheet);
+		for (let waited = 0; ; waited += 50) {
+			if (sandbox.requests.slice(mark).some((r) => r.endpointId === 'inventory.receive')) break;
+			if (waited > 120_000) throw new Error('the receipt never came');
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		// Another account issues 1 at the spot while the node's receipt is under way.
+		const other = await operator.post('/Inventory/Issue', {
+			itemID: moved.Item,
+			wID: 1,
+			spot: moved.Spot,
+			units: 1,
+		});
+		expect(other.status).toBe(201);
+		release();
+		const execution = await running;
+		const counted = N8n.output(execution, 'Set counted quantity').map((i) => i.json);
+		expect(counted[2]).toEqual(
+			expect.objectContaining({
+				moved: 'received',
+				after: Number(moved.Counted) - 1,
+				levelChanged: true,
+			}),
+		);
+		expect(counted.filter((_, i) => i !== 2).map((row) => row.levelChanged)).toEqual(
+			Array(5).fill(false),
+		);
+		expect(N8n.output(execution, 'Result row')[2].json.Check).toMatch(/^recount: /);
+	});
+
+	test('an item sync of 12 rows: the catalogue once, unchanged rows write nothing', async () => {
+		const active = sandbox.store.items.rows.filter(
+			(item) => !item.discontinued && !item.shortID.startsWith('E2E-'),
+		);
+		const step = Math.floor(active.length / 10);
+		const sheet = Array.from({ length: 10 }, (_, i) => active[i * step]).map((item, i) => ({
+			row_number: i + 2,
+			'Item ID': item.shortID,
+			Description: i < 8 ? item.description : `${item.description} (e2e)`,
+			Unit: item.uOM,
+			'Put Up': '',
+			'Units per Package': '',
+			'Category ID': '',
+		}));
+		for (const n of [1, 2])
+			sheet.push({
+				row_number: 20 + n,
+				'Item ID': `E2E-BULK-${n}`,
+				Description: 'New',
+				Unit: 'EA',
+				'Put Up': '',
+				'Units per Package': '',
+				'Category ID': '',
+			});
+		const { result, kinds } = await counting(async () => {
+			const workflow = await n8n.createWorkflow(
+				exampleWithRows('upsert-items-from-sheet.json', 'Read item sheet', sheet),
+				[credential],
+			);
+			return await n8n.runManually(workflow.id, 'Start the sync');
+		});
+		expect(result.status).toBe('success');
+		expect(kinds).toEqual({
+			'item.listAll': pagesOf(sandbox.store.items.rows.length - 2),
+			'item.update': 2,
+			'item.create': 2,
+		});
+		expect(N8n.output(result, 'Outcome row').map((i) => i.json.Outcome)).toEqual([
+			...Array(8).fill('unchanged'),
+			'updated',
+			'updated',
+			'created',
+			'created',
+		]);
 	});
 });
 

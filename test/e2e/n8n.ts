@@ -133,6 +133,7 @@ export interface NodeRunData {
 		main?: Array<Array<{
 			json: Record<string, unknown>;
 			binary?: Record<string, BinaryRef>;
+			pairedItem?: unknown;
 		}> | null>;
 	};
 	error?: { message?: string; description?: string; [key: string]: unknown };

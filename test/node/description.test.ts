@@ -29,8 +29,13 @@ function fieldsOf(resource: string, operation: string): INodeProperties[] {
 }
 
 function operationFor(id: EndpointId): [string, string] {
-	for (const { resource, operation, endpoints } of nodeOperations())
-		if (endpoints.includes(id)) return [resource, operation];
+	// The operation named for the row (a list's Get Many, customer.update's Update) comes first; others
+	// may call it too (Create or Update reads the list and writes with update).
+	const reaching = nodeOperations().filter(({ endpoints }) => endpoints.includes(id));
+	const action = id.slice(id.indexOf('.') + 1);
+	const own = action === 'list' || action === 'listAll' ? 'getAll' : action;
+	const chosen = reaching.find(({ operation }) => operation === own) ?? reaching[0];
+	if (chosen) return [chosen.resource, chosen.operation];
 	throw new Error(`no operation reaches ${id}`);
 }
 

@@ -376,3 +376,67 @@ export const locationOutput: INodeProperties[] = [
 		displayOptions: { show: { output: ['fields'] } },
 	},
 ];
+
+/** The optional fields of a customer or vendor (helpers/party.ts checks them), for Create or Update. */
+export const partyFieldOptions: INodeProperties[] = [
+	{
+		displayName: 'Active',
+		name: 'active',
+		description: 'Whether the record is active',
+		type: 'boolean',
+		default: false,
+	},
+	{
+		displayName: 'Address Line 1',
+		name: 'address1',
+		description: 'Address, first line',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Address Line 2',
+		name: 'address2',
+		description: 'Address, second line',
+		type: 'string',
+		default: '',
+	},
+	{ displayName: 'City', name: 'city', type: 'string', default: '' },
+	{
+		displayName: 'Contact',
+		name: 'contact',
+		description: 'Primary contact name',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Country',
+		name: 'country',
+		description: 'Country (ISO 3166 alpha-2)',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		description: 'Email address',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+	},
+	{ displayName: 'Fax', name: 'fax', description: 'Fax number', type: 'string', default: '' },
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		description: 'Phone number',
+		type: 'string',
+		default: '',
+	},
+	{
+		displayName: 'State',
+		name: 'state',
+		description: 'State or region',
+		type: 'string',
+		default: '',
+	},
+	{ displayName: 'Zip', name: 'zip', description: 'Postal code', type: 'string', default: '' },
+];

@@ -6,6 +6,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { ListPlan } from '../helpers/listOnce';
+
 /**
  * Every resource's operations, as the Resource and Operation parameters name them. The compiler holds
  * each resource's `operations`, its Operation options and every operation's displayOptions to this map.
@@ -21,8 +23,8 @@ export type InventoryProMap = {
 		| 'move'
 		| 'receive'
 		| 'setCountedQuantity';
-	customer: 'create' | 'get' | 'getAll' | 'update';
-	vendor: 'create' | 'get' | 'getAll' | 'update';
+	customer: 'create' | 'get' | 'getAll' | 'update' | 'upsert';
+	vendor: 'create' | 'get' | 'getAll' | 'update' | 'upsert';
 	purchaseOrder: 'create' | 'finalize' | 'get' | 'getAll';
 	shippingOrder: 'create' | 'get' | 'getAll' | 'update';
 	workOrder: 'get' | 'getAll';
@@ -49,10 +51,14 @@ export interface OperationOption<R extends InventoryProResource> extends INodePr
 	action: string;
 }
 
-/** What an operation file exports: its parameters and the code that runs it for one input item. */
+/**
+ * What an operation file exports: its parameters and the code that runs it for one input item; a bulk
+ * operation also plans the execution's reads once (helpers/listOnce.ts), and each row gets the plan.
+ */
 export interface OperationModule {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]>;
+	plan?(this: IExecuteFunctions, rows: number): Promise<ListPlan>;
+	execute(this: IExecuteFunctions, itemIndex: number, plan?: ListPlan): Promise<IDataObject[]>;
 }
 
 /** A resource's operations, every one of the map and no other. */

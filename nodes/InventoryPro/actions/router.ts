@@ -7,8 +7,10 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { resolveApiRoot } from '../../shared/transport/url';
+import { takeRequests } from '../../shared/transport/spent';
 import { takeWaits } from '../../shared/transport/waits';
 import { apiHint, waitHints } from '../helpers/hints';
+import { bulkHint } from '../helpers/listOnce';
 import { capForTool, toolCapHint } from '../helpers/tool';
 
 import * as asset from './asset/Asset.resource';
@@ -88,9 +90,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const returnData: INodeExecutionData[] = [];
 	let capped = 0;
+	// Reads planned once for all rows; a plan that fails to read leaves every row to read for itself.
+	const plan =
+		chosen.plan && items.length > 1
+			? await chosen.plan.call(this, items.length).catch(() => undefined)
+			: undefined;
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const answer = capForTool(this, itemIndex, await chosen.execute.call(this, itemIndex));
+			const answer = capForTool(this, itemIndex, await chosen.execute.call(this, itemIndex, plan));
 			if (answer.capped) capped++;
 			for (const json of answer.records) {
 				returnData.push({ json, pairedItem: { item: itemIndex } });
@@ -104,9 +111,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw error;
 		}
 	}
+	await plan?.finish();
 	const hints = [
 		...(await versionHint(this)),
 		...waitHints(takeWaits(this)),
+		...bulkHint(plan, items.length, takeRequests(this)),
 		...toolCapHint(capped),
 	];
 	if (hints.length > 0) this.addExecutionHints(...hints);

@@ -40,7 +40,7 @@ interface Page {
 
 const partNoOf = (row: IDataObject) => Number(row.partNo);
 /** Vendor docs: a lot's `shipped` is null while it is still in stock. */
-const inStock = (row: IDataObject) => row.shipped === null || row.shipped === undefined;
+export const inStock = (row: IDataObject) => row.shipped === null || row.shipped === undefined;
 /** Sums of decimal quantities without float dust (0.1 + 0.2). */
 export const roundUnits = (units: number) => Math.round(units * 1e6) / 1e6;
 

@@ -25,10 +25,11 @@ import { toNodeError, type CallInfo } from './errors';
 import { readFailure } from './failure';
 import { listQuery } from './listQuery';
 import { pacer, type Slot } from './pacer';
-import { collectPages } from './paging';
+import { collectPages, type PagingOptions } from './paging';
 import { MAX_RATE_LIMIT_RETRIES, parseRetryAfter, rateLimitWait } from './retry';
 import { clientSettings, CREDENTIAL_TYPE, type ClientSettings } from './settings';
 import { callUrl, pathProblem } from './url';
+import { noteRequest } from './spent';
 import { noteWait } from './waits';
 
 export type InventoryProContext =
@@ -156,6 +157,7 @@ async function send(
 		if (call.body !== undefined && call.method !== 'GET') request.body = call.body;
 
 		let response: unknown;
+		noteRequest(this);
 		try {
 			response = await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -237,13 +239,15 @@ export async function apiRequest(
 
 /**
  * Every record of a list endpoint (or the first `limit`), at the endpoint's largest page size
- * (250; 50 for orders), so an export of N records costs ceil(N / page size) requests.
+ * (250; 50 for orders), so an export of N records costs ceil(N / page size) requests. `readOn`, when
+ * given, decides after page 1 whether the other pages are worth reading (see PagingOptions).
  */
 export async function apiRequestAllItems(
 	this: InventoryProContext,
 	id: EndpointId,
 	options: RequestOptions = {},
 	limit?: number,
+	readOn?: PagingOptions['readOn'],
 ): Promise<IDataObject[]> {
 	const row = endpoint(id);
 	if (!row.list)
@@ -269,6 +273,7 @@ export async function apiRequestAllItems(
 			inFlight: settings.pagesInFlight,
 			what: row.path,
 			itemIndex: options.itemIndex,
+			readOn,
 		},
 	);
 }

@@ -16,6 +16,12 @@ export interface PagingOptions {
 	/** For messages: what is being listed. */
 	what: string;
 	itemIndex?: number;
+	/**
+	 * Asked once page 1 said more pages follow, with the page count it reported and its rows: false stops
+	 * the walk there (page 1's records are returned), for a caller that reads a list only when that is
+	 * cheaper than what it would do instead.
+	 */
+	readOn?: (pageCount: number, firstRows: IDataObject[]) => boolean;
 }
 
 /**
@@ -189,7 +195,10 @@ export async function collectPages(
 		return false;
 	};
 
-	if (take(1, await fetch(1))) return records;
+	const first = await fetch(1);
+	if (take(1, first)) return records;
+	if (options.readOn && !options.readOn(Math.max(2, tracker.reportedPages), first.value))
+		return records;
 	let next = 2;
 	const inFlight = Math.max(1, Math.floor(options.inFlight ?? 1));
 	const pageCount = tracker.reportedPages;

@@ -5,8 +5,9 @@ import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export const operations: Operations<'customer'> = { create, get, getAll, update };
+export const operations: Operations<'customer'> = { create, get, getAll, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -22,6 +23,12 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				action: 'Create a customer with a new short ID',
 				description: 'Needs a new short ID and a name (409 on a duplicate short ID)',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				action: 'Create or update a customer by its short ID',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
 			},
 			{
 				name: 'Get',
@@ -47,4 +54,5 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...update.description,
+	...upsert.description,
 ];

@@ -7,6 +7,7 @@ import { apiRequest } from '../../../shared/transport';
 import { fieldError, isBlank } from '../../../shared/validation';
 import { readExtraBody } from '../../helpers/extraBody';
 import { levelAtSpot, LOTS_BY_PART_NO, roundUnits, type Level } from '../../helpers/level';
+import { StockTakePlan } from '../../helpers/listOnce';
 import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
 import type { ShowFor } from '../node.type';
 
@@ -124,8 +125,21 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * shows as a level that is not the count: the item says so (levelChanged) and the node does not correct
  * it, because it cannot tell which of the two movements the count already saw. With Level When Counted,
  * a level that moved since the count is reported before anything is written.
+ *
+ * Over many lines (plan, helpers/listOnce.ts) the item catalogue and each warehouse's lots are read once
+ * when that costs fewer requests than the per-line reads; a line then compares its count with the level
+ * of that read (as its earlier lines' writes left it), and after all writes each warehouse written to is
+ * read once more: a line whose level is not its count says so (levelChanged), as above.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function plan(this: IExecuteFunctions, rows: number): Promise<StockTakePlan> {
+	return await StockTakePlan.make(this, rows, 'item.listAll');
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	planned?: StockTakePlan,
+): Promise<IDataObject[]> {
 	const itemID = read(this, itemIndex, 'itemID', text);
 	const wID = read(this, itemIndex, 'wID', recordNumber);
 	const spot = read(this, itemIndex, 'spot', text);
@@ -142,10 +156,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const extra = readExtraBody(this, itemIndex);
 
-	const item = (await apiRequest.call(this, 'item.get', {
-		query: { key: itemID, type: 'id' },
-		itemIndex,
-	})) as IDataObject;
+	const item =
+		planned?.items.find(itemID) ??
+		((await apiRequest.call(this, 'item.get', {
+			query: { key: itemID, type: 'id' },
+			itemIndex,
+		})) as IDataObject);
 	const at = { partNo: Number(item.partNo), wID, spot };
 	const lotPage = async (page: number) =>
 		await apiRequest.call(this, 'inventory.listByWarehouse', {
@@ -154,8 +170,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	const level = async (): Promise<Level> => await levelAtSpot(this, itemIndex, at, lotPage);
+	const levels = planned?.levelsOf(wID);
 
-	const before = (await level()).units;
+	const before = levels ? levels.at(at.partNo, spot) : (await level()).units;
 	const shown = { shortID: item.shortID ?? itemID, wID, spot, before, counted };
 	if (levelWhenCounted !== undefined && roundUnits(levelWhenCounted as number) !== before)
 		return [
@@ -198,8 +215,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		itemIndex,
 	})) as IDataObject | null;
-	const after = (await level()).units;
 	const moved = issue ? 'issued' : 'received';
+	if (levels) {
+		// Confirmed by one more read of the warehouse's lots after every line ran (plan.finish).
+		levels.set(at.partNo, spot, counted);
+		const result: IDataObject = {
+			...shown,
+			difference,
+			moved,
+			movement: movement ?? null,
+			after: counted,
+			levelChanged: false,
+		};
+		planned!.confirmLater({ result, wID, partNo: at.partNo, spot, counted });
+		return [result];
+	}
+	const after = (await level()).units;
 	const result: IDataObject = {
 		...shown,
 		difference,

@@ -5,6 +5,8 @@ import { extraBodyFields } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { number, read, readCollection, recordNumber, text, wholeNumber } from '../../helpers/read';
 import { readExtraBody } from '../../helpers/extraBody';
+import { changedFields } from '../../helpers/changes';
+import { foldCase, UpsertPlan } from '../../helpers/listOnce';
 import { allowing } from '../../helpers/status';
 import type { ShowFor } from '../node.type';
 
@@ -127,15 +129,25 @@ const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation:
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
+/** Many rows: the item catalogue once, when cheaper than a read per row (helpers/listOnce.ts). */
+export async function plan(this: IExecuteFunctions, rows: number): Promise<UpsertPlan> {
+	return await UpsertPlan.make(this, rows, 'item.listAll', 'itemID', foldCase);
+}
+
 /**
  * Item › Create or Update, keyed by the item's shortID (vendor docs: the SKU, unique; the spec: a duplicate
  * is a 409): GET /Item?key={shortID}&type=id, then PUT /Item when it exists or POST /Item when the service
  * answers 404. A create that meets 409 may have lost a race with someone creating the same item since the
  * read, or met another conflict (a disabled category): the item is read again, and only when it now exists
- * is it updated; otherwise the create's 409 stands. With no field to send, an existing item is left as it
- * is. The answer is the item and `outcome`: created, updated or unchanged.
+ * is it updated; otherwise the create's 409 stands. An existing item whose mapped fields all hold the
+ * row's values is left as it is, with no write. The answer is the item and `outcome`: created, updated or
+ * unchanged. With a plan, the catalogue read once stands in for the GET.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	planned?: UpsertPlan,
+): Promise<IDataObject[]> {
 	const itemID = read(this, itemIndex, 'itemID', text);
 	const fields = {
 		...readCollection(this, itemIndex, 'additionalFields', {
@@ -158,9 +170,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const update = async () =>
 		answer('updated', await apiRequest.call(this, 'item.update', { body, itemIndex }));
 
-	const existing = await find();
+	const known = planned?.records.find(itemID);
+	const existing = known === undefined ? await find() : { ok: known !== null, value: known };
 	if (existing.ok) {
-		if (Object.keys(fields).length === 0) return answer('unchanged', existing.value);
+		if (changedFields(fields, existing.value as IDataObject).length === 0)
+			return answer('unchanged', existing.value);
 		return await update();
 	}
 	const made = await allowing(409, apiRequest.call(this, 'item.create', { body, itemIndex }));
