@@ -11,12 +11,7 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-const polled = new WeakSet<object>();
-
-/** Whether this is the first poll of an activation n8n started by itself (a restart, a new leader). */
-export function isStartUpPoll(context: IPollFunctions): boolean {
-	const first = !polled.has(context);
-	polled.add(context);
-	const activation = context.getActivationMode();
-	return first && (activation === 'init' || activation === 'leadershipChange');
+/** Whether this is the first poll of an activation (`first`: shared/redelivery.ts isFirstPoll), outside the editor. */
+export function isStartUpPoll(context: IPollFunctions, first: boolean): boolean {
+	return first && context.getActivationMode() !== 'manual' && context.getMode() !== 'manual';
 }
