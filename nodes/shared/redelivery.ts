@@ -135,7 +135,11 @@ export function confirm(context: IExecuteFunctions): INodeExecutionData[] | unde
 	for (const batch of batches) here.add(batch);
 	confirmedHere.set(key, here);
 
-	return items.map(({ [BATCH_KEY]: _batch, ...item }) => item as INodeExecutionData);
+	return items.map((item) => {
+		const unmarked = { ...item };
+		delete unmarked[BATCH_KEY];
+		return unmarked;
+	});
 }
 
 type Poll = (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;

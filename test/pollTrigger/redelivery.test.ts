@@ -179,7 +179,9 @@ describe('Low Stock Trigger killed', () => {
 		await drop(pair);
 		poller.holdExecutions = true;
 		const alert = (await poller.tick()).emitted!;
-		expect(alert.map((a) => `${a.wID}:${a.shortID}`)).toEqual([`${pair.wID}:${pair.shortID}`]);
+		expect(alert.map((a) => `${String(a.wID)}:${String(a.shortID)}`)).toEqual([
+			`${pair.wID}:${pair.shortID}`,
+		]);
 
 		poller.kill();
 		poller.holdExecutions = false;
