@@ -270,10 +270,10 @@ async function lowStockPoll(
 	items.push(...outcome.alerts.map(itemOf('low', batch)));
 	if (options.emitRestocked === true)
 		items.push(...outcome.restocked.map(itemOf('restocked', batch)));
-	const emitted = items.length
-		? emit(delivery, items, this.helpers.returnJsonArray(items))
-		: undefined;
 	staticData.delivery = delivery;
+	const emitted = items.length
+		? emit(staticData, delivery, items, this.helpers.returnJsonArray(items))
+		: undefined;
 	pollSucceeded(this);
 	return emitted ? [emitted] : null;
 }

@@ -186,10 +186,15 @@ export class InventoryProPollTrigger implements INodeType {
 			return changes.isCreated(change, createdKey) === (event === 'created');
 		});
 		staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
-		const items = records.length
-			? emit(delivery, cursor, this.helpers.returnJsonArray(records.map((c) => c.record)))
-			: undefined;
 		staticData.delivery = delivery;
+		const items = records.length
+			? emit(
+					staticData,
+					delivery,
+					cursor,
+					this.helpers.returnJsonArray(records.map((c) => c.record)),
+				)
+			: undefined;
 		pollSucceeded(this);
 		return items ? [items] : null;
 	}

@@ -35,6 +35,8 @@ import type {
 export const MAX_UNCONFIRMED = 10;
 /** The key beside `json` that carries an item's batch number from the poll to execute(). */
 export const BATCH_KEY = 'inventoryProBatch';
+/** The key beside the first item's `json` that carries the node's static data as the poll left it. */
+export const STATE_KEY = 'inventoryProState';
 
 export interface Unconfirmed<T> {
 	batch: number;
@@ -96,8 +98,12 @@ export function settle<T>(
 	return { delivery, again };
 }
 
-/** Records a batch about to be emitted; returns the items, each marked with its batch number. */
+/**
+ * Records a batch about to be emitted, with the node's static data as it stands after this poll (stored
+ * as `delivery`); returns the items, each marked with the batch number, the first also with that state.
+ */
 export function emit<T>(
+	staticData: IDataObject,
 	delivery: Delivery<T>,
 	from: T,
 	items: INodeExecutionData[],
@@ -105,7 +111,14 @@ export function emit<T>(
 	const batch = delivery.next++;
 	delivery.unconfirmed.push({ batch, from });
 	delivery.unconfirmed.splice(0, Math.max(0, delivery.unconfirmed.length - MAX_UNCONFIRMED));
-	return items.map((item) => ({ ...item, [BATCH_KEY]: batch }));
+	staticData.delivery = delivery;
+	const state = JSON.parse(JSON.stringify({ ...staticData, delivery })) as IDataObject;
+	delete state.__dataChanged;
+	return items.map((item, index) => ({
+		...item,
+		[BATCH_KEY]: batch,
+		...(index === 0 ? { [STATE_KEY]: state } : {}),
+	}));
 }
 
 /** The batch number the next emit() will give. */
@@ -126,19 +139,41 @@ export function confirm(context: IExecuteFunctions): INodeExecutionData[] | unde
 	if (batches.size === 0) return undefined;
 
 	const staticData = context.getWorkflowStaticData('node');
-	const delivery = (staticData.delivery ?? {}) as IDataObject;
-	const ran = Array.isArray(delivery.ran) ? (delivery.ran as number[]) : [];
-	// Replaced, not changed in place, so n8n sees the change and saves it with the execution's end.
-	staticData.delivery = { ...delivery, ran: [...ran, ...batches].slice(-4 * MAX_UNCONFIRMED) };
+	const newest = Math.max(...batches);
+	const copy = staticData.delivery as Partial<Delivery<unknown>> | undefined;
+	if (typeof copy?.next !== 'number' || copy.next <= newest) {
+		// n8n read this execution's static data before the poll's emit had saved it (the two race): saving
+		// that copy at the end would take the node back to before the batch. Start from the poll's own state.
+		const carried = items.find((item) => item[STATE_KEY] !== undefined)?.[STATE_KEY];
+		if (carried === undefined || typeof carried !== 'object') return unmarked(items);
+		for (const key of Object.keys(staticData)) delete staticData[key];
+		Object.assign(staticData, carried);
+	}
+	const delivery = staticData.delivery as Delivery<unknown>;
+	// Only a batch this copy still lists: a copy from after the poller dropped it has nothing to add.
+	const listed = [...batches].filter((batch) =>
+		delivery.unconfirmed.some((u) => u.batch === batch),
+	);
+	if (listed.length)
+		// Replaced, not changed in place, so n8n sees the change and saves it with the execution's end.
+		staticData.delivery = {
+			...delivery,
+			ran: [...(delivery.ran ?? []), ...listed].slice(-4 * MAX_UNCONFIRMED),
+		};
 	const key = keyOf(context);
 	const here = confirmedHere.get(key) ?? new Set<number>();
 	for (const batch of batches) here.add(batch);
 	confirmedHere.set(key, here);
+	return unmarked(items);
+}
 
+/** The items as the workflow sees them: without the marks. */
+function unmarked(items: INodeExecutionData[]): INodeExecutionData[] {
 	return items.map((item) => {
-		const unmarked = { ...item };
-		delete unmarked[BATCH_KEY];
-		return unmarked;
+		const plain = { ...item };
+		delete plain[BATCH_KEY];
+		delete plain[STATE_KEY];
+		return plain;
 	});
 }
 

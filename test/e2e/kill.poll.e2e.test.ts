@@ -5,8 +5,13 @@
 // execution ended — then started again on the same folder and database. Every change and every alert must
 // come out of a finished execution at least once; the test says which came twice. Both workflows poll at
 // second 0 of each minute (custom Poll Times: n8n allows nothing shorter than a minute) and their trigger is
-// followed by a 20-second Wait, so both executions are running at once. Plus: a Low Stock Trigger whose
+// followed by an 8-second Wait, so both executions are running at once (and end within n8n's 10-second
+// graceful shutdown the suite sets). Plus: a Low Stock Trigger whose
 // first poll at activation fails stays published and polls on. Nothing here sleeps longer than 0.5 s.
+import { copyFile } from 'fs/promises';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
 import {
 	ALL_SECURITY_IDS,
 	DEMO_CLIENT,
@@ -193,7 +198,7 @@ beforeAll(async () => {
 		name: 'Wait',
 		type: 'n8n-nodes-base.wait',
 		typeVersion: 1.1,
-		parameters: { resume: 'timeInterval', amount: 20, unit: 'seconds' },
+		parameters: { resume: 'timeInterval', amount: 8, unit: 'seconds' },
 	};
 	const trigger = (type: string, parameters: Record<string, unknown>): WorkflowNode => ({
 		name: TRIGGER,
@@ -223,6 +228,9 @@ beforeAll(async () => {
 }, 20 * MINUTE);
 
 afterAll(async () => {
+	// n8n's log, for a failure's post-mortem (the instance's folder goes with stop()).
+	if (n8n)
+		await copyFile(n8n.logPath, join(tmpdir(), 'inventory-pro-kill-poll-n8n.log')).catch(() => {});
 	await n8n?.stop();
 	await sandbox?.close();
 }, MINUTE);
@@ -256,7 +264,7 @@ describe('the poll triggers under SIGKILL', () => {
 			expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
 			const before = sandbox.requests.length;
 			await killAndStart();
-			// The start-up polls read the lists; whatever they emit runs within the Wait's 20 s.
+			// The start-up polls read the lists; whatever they emit would run within the Wait's 8 s.
 			await until(
 				'the start-up polls',
 				() =>

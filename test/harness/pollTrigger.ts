@@ -62,6 +62,7 @@ export interface PollOutcome {
 }
 
 const NODE_NAME = 'Changes';
+let kills = 0;
 let nextWorkflowId = 1;
 
 /** n8n adds the Poll Times parameter to every polling node when it loads it. */
@@ -82,11 +83,16 @@ export class Poller {
 	readonly errors: Error[] = [];
 	/** Whether executions wait in `held` instead of running right after their poll. */
 	holdExecutions = false;
-	/** Executions started and not run yet. */
-	held: INodeExecutionData[][][] = [];
+	/**
+	 * Whether executions read the static data saved before their poll's emit (n8n's read at an execution's
+	 * start races the emit's unawaited save).
+	 */
+	staleReads = false;
+	/** Executions started and not run yet, with the static data they read at their start. */
+	held: Array<{ data: INodeExecutionData[][]; staticData: string }> = [];
 
 	private readonly nodeType: INodeType;
-	private readonly node: INode;
+	private node: INode;
 	private readonly workflowId = `poll-${nextWorkflowId++}`;
 	private workflow!: WorkflowInstance;
 	private pollFunctions!: PollContext;
@@ -110,20 +116,24 @@ export class Poller {
 	/** n8n killed: the executions still held never run; the next start reads what was saved. */
 	kill(): void {
 		this.held = [];
+		// The process's memory goes too: the node's code keys what it remembers in memory by workflow
+		// and node id, so a new id stands for a new process (static data is keyed by the node's name).
+		this.node = { ...this.node, id: `c0ffee00-0000-4000-8000-${String(++kills).padStart(12, '0')}` };
 		this.restart();
 	}
 
 	/** Runs the held executions, oldest first (or only the first `count`). */
 	async runHeld(count = this.held.length): Promise<void> {
-		for (const data of this.held.splice(0, count)) await this.execute(data);
+		for (const { data, staticData } of this.held.splice(0, count))
+			await this.execute(data, staticData);
 	}
 
 	/**
 	 * One execution of a poll's items, as n8n runs it: static data read from the database at its start,
 	 * the trigger node first, static data saved at its end if the execution changed it.
 	 */
-	private async execute(data: INodeExecutionData[][]): Promise<void> {
-		const workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
+	private async execute(data: INodeExecutionData[][], staticData: string): Promise<void> {
+		const workflow = this.makeWorkflow(JSON.parse(staticData) as IDataObject);
 		const additionalData = withHooks(
 			this.options.additionalData('trigger', this.workflowData()),
 			'trigger',
@@ -205,9 +215,10 @@ export class Poller {
 	private makePollFunctions(activation: WorkflowActivateMode): PollContext {
 		const additionalData = this.options.additionalData('trigger', this.workflowData());
 		const emit: IPollFunctions['__emit'] = (data) => {
+			const before = JSON.stringify(this.saved);
 			this.save();
 			this.executions.push((data[0] ?? []).map((item: INodeExecutionData) => item.json));
-			this.held.push(data);
+			this.held.push({ data, staticData: this.staleReads ? before : JSON.stringify(this.saved) });
 		};
 		const emitError: IPollFunctions['__emitError'] = (error) => {
 			this.errors.push(error);

@@ -120,6 +120,19 @@ describe('Changes Trigger killed', () => {
 		expect(ids((await poller.activate()).emitted)).toEqual(second);
 	});
 
+	it('an execution that read the static data from before its emit (n8n races the two) still confirms its batch, and takes nothing back', async () => {
+		const poller = await changesTrigger();
+		poller.staleReads = true;
+		const made = await createItems(2);
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		expect(poller.ran.at(-1)!.map((r) => r.shortID)).toEqual(made);
+		poller.kill();
+		poller.staleReads = false;
+		expect((await poller.activate()).emitted).toBeUndefined();
+		const later = await createItems(1);
+		expect(ids((await poller.tick()).emitted)).toEqual(later);
+	});
+
 	it('a graceful stop (every execution ran): nothing comes again, and the unconfirmed list stays short', async () => {
 		const poller = await changesTrigger();
 		for (let i = 0; i < MAX_UNCONFIRMED + 2; i++) {
@@ -203,6 +216,18 @@ describe('Low Stock Trigger killed', () => {
 		poller.kill();
 		poller.holdExecutions = false;
 		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+
+	it('an execution that read the static data from before its emit: killed after it, nothing comes again', async () => {
+		const poller = await lowStockTrigger();
+		poller.staleReads = true;
+		const pair = freshPair();
+		await drop(pair);
+		expect((await poller.tick()).emitted).toHaveLength(1);
+		poller.kill();
+		poller.staleReads = false;
+		expect((await poller.activate()).emitted).toBeUndefined();
+		expect((await poller.tick()).emitted).toBeUndefined();
 	});
 
 	it('a start-up poll that fails keeps the batch: the next poll emits it again', async () => {
