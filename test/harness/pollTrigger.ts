@@ -118,7 +118,10 @@ export class Poller {
 		this.held = [];
 		// The process's memory goes too: the node's code keys what it remembers in memory by workflow
 		// and node id, so a new id stands for a new process (static data is keyed by the node's name).
-		this.node = { ...this.node, id: `c0ffee00-0000-4000-8000-${String(++kills).padStart(12, '0')}` };
+		this.node = {
+			...this.node,
+			id: `c0ffee00-0000-4000-8000-${String(++kills).padStart(12, '0')}`,
+		};
 		this.restart();
 	}
 
