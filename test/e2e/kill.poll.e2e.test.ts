@@ -342,9 +342,12 @@ describe('the poll triggers under SIGKILL', () => {
 				}),
 				[credential],
 			);
-			sandbox.failNext('inventory.stockLevels', 'internal_error', 1);
+			// Failing for as long as n8n retries a failed activation poll (+1, +2, +4, +8 s): without the
+			// guard the publication ends `failed` and n8n polls no more.
+			sandbox.failNext('inventory.stockLevels', 'internal_error', 5);
 			const before = sandbox.requests.length;
 			const status = await n8n.activate(workflow.id);
+			sandbox.clearFaults();
 			expect(status.status).toBe('published');
 			// The failure is in the executions list.
 			await n8n.waitForExecutions(workflow.id, 1, MINUTE);
