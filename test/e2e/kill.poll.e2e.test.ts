@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The Changes Trigger and the Low Stock Trigger in a real n8n 2.41.1 (regular mode, SQLite) whose whole
 // process group is SIGKILLed — during a poll, during the execution a poll started, and right after that
