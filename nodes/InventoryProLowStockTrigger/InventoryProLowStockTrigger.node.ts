@@ -1,6 +1,7 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
+	type IExecuteFunctions,
 	type ILoadOptionsFunctions,
 	type INodeExecutionData,
 	type INodePropertyOptions,
@@ -9,6 +10,16 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import {
+	confirm,
+	emit,
+	isFirstPoll,
+	nextBatch,
+	pollSucceeded,
+	settle,
+	testPoll,
+	type Delivery,
+} from '../shared/redelivery';
 import { apiRequestAllItems } from '../shared/transport';
 import { textOf } from '../shared/validation';
 import { compare, type AlertState, type Level } from './alerts';
@@ -179,22 +190,43 @@ export class InventoryProLowStockTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (!isStartUpPoll(this)) return await lowStockPoll.call(this);
-		return await lowStockPoll.call(this).catch((error: Error) => {
+		const first = isFirstPoll(this);
+		if (!isStartUpPoll(this, first)) return await lowStockPoll.call(this, first);
+		return await lowStockPoll.call(this, first).catch((error: Error) => {
 			this.logger.warn(
-				`Inventory Pro Low Stock Trigger: the first poll after the start failed (${error.message}); the next scheduled poll reads again`,
+				`Inventory Pro Low Stock Trigger: the first poll of the activation failed (${error.message}); the next scheduled poll reads again`,
 			);
+			// A failed execution in the list (and the error workflow), while the schedule keeps running.
+			this.__emitError(error);
 			return null;
 		});
+	}
+
+	/** Runs inside the execution a poll started: confirms its batch (shared/redelivery.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
+		const items = confirm(this);
+		if (items) return [items];
+		if (this.getMode() === 'manual')
+			return await testPoll(this, InventoryProLowStockTrigger.prototype.poll);
+		return [this.getInputData()];
 	}
 }
 
 type Event = 'low' | 'restocked';
 
-const itemOf = (event: Event) => (level: Level) =>
-	({ ...level.row, threshold: level.threshold, event }) as IDataObject;
+/** One emitted item; alertId (the item in its warehouse, and the batch that raised it) is the same when it comes again. */
+const itemOf = (event: Event, batch?: number) => (level: Level) =>
+	({
+		...level.row,
+		threshold: level.threshold,
+		event,
+		...(batch === undefined ? {} : { alertId: `${level.key}#${batch}` }),
+	}) as IDataObject;
 
-async function lowStockPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+async function lowStockPoll(
+	this: IPollFunctions,
+	first: boolean,
+): Promise<INodeExecutionData[][] | null> {
 	const warehouseID = readWarehouse.call(this);
 	const thresholds = readThresholds.call(this);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -212,6 +244,13 @@ async function lowStockPoll(this: IPollFunctions): Promise<INodeExecutionData[][
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = JSON.stringify([warehouseID ?? 'all']);
 	const stored = staticData.lowStock as AlertState | undefined;
+	// Alerts not known to have run (n8n killed before their execution ended) come again, as they were.
+	const { delivery, again } = settle<IDataObject[]>(
+		this,
+		staticData.delivery as Delivery<IDataObject[]> | undefined,
+		scope,
+		first,
+	);
 	const state: AlertState =
 		stored?.scope === scope ? stored : { scope, low: [], settling: options.alertExisting !== true };
 
@@ -226,9 +265,17 @@ async function lowStockPoll(this: IPollFunctions): Promise<INodeExecutionData[][
 	if (read.nextPage !== undefined) next.page = read.nextPage;
 	staticData.lowStock = next;
 
-	const items = outcome.alerts.map(itemOf('low'));
-	if (options.emitRestocked === true) items.push(...outcome.restocked.map(itemOf('restocked')));
-	return items.length ? [this.helpers.returnJsonArray(items)] : null;
+	const batch = nextBatch(delivery);
+	const items = [...again.flatMap((unconfirmed) => unconfirmed.from)];
+	items.push(...outcome.alerts.map(itemOf('low', batch)));
+	if (options.emitRestocked === true)
+		items.push(...outcome.restocked.map(itemOf('restocked', batch)));
+	staticData.delivery = delivery;
+	const emitted = items.length
+		? emit(staticData, delivery, items, this.helpers.returnJsonArray(items))
+		: undefined;
+	pollSucceeded(this);
+	return emitted ? [emitted] : null;
 }
 
 /** The one warehouse to watch, or undefined for all; checked before any request. */

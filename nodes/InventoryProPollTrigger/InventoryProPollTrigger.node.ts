@@ -2,6 +2,7 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -19,6 +20,15 @@ import {
 } from '../shared/changes/cursor';
 import { fetchChanges, fetchSamples, newestCursor, type Target } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
+import {
+	confirm,
+	emit,
+	isFirstPoll,
+	pollSucceeded,
+	settle,
+	testPoll,
+	type Delivery,
+} from '../shared/redelivery';
 import { watchProperties } from './description';
 
 type Event = 'any' | 'created' | 'updated';
@@ -136,9 +146,16 @@ export class InventoryProPollTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		const scope = JSON.stringify([watch, path, startFrom ?? null]);
 		const stored = staticData.pollState as PollState | undefined;
+		// A batch not known to have run (n8n killed before its execution ended): read again from its start.
+		const { delivery, again } = settle<Cursor | LegacyCursor>(
+			this,
+			staticData.delivery as Delivery<Cursor | LegacyCursor> | undefined,
+			scope,
+			isFirstPoll(this),
+		);
 		let cursor: Cursor | LegacyCursor;
 		if (stored?.scope === scope) {
-			cursor = stored.cursor;
+			cursor = again[0]?.from ?? stored.cursor;
 		} else if (startFrom !== undefined) {
 			cursor = startCursor(startFrom);
 		} else {
@@ -147,6 +164,8 @@ export class InventoryProPollTrigger implements INodeType {
 				scope,
 				cursor: await newestCursor.call(this, target),
 			} satisfies PollState;
+			staticData.delivery = delivery;
+			pollSucceeded(this);
 			return null;
 		}
 
@@ -167,10 +186,26 @@ export class InventoryProPollTrigger implements INodeType {
 			return changes.isCreated(change, createdKey) === (event === 'created');
 		});
 		staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
+		staticData.delivery = delivery;
+		const items = records.length
+			? emit(
+					staticData,
+					delivery,
+					cursor,
+					this.helpers.returnJsonArray(records.map((c) => c.record)),
+				)
+			: undefined;
+		pollSucceeded(this);
+		return items ? [items] : null;
+	}
 
-		return records.length
-			? [this.helpers.returnJsonArray(records.map((change) => change.record))]
-			: null;
+	/** Runs inside the execution a poll started: confirms its batch (redelivery.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
+		const items = confirm(this);
+		if (items) return [items];
+		if (this.getMode() === 'manual')
+			return await testPoll(this, InventoryProPollTrigger.prototype.poll);
+		return [this.getInputData()];
 	}
 }
 

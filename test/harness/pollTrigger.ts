@@ -8,6 +8,13 @@
  * database after activation and whenever a poll emits, and otherwise keeps it in memory. A poll that
  * throws leaves whatever it wrote in memory, so a node must not write its cursor before it is done.
  * `restart()` rebuilds the workflow from what was saved, like an n8n restart.
+ *
+ * Each emit starts an execution, as n8n's does (workflow-runner.js): a WorkflowExecute in 'trigger' mode on a
+ * workflow whose static data is read from what was saved, the emitted items as the trigger's input (so the
+ * node's execute(), when it has one, runs first), and its static data saved at its end when it changed
+ * (execution-lifecycle-hooks.js). Executions run right after the poll that started them, unless
+ * `holdExecutions` is set: then they wait in `held` until `runHeld()` — or `kill()` drops them, as a
+ * SIGKILL of n8n does to executions still running (they are never run again), and restarts.
  */
 import { Container } from '@n8n/di';
 import type { PollContext } from 'n8n-core';
@@ -32,6 +39,7 @@ import {
 } from './triggerNode';
 // After ./n8n, which sets n8n up before anything of it loads.
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
+import { createRunExecutionData } from 'n8n-workflow';
 
 const { PollContext: PollContextClass, PollTriggerExecutor, WorkflowExecute } = core;
 
@@ -49,9 +57,12 @@ export interface PollOutcome {
 	/** The items the poll emitted (one execution), or undefined when it returned null. */
 	emitted?: IDataObject[];
 	error?: Error;
+	/** The poll threw to n8n (at activation: the activation fails) rather than reporting its error. */
+	thrown?: boolean;
 }
 
 const NODE_NAME = 'Changes';
+let kills = 0;
 let nextWorkflowId = 1;
 
 /** n8n adds the Poll Times parameter to every polling node when it loads it. */
@@ -65,12 +76,23 @@ function withPollingParameters(nodeType: INodeType): INodeType {
 export class Poller {
 	/** What n8n would have in its database: the workflow's static data as last saved. */
 	saved: IDataObject = {};
-	/** Every execution the trigger started, oldest first. */
+	/** Every execution the trigger started, oldest first: the items the poll emitted. */
 	readonly executions: IDataObject[][] = [];
+	/** The trigger node's output of every execution that ran to its end, in the order they ended. */
+	readonly ran: IDataObject[][] = [];
 	readonly errors: Error[] = [];
+	/** Whether executions wait in `held` instead of running right after their poll. */
+	holdExecutions = false;
+	/**
+	 * Whether executions read the static data saved before their poll's emit (n8n's read at an execution's
+	 * start races the emit's unawaited save).
+	 */
+	staleReads = false;
+	/** Executions started and not run yet, with the static data they read at their start. */
+	held: Array<{ data: INodeExecutionData[][]; staticData: string }> = [];
 
 	private readonly nodeType: INodeType;
-	private readonly node: INode;
+	private node: INode;
 	private readonly workflowId = `poll-${nextWorkflowId++}`;
 	private workflow!: WorkflowInstance;
 	private pollFunctions!: PollContext;
@@ -91,6 +113,53 @@ export class Poller {
 		this.load('init');
 	}
 
+	/** n8n killed: the executions still held never run; the next start reads what was saved. */
+	kill(): void {
+		this.held = [];
+		// The process's memory goes too: the node's code keys what it remembers in memory by workflow
+		// and node id, so a new id stands for a new process (static data is keyed by the node's name).
+		this.node = {
+			...this.node,
+			id: `c0ffee00-0000-4000-8000-${String(++kills).padStart(12, '0')}`,
+		};
+		this.restart();
+	}
+
+	/** Runs the held executions, oldest first (or only the first `count`). */
+	async runHeld(count = this.held.length): Promise<void> {
+		for (const { data, staticData } of this.held.splice(0, count))
+			await this.execute(data, staticData);
+	}
+
+	/**
+	 * One execution of a poll's items, as n8n runs it: static data read from the database at its start,
+	 * the trigger node first, static data saved at its end if the execution changed it.
+	 */
+	private async execute(data: INodeExecutionData[][], staticData: string): Promise<void> {
+		const workflow = this.makeWorkflow(JSON.parse(staticData) as IDataObject);
+		const additionalData = withHooks(
+			this.options.additionalData('trigger', this.workflowData()),
+			'trigger',
+			this.workflowData(),
+			`run-${this.executions.length}-${this.ran.length}`,
+		);
+		const runData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
+			},
+		});
+		const run = await new WorkflowExecute(
+			additionalData,
+			'trigger',
+			runData,
+		).processRunExecutionData(workflow);
+		const error = run.data.resultData.error;
+		if (error) throw error;
+		this.ran.push(outputOf(run, NODE_NAME) ?? []);
+		if (workflow.staticData.__dataChanged === true)
+			this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+	}
+
 	private load(activation: WorkflowActivateMode): void {
 		this.workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
 		this.pollFunctions = this.makePollFunctions(activation);
@@ -105,12 +174,15 @@ export class Poller {
 	async activate(): Promise<PollOutcome> {
 		const outcome = await this.run(true);
 		this.save();
+		if (!this.holdExecutions) await this.runHeld();
 		return outcome;
 	}
 
 	/** One scheduled poll. */
 	async tick(): Promise<PollOutcome> {
-		return await this.run(false);
+		const outcome = await this.run(false);
+		if (!this.holdExecutions) await this.runHeld();
+		return outcome;
 	}
 
 	/** The editor's "Fetch test event": the workflow run in manual mode; returns the trigger's items. */
@@ -146,8 +218,10 @@ export class Poller {
 	private makePollFunctions(activation: WorkflowActivateMode): PollContext {
 		const additionalData = this.options.additionalData('trigger', this.workflowData());
 		const emit: IPollFunctions['__emit'] = (data) => {
+			const before = JSON.stringify(this.saved);
 			this.save();
 			this.executions.push((data[0] ?? []).map((item: INodeExecutionData) => item.json));
+			this.held.push({ data, staticData: this.staleReads ? before : JSON.stringify(this.saved) });
 		};
 		const emitError: IPollFunctions['__emitError'] = (error) => {
 			this.errors.push(error);
@@ -184,7 +258,8 @@ export class Poller {
 			// n8n throws from the activation poll (activation fails) and reports scheduled ones.
 			error = thrown as Error;
 		}
+		const thrown = error !== undefined;
 		error ??= this.errors[errorsBefore];
-		return { emitted: this.executions[executionsBefore], error };
+		return { emitted: this.executions[executionsBefore], error, ...(thrown ? { thrown } : {}) };
 	}
 }

@@ -170,7 +170,10 @@ describe('one alert per drop', () => {
 			max: pair.max,
 			threshold: pair.min,
 			event: 'low',
+			alertId: expect.stringMatching(new RegExp(`^${pair.wID}:${pair.shortID}#\\d+$`)) as string,
 		});
+		// What the execution's first node hands on is the same item.
+		expect(poller.ran.at(-1)).toEqual(first.emitted);
 		// Lower still: the same shortage, no new alert.
 		await setUnits(pair, pair.min - 3);
 		expect((await poller.tick()).emitted).toBeUndefined();
@@ -268,22 +271,28 @@ describe('n8n restart', () => {
 		expect((await poller.activate()).emitted).toBeUndefined();
 	});
 
-	it('the start-up poll does not fail while the service does (n8n would switch the trigger off); the next poll reports it', async () => {
+	it('a first poll that fails, at a restart or an activation, never switches the trigger off: it is reported as a failed execution and the schedule keeps polling', async () => {
 		const poller = await activated();
 		await quiet(poller);
 		const pair = freshPair();
 		poller.restart();
 		sandbox.failNext('inventory.stockLevels', 'internal_error', 2);
-		expect(await poller.activate()).toEqual({ emitted: undefined, error: undefined });
+		const startUp = await poller.activate();
+		// Reported through n8n's __emitError (a failed execution), not thrown (n8n would drop the schedule).
+		expect(startUp).toEqual({ emitted: undefined, error: expect.any(Error) as Error });
+		expect(startUp.error?.message).toBe('An error has occurred.');
 		const failed = await poller.tick();
 		expect(failed.error?.message).toBe('An error has occurred.');
 		await setUnits(pair, pair.min - 1);
 		expect(keysOf((await poller.tick()).emitted)).toEqual([key('low', pair)]);
 
-		// A person activating hears the failure at once.
+		// A person activating: the same, the activation stands and the failure is in the executions list.
 		const fresh = lowStockPollerFor(h, {});
 		sandbox.failNext('inventory.stockLevels', 'internal_error', 1);
-		expect((await fresh.activate()).error?.message).toBe('An error has occurred.');
+		const activation = await fresh.activate();
+		expect(activation.thrown).toBeUndefined();
+		expect(activation.error?.message).toBe('An error has occurred.');
+		expect((await fresh.tick()).error).toBeUndefined();
 	});
 });
 

@@ -1,0 +1,369 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
+// The Changes Trigger and the Low Stock Trigger in a real n8n 2.41.1 (regular mode, SQLite) whose whole
+// process group is SIGKILLed — during a poll, during the execution a poll started, and right after that
+// execution ended — then started again on the same folder and database. Every change and every alert must
+// come out of a finished execution at least once; the test says which came twice. Both workflows poll at
+// second 0 of each minute (custom Poll Times: n8n allows nothing shorter than a minute) and their trigger is
+// followed by an 8-second Wait, so both executions are running at once (and end within n8n's 10-second
+// graceful shutdown the suite sets). Plus: a Low Stock Trigger whose
+// first poll at activation fails stays published and polls on. Nothing here sleeps longer than 0.5 s.
+import { copyFile } from 'fs/promises';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import {
+	ALL_SECURITY_IDS,
+	DEMO_CLIENT,
+	DEMO_CLIENTS,
+	startSandbox,
+	type Sandbox,
+} from '../../sandbox';
+import type { StockLevel } from '../../sandbox/records';
+import { stockLevels } from '../../sandbox/stockLevels';
+import { SandboxClient } from '../support/sandboxClient';
+import { ensureN8n, N8n, startN8n, type WorkflowNode } from './n8n';
+import { chain, PREFIX } from './support/workflows';
+
+const MINUTE = 60_000;
+const TRIGGER = 'Trigger';
+const CHANGES_CLIENT = { clientId: 'e2e-kill-changes', clientSecret: 'e2e-kill-dummy-secret-1' };
+const LOW_CLIENT = { clientId: 'e2e-kill-low', clientSecret: 'e2e-kill-dummy-secret-2' };
+const FAIL_CLIENT = { clientId: 'e2e-kill-failing', clientSecret: 'e2e-kill-dummy-secret-3' };
+/** Second 0 of every minute, for both workflows. */
+const POLL_TIMES = { item: [{ mode: 'custom', cronExpression: '0 * * * * *' }] };
+
+let sandbox: Sandbox;
+let n8n: N8n;
+let operator: SandboxClient;
+const ids: { changes?: string; low?: string } = {};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(
+	what: string,
+	probe: () => Promise<T | undefined | false> | T | undefined | false,
+	timeoutMs: number,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+		await sleep(500);
+	}
+}
+
+// ——— what changes in the service ———
+
+let serial = 0;
+async function createItems(count: number): Promise<string[]> {
+	const made: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const itemID = `KILL-${++serial}`;
+		const answer = await operator.post('/Item', { itemID, description: 'kill test' });
+		expect(answer.status).toBe(201);
+		made.push(itemID);
+	}
+	return made;
+}
+
+const taken = new Set<string>();
+/** Takes `count` fresh items below their restocking level; returns their keys (wID:shortID). */
+async function dropBelow(count: number): Promise<string[]> {
+	const keys: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const { store } = sandbox;
+		const pair = stockLevels(store).find(
+			(l: StockLevel) =>
+				!taken.has(l.shortID) &&
+				l.min > 0 &&
+				l.units >= l.min + 10 &&
+				store
+					.lots(l.partNo, l.wID)
+					.every((lot) => !lot.hold && !store.location(l.wID, lot.spot)!.hold),
+		);
+		if (!pair) throw new Error('no stocked item left');
+		taken.add(pair.shortID);
+		const answer = await operator.post('/Inventory/Issue', {
+			itemID: pair.shortID,
+			wID: pair.wID,
+			units: pair.units - (pair.min - 1),
+		});
+		expect(answer.status).toBe(201);
+		keys.push(`${pair.wID}:${pair.shortID}`);
+	}
+	return keys;
+}
+
+// ——— what n8n ran ———
+
+interface Runs {
+	/** How many finished (success) executions carried each key. */
+	counts: Map<string, number>;
+	statuses: string[];
+}
+
+async function runs(
+	workflowId: string,
+	keyOf: (json: Record<string, unknown>) => string,
+): Promise<Runs> {
+	const counts = new Map<string, number>();
+	const summaries = await n8n.executions(workflowId);
+	for (const summary of summaries.filter((s) => s.status === 'success')) {
+		const run = await n8n.execution(summary.id);
+		for (const item of N8n.output(run, TRIGGER)) {
+			const key = keyOf(item.json);
+			counts.set(key, (counts.get(key) ?? 0) + 1);
+		}
+	}
+	return { counts, statuses: summaries.map((s) => s.status) };
+}
+const changeKey = (json: Record<string, unknown>) => String(json.shortID);
+const alertKey = (json: Record<string, unknown>) => `${String(json.wID)}:${String(json.shortID)}`;
+
+/** Waits until every key came out of a finished execution; returns those that came more than once. */
+async function allRan(
+	workflowId: string,
+	keyOf: typeof changeKey,
+	keys: string[],
+): Promise<string[]> {
+	const seen = await until(
+		`${keys.join(', ')} in finished executions of workflow ${workflowId}`,
+		async () => {
+			const { counts } = await runs(workflowId, keyOf);
+			return keys.every((key) => (counts.get(key) ?? 0) >= 1) && counts;
+		},
+		3 * MINUTE,
+	);
+	return keys.filter((key) => (seen.get(key) ?? 0) > 1);
+}
+
+const running = async (workflowId: string) =>
+	(await n8n.executions(workflowId)).filter((s) => s.status === 'running').length;
+
+/** SIGKILL to n8n's whole process group (n8n, its task runner, their supervisor), then a start on the same folder. */
+async function killAndStart(): Promise<void> {
+	process.kill(-n8n.pid, 'SIGKILL');
+	await n8n.exited;
+	await n8n.halt();
+	await n8n.resume();
+}
+
+/** Requests of one client answered since `from` (an index into the sandbox's request log). */
+const requestsOf = (clientId: string, from: number) =>
+	sandbox.requests.slice(from).filter((r) => r.clientId === clientId);
+
+/**
+ * A fault that holds the next list answer until released, and says when the request came: the sandbox
+ * awaits `until`, which calls then() as the request arrives.
+ */
+function holdNext(target: 'item.listAll' | 'inventory.stockLevels') {
+	let arrived = false;
+	let release!: () => void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	const until = {
+		then(resolve: (value: unknown) => void) {
+			arrived = true;
+			void released.then(() => resolve(undefined));
+		},
+	} as unknown as Promise<unknown>;
+	sandbox.inject(target, { kind: 'slow', ms: 0, until }, 1);
+	return { arrived: () => arrived, release };
+}
+
+beforeAll(async () => {
+	const n8nDir = await ensureN8n();
+	sandbox = await startSandbox({
+		port: 0,
+		rateLimitPerMinute: 1_000_000,
+		clients: [
+			...DEMO_CLIENTS,
+			...[CHANGES_CLIENT, LOW_CLIENT, FAIL_CLIENT].map((c) => ({
+				...c,
+				securityIds: ALL_SECURITY_IDS,
+			})),
+		],
+	});
+	n8n = await startN8n({ n8nDir, extraCa: sandbox.ca });
+	operator = new SandboxClient(sandbox, DEMO_CLIENT);
+
+	const credential = async (client: typeof CHANGES_CLIENT) =>
+		await n8n.createCredential(
+			'inventoryProApi',
+			{ baseUrl: sandbox.baseUrl, ...client, ignoreSslIssues: false },
+			client.clientId,
+		);
+	const wait: WorkflowNode = {
+		name: 'Wait',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		parameters: { resume: 'timeInterval', amount: 8, unit: 'seconds' },
+	};
+	const trigger = (type: string, parameters: Record<string, unknown>): WorkflowNode => ({
+		name: TRIGGER,
+		type: `${PREFIX}${type}`,
+		typeVersion: 1,
+		parameters: { pollTimes: POLL_TIMES, ...parameters },
+		credentials: { inventoryProApi: { id: '', name: '' } },
+	});
+	ids.changes = (
+		await n8n.createWorkflow(
+			chain(
+				'e2e: changes, killed',
+				trigger('inventoryProPollTrigger', { watch: 'item.listAll' }),
+				wait,
+			),
+			[await credential(CHANGES_CLIENT)],
+		)
+	).id;
+	ids.low = (
+		await n8n.createWorkflow(
+			chain('e2e: low stock, killed', trigger('inventoryProLowStockTrigger', {}), { ...wait }),
+			[await credential(LOW_CLIENT)],
+		)
+	).id;
+	await n8n.activate(ids.changes);
+	await n8n.activate(ids.low);
+}, 20 * MINUTE);
+
+afterAll(async () => {
+	// n8n's log, for a failure's post-mortem (the instance's folder goes with stop()).
+	if (n8n)
+		await copyFile(n8n.logPath, join(tmpdir(), 'inventory-pro-kill-poll-n8n.log')).catch(() => {});
+	await n8n?.stop();
+	await sandbox?.close();
+}, MINUTE);
+
+describe('the poll triggers under SIGKILL', () => {
+	test(
+		'killed during the execution a poll started: every change and alert runs after the start, none twice',
+		async () => {
+			const changes = await createItems(3);
+			const alerts = await dropBelow(2);
+			await until(
+				'both executions running',
+				async () => (await running(ids.changes!)) > 0 && (await running(ids.low!)) > 0,
+				2 * MINUTE,
+			);
+			await killAndStart();
+
+			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
+			expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
+			expect((await n8n.executions(ids.changes!)).map((s) => s.status)).toContain('crashed');
+		},
+		8 * MINUTE,
+	);
+
+	test(
+		'killed right after the executions ended: nothing runs again',
+		async () => {
+			const changes = await createItems(2);
+			const alerts = await dropBelow(1);
+			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
+			expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
+			const before = sandbox.requests.length;
+			await killAndStart();
+			// The start-up polls read the lists; whatever they emit would run within the Wait's 8 s.
+			await until(
+				'the start-up polls',
+				() =>
+					requestsOf(CHANGES_CLIENT.clientId, before).some(
+						(r) => r.endpointId === 'item.listAll',
+					) && requestsOf(LOW_CLIENT.clientId, before).some((r) => r.status === 200),
+				2 * MINUTE,
+			);
+			const settled = Date.now() + 30_000;
+			await until('30 s after the start-up polls', () => Date.now() > settled, MINUTE);
+			expect(await running(ids.changes!)).toBe(0);
+			expect(await running(ids.low!)).toBe(0);
+			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
+			expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
+		},
+		8 * MINUTE,
+	);
+
+	test(
+		'killed during a poll (its list answer held): the changes and alerts run after the start, once',
+		async () => {
+			const changes = await createItems(2);
+			const alerts = await dropBelow(1);
+			const heldChanges = holdNext('item.listAll');
+			const heldLevels = holdNext('inventory.stockLevels');
+			await until(
+				'both polls waiting for the service',
+				() => heldChanges.arrived() && heldLevels.arrived(),
+				2 * MINUTE,
+			);
+			await killAndStart();
+			heldChanges.release();
+			heldLevels.release();
+
+			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
+			expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
+		},
+		8 * MINUTE,
+	);
+
+	test(
+		'a graceful stop (SIGTERM) during the executions: n8n lets them end, nothing runs again',
+		async () => {
+			const changes = await createItems(2);
+			await until(
+				'the execution running',
+				async () => (await running(ids.changes!)) > 0,
+				2 * MINUTE,
+			);
+			await n8n.restart();
+			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
+			const settled = Date.now() + 30_000;
+			await until('30 s after the start', () => Date.now() > settled, MINUTE);
+			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
+		},
+		8 * MINUTE,
+	);
+
+	test(
+		'a Low Stock Trigger whose first poll at activation fails stays published, reports it, and polls on',
+		async () => {
+			await n8n.deactivate(ids.low!);
+			const credential = await n8n.createCredential(
+				'inventoryProApi',
+				{ baseUrl: sandbox.baseUrl, ...FAIL_CLIENT, ignoreSslIssues: false },
+				FAIL_CLIENT.clientId,
+			);
+			const workflow = await n8n.createWorkflow(
+				chain('e2e: low stock, failing first poll', {
+					name: TRIGGER,
+					type: `${PREFIX}inventoryProLowStockTrigger`,
+					typeVersion: 1,
+					parameters: { pollTimes: POLL_TIMES },
+					credentials: { inventoryProApi: { id: '', name: '' } },
+				}),
+				[credential],
+			);
+			// Failing for as long as n8n retries a failed activation poll (+1, +2, +4, +8 s): without the
+			// guard the publication ends `failed` and n8n polls no more.
+			sandbox.failNext('inventory.stockLevels', 'internal_error', 5);
+			const before = sandbox.requests.length;
+			const status = await n8n.activate(workflow.id);
+			sandbox.clearFaults();
+			expect(status.status).toBe('published');
+			// The failure is in the executions list.
+			await n8n.waitForExecutions(workflow.id, 1, MINUTE);
+			expect((await n8n.executions(workflow.id)).map((s) => s.status)).toEqual(['error']);
+			// And the schedule runs: the next minute's poll reads the whole list.
+			await until(
+				'a scheduled poll after the failed one',
+				() =>
+					requestsOf(FAIL_CLIENT.clientId, before).filter(
+						(r) => r.endpointId === 'inventory.stockLevels' && r.status === 200,
+					).length > 0,
+				2 * MINUTE,
+			);
+			expect((await n8n.publicationStatus(workflow.id)).status).toBe('published');
+			await n8n.deactivate(workflow.id);
+		},
+		5 * MINUTE,
+	);
+});

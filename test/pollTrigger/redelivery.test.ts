@@ -1,0 +1,247 @@
+/**
+ * The poll triggers when n8n is killed (nodes/shared/redelivery.ts): a batch whose execution did not end
+ * comes again at the next start, a batch whose execution ended does not. The harness runs each emit as an
+ * execution the way n8n does (static data read at its start, saved at its end) and `kill()` drops the
+ * executions still running, as a SIGKILL does; `restart()` is a graceful stop (executions ran).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ManualClock, type Sandbox } from '../../sandbox';
+import type { StockLevel } from '../../sandbox/records';
+import { stockLevels } from '../../sandbox/stockLevels';
+import { startHarness, type Harness } from '../harness';
+import type { Poller } from '../harness/pollTrigger';
+import { DEMO, SandboxClient } from '../support/sandboxClient';
+import { lowStockPollerFor, pollerFor } from './setup';
+import { MAX_UNCONFIRMED } from '../../nodes/shared/redelivery';
+
+jest.setTimeout(60_000);
+
+let h: Harness;
+let sandbox: Sandbox;
+let clock: ManualClock;
+let writer: SandboxClient;
+
+beforeAll(async () => {
+	clock = new ManualClock('2031-03-02T09:00:00.000Z');
+	h = await startHarness({ sandbox: { clock, rateLimitPerMinute: 1_000_000 } });
+	sandbox = h.sandbox;
+	writer = new SandboxClient(sandbox, DEMO);
+});
+
+afterAll(async () => await h?.stop());
+afterEach(() => sandbox.clearFaults());
+
+let serial = 0;
+async function createItems(count: number): Promise<string[]> {
+	const made: string[] = [];
+	for (let i = 0; i < count; i++) {
+		clock.advance(1_000);
+		const itemID = `KILL-${++serial}`;
+		const answer = await writer.post('/Item', { itemID, description: 'kill test' });
+		if (answer.status !== 201) throw new Error(`POST /Item: ${answer.status}`);
+		made.push(itemID);
+	}
+	return made;
+}
+
+const ids = (items: IDataObject[] | undefined) => (items ?? []).map((item) => item.shortID);
+const unconfirmed = (poller: Poller, where: 'saved' | 'memory' = 'memory') => {
+	const data = where === 'saved' ? poller.saved : poller.memory();
+	const node = data['node:Changes'] as IDataObject | undefined;
+	return ((node?.delivery as IDataObject | undefined)?.unconfirmed ?? []) as IDataObject[];
+};
+
+async function changesTrigger(): Promise<Poller> {
+	const poller = pollerFor(h, { watch: 'item.listAll' });
+	expect((await poller.activate()).error).toBeUndefined();
+	for (let i = 0; i < 3 && (await poller.tick()).emitted; i++);
+	expect((await poller.tick()).emitted).toBeUndefined();
+	return poller;
+}
+
+describe('Changes Trigger killed', () => {
+	it('during the execution a poll started: the batch comes again at the start, once, with the same id and Modified', async () => {
+		const poller = await changesTrigger();
+		const made = await createItems(3);
+		poller.holdExecutions = true;
+		const batch = (await poller.tick()).emitted!;
+		expect(ids(batch)).toEqual(made);
+		// n8n saved the cursor past the batch with the emit, and the batch as unconfirmed beside it.
+		expect(unconfirmed(poller, 'saved')).toHaveLength(1);
+
+		poller.kill();
+		poller.holdExecutions = false;
+		const again = (await poller.activate()).emitted!;
+		expect(again.map((r) => [r.shortID, r.modified])).toEqual(
+			batch.map((r) => [r.shortID, r.modified]),
+		);
+		expect(poller.ran).toContainEqual(again);
+		expect((await poller.tick()).emitted).toBeUndefined();
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+
+	it('during a poll (before its emit was saved): the changes come at the start', async () => {
+		const poller = await changesTrigger();
+		const made = await createItems(2);
+		sandbox.failNext('item.listAll', 'internal_error', 1);
+		expect((await poller.tick()).error).toBeDefined();
+		poller.kill();
+		expect(ids((await poller.activate()).emitted)).toEqual(made);
+		expect((await poller.tick()).emitted).toBeUndefined();
+	});
+
+	it('right after the execution ended: nothing comes again', async () => {
+		const poller = await changesTrigger();
+		const made = await createItems(2);
+		poller.holdExecutions = true;
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		await poller.runHeld();
+		expect(poller.ran.at(-1)!.map((r) => r.shortID)).toEqual(made);
+
+		poller.kill();
+		poller.holdExecutions = false;
+		expect((await poller.activate()).emitted).toBeUndefined();
+		expect((await poller.tick()).emitted).toBeUndefined();
+	});
+
+	it('two batches, the first ran and the second did not: from the second on, nothing older', async () => {
+		const poller = await changesTrigger();
+		poller.holdExecutions = true;
+		const first = await createItems(2);
+		expect(ids((await poller.tick()).emitted)).toEqual(first);
+		const second = await createItems(2);
+		expect(ids((await poller.tick()).emitted)).toEqual(second);
+		await poller.runHeld(1);
+
+		poller.kill();
+		poller.holdExecutions = false;
+		expect(ids((await poller.activate()).emitted)).toEqual(second);
+	});
+
+	it('an execution that read the static data from before its emit (n8n races the two) still confirms its batch, and takes nothing back', async () => {
+		const poller = await changesTrigger();
+		poller.staleReads = true;
+		const made = await createItems(2);
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		expect(poller.ran.at(-1)!.map((r) => r.shortID)).toEqual(made);
+		poller.kill();
+		poller.staleReads = false;
+		expect((await poller.activate()).emitted).toBeUndefined();
+		const later = await createItems(1);
+		expect(ids((await poller.tick()).emitted)).toEqual(later);
+	});
+
+	it('a graceful stop (every execution ran): nothing comes again, and the unconfirmed list stays short', async () => {
+		const poller = await changesTrigger();
+		for (let i = 0; i < MAX_UNCONFIRMED + 2; i++) {
+			await createItems(1);
+			expect((await poller.tick()).emitted).toHaveLength(1);
+			// The executions confirmed in this process: the poller drops them at its next poll.
+			expect(unconfirmed(poller).length).toBeLessThanOrEqual(1);
+		}
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+});
+
+// ——— Low Stock ———
+
+const used = new Set<string>();
+function freshPair(): StockLevel {
+	const { store } = sandbox;
+	const pair = stockLevels(store).find(
+		(l) =>
+			!used.has(l.shortID) &&
+			l.min > 0 &&
+			l.units >= l.min + 10 &&
+			!store.items.get(l.partNo)!.discontinued &&
+			store
+				.lots(l.partNo, l.wID)
+				.every((lot) => !lot.hold && !store.location(l.wID, lot.spot)!.hold),
+	);
+	if (!pair) throw new Error('no stocked pair left');
+	used.add(pair.shortID);
+	return pair;
+}
+async function drop(pair: StockLevel): Promise<void> {
+	const now = stockLevels(sandbox.store).find(
+		(l) => l.partNo === pair.partNo && l.wID === pair.wID,
+	)!;
+	const answer = await writer.post('/Inventory/Issue', {
+		itemID: pair.shortID,
+		wID: pair.wID,
+		units: now.units - (pair.min - 1),
+	});
+	if (answer.status !== 201) throw new Error(`Issue: ${answer.status}`);
+}
+
+async function lowStockTrigger(): Promise<Poller> {
+	const poller = lowStockPollerFor(h, { options: { emitRestocked: true } });
+	expect((await poller.activate()).error).toBeUndefined();
+	for (let i = 0; i < 3 && (await poller.tick()).emitted; i++);
+	expect((await poller.tick()).emitted).toBeUndefined();
+	return poller;
+}
+
+describe('Low Stock Trigger killed', () => {
+	it('during the execution: the alert comes again at the start, the same item with the same alertId', async () => {
+		const poller = await lowStockTrigger();
+		const pair = freshPair();
+		await drop(pair);
+		poller.holdExecutions = true;
+		const alert = (await poller.tick()).emitted!;
+		expect(alert.map((a) => `${String(a.wID)}:${String(a.shortID)}`)).toEqual([
+			`${pair.wID}:${pair.shortID}`,
+		]);
+
+		poller.kill();
+		poller.holdExecutions = false;
+		// The item is still low and remembered as alerted: only the redelivery brings it back.
+		expect((await poller.activate()).emitted).toEqual(alert);
+		expect(poller.ran.at(-1)).toEqual(alert);
+		expect((await poller.tick()).emitted).toBeUndefined();
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+
+	it('right after the execution ended: nothing comes again', async () => {
+		const poller = await lowStockTrigger();
+		const pair = freshPair();
+		await drop(pair);
+		poller.holdExecutions = true;
+		expect((await poller.tick()).emitted).toHaveLength(1);
+		await poller.runHeld();
+		poller.kill();
+		poller.holdExecutions = false;
+		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+
+	it('an execution that read the static data from before its emit: killed after it, nothing comes again', async () => {
+		const poller = await lowStockTrigger();
+		poller.staleReads = true;
+		const pair = freshPair();
+		await drop(pair);
+		expect((await poller.tick()).emitted).toHaveLength(1);
+		poller.kill();
+		poller.staleReads = false;
+		expect((await poller.activate()).emitted).toBeUndefined();
+		expect((await poller.tick()).emitted).toBeUndefined();
+	});
+
+	it('a start-up poll that fails keeps the batch: the next poll emits it again', async () => {
+		const poller = await lowStockTrigger();
+		const pair = freshPair();
+		await drop(pair);
+		poller.holdExecutions = true;
+		const alert = (await poller.tick()).emitted!;
+		poller.kill();
+		poller.holdExecutions = false;
+		sandbox.failNext('inventory.stockLevels', 'internal_error', 1);
+		const startUp = await poller.activate();
+		expect(startUp.emitted).toBeUndefined();
+		expect(startUp.error?.message).toBe('An error has occurred.');
+		expect((await poller.tick()).emitted).toEqual(alert);
+	});
+});
