@@ -244,13 +244,13 @@ describe('SIGKILL mid-burst, then a restart on the same database', () => {
 					const answered = new Set(
 						(await log()).filter((entry) => entry.success).map((entry) => entry.reference),
 					);
-					return answered.size === RAN_BEFORE.length && gate.heldNow('done').includes(AFTER_EFFECT);
+					return answered.size >= RAN_BEFORE.length && gate.heldNow('done').includes(AFTER_EFFECT);
 				},
 				5 * MINUTE,
 			);
 			const heldAtStart = gate.heldNow('start');
 			expect(heldAtStart).toEqual(BURST.filter((u) => u > 8 && u !== AFTER_EFFECT));
-			// No delivery but 1–8 was answered: the service still owes every other one.
+			// No delivery but 1–8 was answered (no 2xx before the run): the service still owes every other one.
 			expect((await log()).filter((entry) => entry.success)).toHaveLength(RAN_BEFORE.length);
 
 			await n8n.kill();
