@@ -46,6 +46,7 @@ async function receive(units = 5): Promise<Movement> {
 
 /** Waits (on events, not the clock) until `done` holds. */
 async function until(done: () => boolean): Promise<void> {
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code, never shipped
 	while (!done()) await new Promise((resolve) => setImmediate(resolve));
 }
 
