@@ -22,15 +22,17 @@ import {
 	ensureSubscription,
 } from './lifecycle';
 import {
+	claim,
 	deactivate,
-	firstRun,
 	keepBook,
-	keepWithExecution,
 	knownLive,
+	newToken,
 	now,
 	recall,
-	startsExecution,
+	runsOnce,
+	stateOf,
 	sync,
+	tag,
 	type Live,
 } from './runOnce';
 import { noteOpenOrders } from './openOrders';
@@ -83,18 +85,24 @@ export class InventoryProTrigger implements INodeType {
 		name: 'inventoryProTrigger',
 		icon: { light: 'file:inventoryProTrigger.svg', dark: 'file:inventoryProTrigger.dark.svg' },
 		group: ['trigger'],
-		// Version 2 behaves as 1 does. For every request to a version-1 webhook node n8n evaluates an
-		// expression in its expression sandbox, which costs a sandbox when n8n makes them lazily; not for 2.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 2,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: 'Starts the workflow when Inventory Pro sends a signed webhook event',
 		defaults: { name: 'Inventory Pro Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'inventoryProApi', required: true }],
+		// Answered once the workflow has run and n8n has saved its static data (runOnce.ts): a 2xx means
+		// "ran", so a delivery cut short by a crash is retried by the service. The body carries nothing
+		// of the workflow's output.
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'lastNode',
+				responseData: 'noData',
+				path: 'webhook',
+			},
 		],
 		properties: triggerProperties,
 	};
@@ -161,17 +169,18 @@ export class InventoryProTrigger implements INodeType {
 
 	/**
 	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
-	 * its output. That is also how the editor's test event reaches the editor. A delivery's execution
-	 * also has n8n save what ran (runOnce.ts keepWithExecution).
+	 * its output. That is also how the editor's test event reaches the editor. A delivery's events are
+	 * recorded as run by the save n8n makes after the last node (runOnce.ts runsOnce).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		if (this.getMode() === 'webhook') keepWithExecution(this, this.getWorkflowStaticData('node'));
-		return await Promise.resolve([this.getInputData()]);
+		const items = this.getInputData();
+		if (this.getMode() !== 'webhook') return [items];
+		return await Promise.resolve([runsOnce(this, this.getWorkflowStaticData('node'), items)]);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
-		// From version 2 on, n8n reads the bytes itself only for JSON, text, form and XML bodies.
+		// n8n reads the bytes itself only for JSON, text, form and XML bodies.
 		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody().catch(() => undefined);
 		const staticData = this.getWorkflowStaticData('node');
 		const entry = recall(this, staticData);
@@ -181,23 +190,40 @@ export class InventoryProTrigger implements INodeType {
 		});
 		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
 		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
-		// One item per event of the delivery that has not run before (a batch may hold repeats).
-		const fresh = verdict.events.filter(
-			(incoming) => incoming.key === undefined || firstRun(entry, staticData, incoming.key),
+		// One item per event of the delivery that has not run before (a batch may hold repeats). A copy of
+		// an event whose execution is still on its way is answered 409: the service keeps it and retries.
+		const states = verdict.events.map((incoming) =>
+			incoming.key === undefined ? 'new' : stateOf(entry, incoming.key),
 		);
+		if (states.includes('running')) return refuse(this, 409, 'Event is being run; retry later');
+		// A key twice in one batch runs once.
+		const claimed = new Set<string>();
+		const fresh = verdict.events.filter(({ key }, index) => {
+			if (states[index] !== 'new') return false;
+			if (key === undefined) return true;
+			if (claimed.has(key)) return false;
+			claimed.add(key);
+			return true;
+		});
 		if (fresh.length === 0) {
-			// n8n saves static data after an answer that starts nothing (never after one that starts an
-			// execution: see keepWithExecution), so what ran is kept here too.
+			// n8n saves static data after an answer that starts nothing, so what ran is kept here too.
 			sync(entry, staticData);
 			return { webhookResponse: { message: 'Event already received' } };
 		}
-		const items = await output.call(
-			this,
-			{ rawBody: request.rawBody, headers: request.headers },
-			fresh.map((incoming) => incoming.read),
-			verdict.receiver,
+		// Claimed before anything is awaited, so a copy arriving meanwhile finds them running.
+		const token = newToken();
+		for (const key of claimed) claim(entry, key, token);
+		const items = this.helpers.returnJsonArray(
+			await output.call(
+				this,
+				{ rawBody: request.rawBody, headers: request.headers },
+				fresh.map((incoming) => incoming.read),
+				verdict.receiver,
+			),
 		);
-		startsExecution(entry);
-		return { workflowData: [this.helpers.returnJsonArray(items)] };
+		fresh.forEach(({ key }, index) => {
+			if (key !== undefined) tag(items[index], key, token);
+		});
+		return { workflowData: [items] };
 	}
 }

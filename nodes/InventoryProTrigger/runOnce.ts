@@ -1,24 +1,30 @@
 /**
- * The trigger's memory, and the one place that decides "a delivery runs at most once": an event runs
- * only when firstRun() says its key is new, and firstRun() is the only writer of what ran.
+ * The trigger's memory, and the one place that decides "a delivery runs once": an event runs only when
+ * claim() finds its key neither run nor running, and what ran is written only by the save of the
+ * execution that ran it.
  *
- * Two layers. This process keeps the authority (a Live entry per workflow, node and kind); the
- * workflow's static data is its durable copy (n8n saves it after activation, after a webhook call, and
- * when a check emits). n8n hands out several static data objects at once (a fresh one from its
- * database per delivery, the activation's copy to the check schedule), so a copy is merged into the
- * process's memory only when another writer wrote it (its `mark`), never written over it; and every
- * write puts the process's memory back into the object n8n is about to save. Static data holds what ran
- * as one compact string (Ran), so n8n's per-delivery copies of it stay cheap with 5,000 events remembered.
- * Never a secret: static data is exported with the workflow.
+ * Two layers. This process keeps the authority (a Live entry per workflow, node and kind): the keys
+ * that ran, and the claims of deliveries whose executions are on their way (memory only: a claim never
+ * reaches the database, so a kill leaves the event free for the service's retry). The workflow's
+ * static data is the durable copy, and it only ever holds keys whose own execution ran: n8n saves an
+ * execution's static data after its last node and before its answer (responseMode lastNode, see the
+ * trigger), serialising it there; the value execute() puts in `seen` turns its claims into "ran" at
+ * that serialisation (atSave), so each save writes every key whose execution had reached its save, and
+ * none still running. n8n hands out several static data objects at once (a fresh one from its database
+ * per execution, the activation's copy to the check schedule), so a copy is merged into the process's
+ * memory only when another writer wrote it (its `mark`), never written over it. Static data holds what
+ * ran as one compact string (Ran), so n8n's per-delivery copies of it stay cheap with 5,000 events
+ * remembered. Never a secret: static data is exported with the workflow.
  *
  * Process-wide (`lives`), because n8n offers no store a delivery can check and update in one step.
  * Queue mode and multi-main: every process (main, worker, webhook processor) keeps entries of its own,
- * filled from and written through to the static data each delivery reads from the database, so they
- * only add to what the database says ran; a repeat that reaches two processes at the same moment can run
- * in both (README, limits). The clock is Date.now() in every process; only tests replace it.
+ * filled from the static data each delivery reads from the database; a claim made by a webhook processor
+ * ends when the database shows the key ran (or after CLAIM_MS); a repeat that reaches two processes at
+ * the same moment can run in both (README, limits). The clock is Date.now() in every process; only tests
+ * replace it.
  */
 import { createHash, randomBytes } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 /** A stretch of service time in which the subscription delivered nothing (disabled or missing). */
 export interface Gap extends IDataObject {
@@ -69,8 +75,11 @@ const BOOK_FIELDS = [
 /** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */
 export const SEEN_DAYS = 7;
 export const SEEN_MAX = 5000;
-/** While deliveries keep arriving, what ran is saved with an execution at least this often (README). */
-export const SAVE_EVERY_MS = 2000;
+/**
+ * How long a claim holds a repeat off (answered 409) when its execution never reaches its save in this
+ * process: a failed start, or a queue-mode worker killed mid-run (README, limits).
+ */
+export const CLAIM_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** One remembered event in static data: a digest of its key, then the minute it ran (base 36). */
@@ -171,10 +180,8 @@ export interface Live {
 	checking?: Promise<void>;
 	/** Consecutive failed checks, and the last problem reported (reported once, not every interval). */
 	failures: number;
-	/** Deliveries accepted here whose execution has not reached execute() yet. */
-	running: number;
-	/** When an execution last wrote what ran into the static data n8n saves with it. */
-	savedAt?: number;
+	/** Keys of deliveries accepted here whose executions have not saved yet: key → claim. */
+	readonly claims: Map<string, Claim>;
 	told?: string;
 	/** A problem found by a check that also emitted events: reported by the next check. */
 	deferred?: string;
@@ -229,7 +236,7 @@ export function recall(context: Context, staticData: IDataObject): Live {
 			book: {},
 			ran: new Ran(),
 			failures: 0,
-			running: 0,
+			claims: new Map(),
 		};
 		lives.set(key, entry);
 	}
@@ -250,12 +257,44 @@ function mark(entry: Live, staticData: IDataObject): void {
 	staticData.seen = entry.ran.text;
 }
 
+/** One delivery's hold on an event until its execution saves (token: that delivery; at: when). */
+export interface Claim {
+	token: string;
+	at: number;
+}
+
+/** What the memory says of one event's key. */
+export type State = 'ran' | 'running' | 'new';
+
+/** Whether `key` ran (a save holds it), is running (claimed here, not saved yet) or is new. */
+export function stateOf(entry: Live, key: string): State {
+	if (entry.ran.has(key)) {
+		entry.claims.delete(key);
+		return 'ran';
+	}
+	const held = entry.claims.get(key);
+	if (held === undefined) return 'new';
+	if (now() - held.at < CLAIM_MS) return 'running';
+	entry.claims.delete(key);
+	return 'new';
+}
+
+/** A new token for one delivery's claims. */
+export function newToken(): string {
+	return randomBytes(8).toString('hex');
+}
+
+/** webhook(): holds `key` for the delivery `token` until its execution's save (atSave) or CLAIM_MS. */
+export function claim(entry: Live, key: string, token: string): void {
+	entry.claims.set(key, { token, at: now() });
+}
+
 /**
- * The decision: true when `key` has not run, and from now on it has. Writes the static data object n8n
- * may save (a string that grows by one entry).
+ * The check's decision for an event it emits (catch-up): true when `key` has neither run nor is running,
+ * and from now on it has run. Writes the static data object n8n saves with the emit.
  */
 export function firstRun(entry: Live, staticData: IDataObject, key: string): boolean {
-	if (!entry.ran.add(key, now())) return false;
+	if (stateOf(entry, key) !== 'new' || !entry.ran.add(key, now())) return false;
 	entry.ran.prune(now());
 	mark(entry, staticData);
 	return true;
@@ -271,30 +310,69 @@ export function sync(entry: Live, staticData: IDataObject): void {
 	mark(entry, staticData);
 }
 
-/** webhook() starts an execution for a delivery that ran: keepWithExecution() will see it end. */
-export function startsExecution(entry: Live): void {
-	entry.running++;
+/** The item's hold on its event (set by webhook(), read by execute()): never part of the output. */
+const TAG = 'inventoryProRun';
+
+/** webhook(): the execution's item of an event it claimed carries the key and the delivery's token. */
+export function tag(item: INodeExecutionData, key: string, token: string): void {
+	item[TAG] = { key, token };
 }
 
 /**
- * In the execution a delivery started, on n8n's main: write what this process knows into the static data
- * the execution runs on, so n8n saves it when the execution ends. n8n does not save what webhook()
- * changed when its answer starts an execution (the execution's set-up resets the change flag of that
- * object, and the execution runs on a fresh copy from the database; measured in 2.40.7). Each save writes
- * the whole memory, so it is done by the execution of the last delivery on its way through this process,
- * and while more keep arriving at most every SAVE_EVERY_MS (README, limits). A process that never received
- * the delivery (a queue-mode worker) has no entry and writes nothing. Returns whether it wrote.
+ * The value of `seen` in an execution's static data: what ran, as n8n serialises it for the save after
+ * the execution's last node (n8n-core hands the live object to the save, which JSON-serialises it
+ * there). At that moment this execution's own keys have run: they join what ran, their claims end, and
+ * the save writes them with every other key whose execution got that far, never one still running.
  */
-export function keepWithExecution(context: Context, staticData: IDataObject): boolean {
-	const entry = knownLive(context, 'live');
-	if (entry === undefined) return false;
-	entry.running = Math.max(0, entry.running - 1);
-	const at = now();
-	if (entry.running > 0 && entry.savedAt !== undefined && at - entry.savedAt < SAVE_EVERY_MS)
-		return false;
-	entry.savedAt = at;
-	sync(recall(context, staticData), staticData);
-	return true;
+function atSave(entry: Live, held: Array<{ key: string; token: string }>): { toJSON(): string } {
+	return {
+		toJSON: () => {
+			const at = now();
+			for (const { key, token } of held) {
+				if (entry.claims.get(key)?.token === token) entry.claims.delete(key);
+				entry.ran.add(key, at);
+			}
+			entry.ran.prune(at);
+			return entry.ran.text;
+		},
+	};
+}
+
+/**
+ * execute(), in the execution a delivery started: the items to output, and the static data n8n saves
+ * after the last node set to record their events then (atSave). An item whose event ran meanwhile, or
+ * is held by another delivery's execution, is left out: n8n re-runs an execution still `new` at a
+ * restart while the service's retry of the same event may run too. Items without a tag (the test
+ * event, catch-up, events without a key) pass as they are.
+ */
+export function runsOnce(
+	context: Context,
+	staticData: IDataObject,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	if (!items.some((item) => item[TAG] !== undefined)) return items;
+	const entry = recall(context, staticData);
+	const held: Array<{ key: string; token: string }> = [];
+	const out: INodeExecutionData[] = [];
+	for (const item of items) {
+		const { [TAG]: hold, ...rest } = item;
+		const { key, token } = (hold ?? {}) as { key?: string; token?: string };
+		if (typeof key !== 'string' || typeof token !== 'string') {
+			out.push(rest);
+			continue;
+		}
+		const state = stateOf(entry, key);
+		if (state === 'ran' || (state === 'running' && entry.claims.get(key)?.token !== token))
+			continue;
+		claim(entry, key, token);
+		held.push({ key, token });
+		out.push(rest);
+	}
+	// This process's bookkeeping goes with the save only where it is kept (the process that activated).
+	if (entry.hookAt !== undefined || entry.startedAt !== undefined) sync(entry, staticData);
+	else mark(entry, staticData);
+	if (held.length > 0) staticData.seen = atSave(entry, held);
+	return out;
 }
 
 /** New bookkeeping (the keys of what ran are untouched), written through. */

@@ -43,8 +43,8 @@ const CLIENT = { clientId: 'bench-webhook', clientSecret: 'bench-webhook-dummy-s
 const TRIGGER = 'Inventory Pro Trigger';
 /** The trigger's memory limit (runOnce.ts SEEN_MAX): "full" is this many events remembered. */
 export const MEMORY_FULL = 5000;
-/** The trigger's version as a new workflow gets it (saved version-1 nodes cost n8n one expression more). */
-const TRIGGER_VERSION = new InventoryProTrigger().description.defaultVersion ?? 1;
+/** The trigger's one version. */
+const TRIGGER_VERSION = Number(new InventoryProTrigger().description.version);
 
 export type Method = 'alternating' | 'together';
 
@@ -637,7 +637,7 @@ export function webhookMarkdown(runs: WebhookResults[]): string {
 		'every one a new event, over HTTPS on loopback with a new connection each. Each side is measured alone: blocks of',
 		'deliveries, one side per block, the sides taking turns (the order rotates every round); a block lasts until its last',
 		'answer and until the executions it started have finished, and accepted/s counts that whole time ("answers/s" stops',
-		`at the last answer). The trigger is at version ${TRIGGER_VERSION}, as a new workflow gets it; the memory-full trigger remembered`,
+		`at the last answer). The trigger is at its one version, ${TRIGGER_VERSION}; the memory-full trigger remembered`,
 		'5,000 events before its first measured block. `N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true` is an n8n 2.40.7 setting',
 		'(default false) with which a request takes an expression sandbox only when an expression needs one. Written by',
 		'`npm run bench` (this section alone: `node .build/scripts/bench/webhookOnly.js --write`).',

@@ -253,24 +253,10 @@ function envOf(args: string[]): Record<string, string> {
 	return env;
 }
 
-/** Gives a build of the trigger that predates version 2 (--tarball) the version; a no-op for one that has it. */
-const ADD_VERSION_2 = `
-;(() => {
-	const Base = exports.InventoryProTrigger;
-	exports.InventoryProTrigger = class extends Base {
-		constructor() {
-			super();
-			this.description = { ...this.description, version: [1, 2], defaultVersion: 2 };
-		}
-	};
-})();
-`;
-
 /**
- * `--compare`: one n8n, the same build of the trigger three ways beside the Webhook node, in alternating
- * blocks, CPU per delivery from /proc for each block: at typeVersion 1, at typeVersion 2 (a patch adds the
- * version), and at typeVersion 2 without writing static data (a patch, on the workflow named so). The
- * differences are what the version and the static data writes cost, under the same load.
+ * `--compare`: one n8n, the same build of the trigger two ways beside the Webhook node, in alternating
+ * blocks, CPU per delivery from /proc for each block: as built, and without writing static data (a patch,
+ * on the workflow named so). The difference is what the static data writes cost, under the same load.
  */
 async function compare(args: string[]): Promise<void> {
 	const deliveries = Number(args.find((a) => /^\d+$/.test(a)) ?? 400);
@@ -278,24 +264,12 @@ async function compare(args: string[]): Promise<void> {
 	const tarballAt = args.indexOf('--tarball');
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;
 	const patches: Record<string, string> = {
-		'InventoryProTrigger.node.js': ADD_VERSION_2,
 		'runOnce.js': `
 ;(() => {
-	const { recall, firstRun, sync } = exports;
-	exports.recall = function (context, staticData) {
-		const entry = recall(context, staticData);
-		entry.noWrites = /no static writes/.test(context.getWorkflow().name ?? '');
-		return entry;
-	};
-	exports.firstRun = function (entry, staticData, key) {
-		if (!entry.noWrites) return firstRun(entry, staticData, key);
-		if (entry.ran.has(key)) return false;
-		entry.ran.add(key, Date.now());
-		entry.ran.prune(Date.now());
-		return true;
-	};
-	exports.sync = function (entry, staticData) {
-		if (!entry.noWrites) sync(entry, staticData);
+	const { runsOnce } = exports;
+	const noWrites = (context) => /no static writes/.test(context.getWorkflow().name ?? '');
+	exports.runsOnce = function (context, staticData, items) {
+		return runsOnce(context, noWrites(context) ? {} : staticData, items);
 	};
 })();
 `,
@@ -308,12 +282,10 @@ async function compare(args: string[]): Promise<void> {
 			patches,
 			tarball,
 			triggers: [
-				{ key: 'v1', label: 'trigger, typeVersion 1', typeVersion: 1 },
-				{ key: 'v2', label: 'trigger, typeVersion 2', typeVersion: 2 },
+				{ key: 'trigger', label: 'trigger' },
 				{
-					key: 'v2-nowrite',
-					label: 'trigger, typeVersion 2, no static data writes',
-					typeVersion: 2,
+					key: 'nowrite',
+					label: 'trigger, no static data writes',
 					workflowName: 'bench: no static writes',
 				},
 			],
@@ -369,13 +341,13 @@ async function main(): Promise<void> {
 	// An ablation, to confirm what the profile says: the trigger without its static data writes.
 	if (ablate.includes('static'))
 		patches['runOnce.js'] = `
-exports.firstRun = function (entry, staticData, key) {
-	if (entry.ran.has(key)) return false;
-	entry.ran.add(key, Date.now());
-	entry.ran.prune(Date.now());
-	return true;
-};
-exports.sync = function () {};
+;(() => {
+	const { runsOnce } = exports;
+	exports.runsOnce = function (context, staticData, items) {
+		return runsOnce(context, {}, items);
+	};
+	exports.sync = function () {};
+})();
 `;
 	const tarballAt = args.indexOf('--tarball');
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;

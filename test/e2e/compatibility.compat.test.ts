@@ -187,7 +187,7 @@ describe(`n8n ${N8N_VERSION}: the webhook trigger's lifecycle`, () => {
 		const trigger = {
 			name: TRIGGER,
 			type: `${PREFIX}inventoryProTrigger`,
-			typeVersion: 1,
+			typeVersion: 2,
 			parameters: { events: ['inventory.received'] },
 			credentials: { inventoryProApi: { id: '', name: '' } },
 		};

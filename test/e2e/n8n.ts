@@ -470,6 +470,15 @@ export class N8n {
 		this.process = undefined;
 	}
 
+	/**
+	 * SIGKILL to n8n's whole process group, as the OOM killer or a container's stop grace running out
+	 * does: nothing of n8n's shutdown runs. Keeps its folder and database, for resume().
+	 */
+	async kill(): Promise<void> {
+		await this.process?.kill();
+		this.process = undefined;
+	}
+
 	/** Starts n8n again on the same folder, database, port and keys after halt(), and logs in (main only). */
 	async resume(): Promise<void> {
 		await this.launch();

@@ -109,7 +109,7 @@ async function triggerWorkflow(
 	const trigger = {
 		name: NODE,
 		type: `${PREFIX}inventoryProTrigger`,
-		typeVersion: 1,
+		typeVersion: 2,
 		parameters,
 		credentials: { inventoryProApi: { id: '', name: '' } },
 	};

@@ -13,11 +13,12 @@
  * saved (n8n hands it back to `delete`), and removes the registration after the first execution.
  *
  * Deliveries: an HTTPS receiver on 127.0.0.1 (self-signed certificate) routes /webhook/<id>/webhook and
- * /webhook-test/<id>/webhook like n8n, reads the exact request bytes into `rawBody` (from node version 2
- * on only for JSON, text, form and XML bodies; `readRawBody()` gives them for any other), parses JSON into
+ * /webhook-test/<id>/webhook like n8n, reads the exact request bytes into `rawBody` (only for JSON, text,
+ * form and XML bodies; `readRawBody()` gives them for any other), parses JSON into
  * `body`, and calls the node's `webhook()` through n8n-core's real WebhookContext. When it returns
- * workflowData, the receiver answers 200 (responseMode onReceived) and runs the execution through
- * WorkflowExecute from that data, as n8n's WebhookHelpers do.
+ * workflowData, the receiver runs the execution through WorkflowExecute from that data, as n8n's
+ * WebhookHelpers do, and answers 200 after it (responseMode lastNode; at once for onReceived), 500 when
+ * the run failed.
  *
  * Stand-ins, because express and n8n's server cannot run here: the request is Node's IncomingMessage with
  * the few express additions a trigger reads (rawBody, body, header(), query, params), and the response
@@ -153,11 +154,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * n8n's rawBodyReader + parseRequestBody: for a version-1 node the bytes always; from version 2 on only
- * for JSON, text, form and XML bodies, and `readRawBody()` reads them for any other. JSON parsed for
- * application/json.
+ * n8n's rawBodyReader + parseRequestBody: the bytes only for JSON, text, form and XML bodies (webhook
+ * nodes after version 1), and `readRawBody()` reads them for any other. JSON parsed for application/json.
  */
-function toRequest(req: IncomingMessage, rawBody: Buffer, typeVersion: number) {
+function toRequest(req: IncomingMessage, rawBody: Buffer) {
 	const contentType = String(req.headers['content-type'] ?? '')
 		.split(';')[0]
 		.trim()
@@ -167,7 +167,6 @@ function toRequest(req: IncomingMessage, rawBody: Buffer, typeVersion: number) {
 		body = JSON.parse(rawBody.toString('utf8'));
 	const header = (name: string) => req.headers[name.toLowerCase()];
 	const read =
-		typeVersion === 1 ||
 		['application/json', 'text/plain', 'application/x-www-form-urlencoded'].some((type) =>
 			contentType.startsWith(type),
 		) ||
@@ -225,7 +224,10 @@ export class TriggerHarness {
 		this.description = description;
 		this.node = triggerNode(options, 'c0ffee00-0000-4000-8000-000000000002', NODE_NAME, {
 			webhookId: WEBHOOK_ID,
-			typeVersion: options.typeVersion ?? options.nodeType.description.defaultVersion ?? 1,
+			typeVersion:
+				options.typeVersion ??
+				options.nodeType.description.defaultVersion ??
+				Math.max(...[options.nodeType.description.version].flat()),
 		});
 	}
 
@@ -566,7 +568,7 @@ export class TriggerHarness {
 		}
 		let request;
 		try {
-			request = toRequest(req, rawBody, this.node.typeVersion);
+			request = toRequest(req, rawBody);
 		} catch {
 			return answer(422, { message: 'Failed to parse request body' });
 		}
@@ -615,7 +617,9 @@ export class TriggerHarness {
 			return answer(200, result.webhookResponse ?? { message: 'Webhook call received' });
 		}
 		call.executed = true;
-		answer(200, { message: 'Workflow was started' });
+		// responseMode lastNode: n8n answers once the execution ended (and saved); onReceived: at once.
+		const afterRun = this.description.responseMode === 'lastNode';
+		if (!afterRun) answer(200, { message: 'Workflow was started' });
 		const work = (async () => {
 			await this.execute(workflow, mode, result.workflowData!, call);
 			if (registration.test) {
@@ -632,6 +636,10 @@ export class TriggerHarness {
 		})();
 		this.pending.add(work);
 		await work.finally(() => this.pending.delete(work));
+		if (afterRun) {
+			if (call.error) answer(500, { message: 'Error in workflow' });
+			else answer(200, {});
+		}
 	}
 
 	/**

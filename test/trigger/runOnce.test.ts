@@ -1,19 +1,24 @@
-// The trigger's memory at its edges: the count and the days the README promises, and a copy of static
-// data that another writer left is merged in, never written over what this process knows.
+// The trigger's memory at its edges: the count and the days the README promises, a copy of static
+// data that another writer left is merged in, never written over what this process knows, and what a
+// save writes holds only events whose own execution got to its save (issue 37).
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
+	claim,
+	CLAIM_MS,
 	firstRun,
-	keepWithExecution,
+	newToken,
 	recall,
 	rememberedIn,
-	SAVE_EVERY_MS,
+	runsOnce,
 	SEEN_DAYS,
 	SEEN_MAX,
-	startsExecution,
+	stateOf,
 	sync,
+	tag,
 	testSeam,
+	type Live,
 } from '../../nodes/InventoryProTrigger/runOnce';
 
 const DAY = 86_400_000;
@@ -137,32 +142,104 @@ describe('what static data holds', () => {
 	});
 });
 
-describe('saved with the executions', () => {
-	it(`writes what ran into the execution's static data at the last delivery on its way, and at least every ${SAVE_EVERY_MS} ms while more arrive`, () => {
+/** What n8n writes to its database when it saves a copy of static data (TypeORM JSON-serialises it). */
+const save = (copy: IDataObject): IDataObject => JSON.parse(JSON.stringify(copy)) as IDataObject;
+
+/** webhook() for one event: claims its key and returns the execution's item, tagged. */
+function deliver(entry: Live, key: string, token = newToken()): INodeExecutionData {
+	expect(stateOf(entry, key)).toBe('new');
+	claim(entry, key, token);
+	const item: INodeExecutionData = { json: { key } };
+	tag(item, key, token);
+	return item;
+}
+
+describe('saved with the executions that ran', () => {
+	it("never saves a key whose execution has not reached its save, whichever execution's save comes first", () => {
 		const context = node();
-		const entry = recall(context, {});
-		const keys = ['e:a', 'e:b', 'e:c'];
-		for (const key of keys) {
-			expect(firstRun(entry, {}, key)).toBe(true);
-			startsExecution(entry);
-		}
-		// Three executions end, each on a fresh copy from the database: the first writes (nothing was
-		// saved yet), the second not (one more is on its way), the last one does.
-		const copies = keys.map((): IDataObject => ({}));
-		expect(copies.map((copy) => keepWithExecution(context, copy))).toEqual([true, false, true]);
-		expect(rememberedIn(copies[2].seen)).toBe(keys.length);
-		expect(remembers(copies[2], keys)).toEqual([true, true, true]);
-		// While deliveries keep arriving, a write at least every SAVE_EVERY_MS.
-		for (let i = 0; i < 3; i++) startsExecution(entry);
-		expect(keepWithExecution(context, {})).toBe(false);
-		time += SAVE_EVERY_MS;
-		expect(keepWithExecution(context, {})).toBe(true);
-		expect(keepWithExecution(context, {})).toBe(true);
+		const database: IDataObject = {};
+		const entry = recall(context, database);
+		const a = deliver(entry, 'e:a');
+		const b = deliver(entry, 'e:b');
+		// Each execution runs on its own fresh copy from the database and starts at the trigger's execute().
+		const copyA = { ...database };
+		const copyB = { ...database };
+		expect(runsOnce(context, copyA, [a])).toEqual([{ json: { key: 'e:a' } }]);
+		expect(runsOnce(context, copyB, [b])).toEqual([{ json: { key: 'e:b' } }]);
+		// B ends first: its save holds e:b and not e:a, which is still running (a kill now must not lose it).
+		const afterB = save(copyB);
+		expect(remembers(afterB, ['e:a', 'e:b'])).toEqual([false, true]);
+		expect(stateOf(entry, 'e:a')).toBe('running');
+		expect(stateOf(entry, 'e:b')).toBe('ran');
+		// A ends later, from a copy read before B saved: its save keeps B's key (no lost update).
+		const afterA = save(copyA);
+		expect(remembers(afterA, ['e:a', 'e:b'])).toEqual([true, true]);
+		expect(stateOf(entry, 'e:a')).toBe('ran');
 	});
 
-	it('writes nothing in a process that never received the delivery (a queue-mode worker)', () => {
+	it('answers a copy of a running event "running", and a claim that never saved ends after CLAIM_MS', () => {
+		const entry = recall(node(), {});
+		deliver(entry, 'e:stuck');
+		expect(stateOf(entry, 'e:stuck')).toBe('running');
+		time += CLAIM_MS - 1;
+		expect(stateOf(entry, 'e:stuck')).toBe('running');
+		time += 1;
+		expect(stateOf(entry, 'e:stuck')).toBe('new');
+	});
+
+	it("a catch-up emit leaves an event that a delivery's execution holds alone", () => {
+		const staticData: IDataObject = {};
+		const entry = recall(node(), staticData);
+		deliver(entry, 'e:held');
+		expect(firstRun(entry, staticData, 'e:held')).toBe(false);
+		expect(firstRun(entry, staticData, 'e:other')).toBe(true);
+	});
+
+	it('an execution n8n resumes after a restart runs nothing that ran meanwhile or that another delivery holds', () => {
+		const context = node();
+		const entry = recall(context, {});
+		// After the restart: the service's retry of e:1 was delivered first (its execution holds it), e:3
+		// ran already; the resumed execution still carries its own tags from before the kill.
+		deliver(entry, 'e:1');
+		const copyOf3: IDataObject = {};
+		expect(runsOnce(context, copyOf3, [deliver(entry, 'e:3')])).toHaveLength(1);
+		save(copyOf3);
+		const resumed: INodeExecutionData[] = [
+			{ json: { key: 'e:1' } },
+			{ json: { key: 'e:3' } },
+			{ json: { key: 'e:4' } },
+		];
+		tag(resumed[0], 'e:1', 'token-before-the-kill');
+		tag(resumed[1], 'e:3', 'token-before-the-kill');
+		tag(resumed[2], 'e:4', 'token-before-the-kill');
 		const copy: IDataObject = {};
-		expect(keepWithExecution(node(), copy)).toBe(false);
+		expect(runsOnce(context, copy, resumed)).toEqual([{ json: { key: 'e:4' } }]);
+		expect(stateOf(entry, 'e:4')).toBe('running');
+		save(copy);
+		expect(stateOf(entry, 'e:4')).toBe('ran');
+	});
+
+	it('passes untagged items as they are and writes nothing for them', () => {
+		const copy: IDataObject = {};
+		const items = [{ json: { event: 'test' } }];
+		expect(runsOnce(node(), copy, items)).toBe(items);
 		expect(copy).toEqual({});
+	});
+
+	it('writes no bookkeeping where the trigger was not activated (a queue-mode worker): only what ran', () => {
+		const context = node();
+		const first: IDataObject = { rec: 7, mark: 'main:1' };
+		const item = (key: string): INodeExecutionData => {
+			const tagged: INodeExecutionData = { json: {} };
+			tag(tagged, key, 'webhook-processor-token');
+			return tagged;
+		};
+		runsOnce(context, first, [item('e:w1')]);
+		// Later the main process re-created the subscription (rec 8); the worker's next execution keeps that.
+		const later: IDataObject = { ...save(first), rec: 8, mark: 'main:2' };
+		runsOnce(context, later, [item('e:w2')]);
+		const saved = save(later);
+		expect(saved.rec).toBe(8);
+		expect(remembers(saved, ['e:w1', 'e:w2'])).toEqual([true, true]);
 	});
 });

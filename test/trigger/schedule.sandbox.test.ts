@@ -1,7 +1,7 @@
 // One schedule (issue 30): the health check and catch-up run from the node's trigger() on its own Check
 // Interval, with no poller beside the webhook (so n8n adds no Poll Times); the editor's test event is the
-// node's output through execute(), with nothing handed on in process memory; saved version-1 workflows
-// (with the Poll Times they saved) keep running; version 2 verifies any body over its exact bytes.
+// node's output through execute(), with nothing handed on in process memory; any body is verified over its
+// exact bytes.
 import { createHmac } from 'crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
@@ -105,33 +105,7 @@ describe('one schedule', () => {
 	});
 });
 
-describe('saved workflows', () => {
-	it('runs a version-1 node saved with the Poll Times n8n used to add: activation, one run per event, checks', async () => {
-		const harness = await trigger(
-			{
-				events: ['inventory.received'],
-				options: { checkInterval: 1 },
-				pollTimes: { item: [{ mode: 'everyMinute' }] },
-			},
-			1,
-		);
-		await harness.activate();
-		expect(await harness.tick()).toEqual({});
-		const payload = { event: 'inventory.received', data: { recNo: 880_001, units: 3 } };
-		expect(await suite.deliver(harness, payload)).toBe(200);
-		expect(await suite.deliver(harness, payload)).toBe(200);
-		await harness.idle();
-		expect(harness.executions.map((items) => items.map((item) => item.event))).toEqual([
-			['inventory.received'],
-		]);
-		suite.clock.advance(MINUTE);
-		suite.sandbox.resetStats();
-		expect(await harness.tick()).toEqual({});
-		expect(suite.webhookRequests(['webhook.get'])).toEqual({ 'webhook.get': 1 });
-	});
-});
-
-describe('version 2', () => {
+describe('exact bytes', () => {
 	it('verifies a body of any content type over its exact bytes (n8n reads them only for JSON, text, form and XML)', async () => {
 		const harness = await trigger({ events: ['inventory.received'] });
 		await harness.activate();

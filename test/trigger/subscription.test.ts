@@ -16,7 +16,7 @@ const node: INode = {
 	id: 'n1',
 	name: 'Inventory Pro Trigger',
 	type: 'n8n-nodes-inventory-pro.inventoryProTrigger',
-	typeVersion: 1,
+	typeVersion: 2,
 	position: [0, 0],
 	parameters: {},
 };

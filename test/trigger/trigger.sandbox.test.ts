@@ -44,6 +44,12 @@ async function receive(units = 5): Promise<Movement> {
 	return answer.body;
 }
 
+/** Waits (on events, not the clock) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code, never shipped
+	while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Waits for the service's deliveries and the executions they started. */
 async function settle(harness: TriggerHarness): Promise<void> {
 	await suite.sandbox.webhooks.idle();
@@ -312,6 +318,35 @@ describe('deliveries', () => {
 		});
 		expect(item.item).toMatchObject({ shortID: receipt.shortID, partNo: receipt.partNo });
 		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 1 });
+	});
+});
+
+describe('a copy while the first still runs (issue 37)', () => {
+	it('is answered 409 and runs nothing; once the first has run, a copy is answered "Event already received"', async () => {
+		const harness = await trigger({
+			events: ['inventory.received'],
+			payloadMode: 'identifiers',
+			options: { fetchItem: true },
+		});
+		await harness.activate();
+		// The first copy's Fetch Item Details waits until released: it is on its way, not run.
+		let release!: () => void;
+		suite.sandbox.inject('item.get', {
+			kind: 'slow',
+			ms: 0,
+			until: new Promise<void>((resolve) => (release = resolve)),
+		});
+		const { shortID } = suite.sandbox.store.items.rows[0];
+		const payload = { event: 'inventory.received', data: { recNo: 880_201, shortID } };
+		const first = suite.deliver(harness, payload);
+		await until(() => suite.webhookRequests(['item.get'])['item.get'] === 1);
+		expect(await suite.deliver(harness, payload)).toBe(409);
+		release();
+		expect(await first).toBe(200);
+		expect(await suite.deliver(harness, payload)).toBe(200);
+		await harness.idle();
+		expect(harness.executions).toHaveLength(1);
+		expect(harness.calls.map((call) => call.status)).toEqual([200, 409, 200]);
 	});
 });
 

@@ -44,6 +44,8 @@ export interface Spawned {
 	exited: Promise<number | string>;
 	/** SIGTERM to the group, SIGKILL after `graceMs`; resolves when it has exited. */
 	stop(graceMs?: number): Promise<void>;
+	/** SIGKILL to the group at once (a crash); resolves when it has exited. */
+	kill(): Promise<void>;
 }
 
 export function spawnGroup(
@@ -105,6 +107,10 @@ export function spawnGroup(
 			const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 			await exited;
 			clearTimeout(timer);
+		},
+		async kill() {
+			killGroup(child, 'SIGKILL');
+			await exited;
 		},
 	};
 }
