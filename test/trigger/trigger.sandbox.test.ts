@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	Test code that never ships: it waits on setImmediate, not on the clock. */
 // The trigger's lifecycle and deliveries, end to end in-process: n8n-core's HookContext and
 // WebhookContext drive the built node, which talks to the sandbox over HTTPS; the sandbox delivers
 // signed events to the harness's HTTPS receiver.
@@ -46,7 +48,6 @@ async function receive(units = 5): Promise<Movement> {
 
 /** Waits (on events, not the clock) until `done` holds. */
 async function until(done: () => boolean): Promise<void> {
-	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- test code, never shipped
 	while (!done()) await new Promise((resolve) => setImmediate(resolve));
 }
 
