@@ -20,11 +20,11 @@ import {
 	testPoll,
 	type Delivery,
 } from '../shared/redelivery';
+import { pollKeepingSchedule } from '../shared/startup';
 import { apiRequestAllItems } from '../shared/transport';
 import { textOf } from '../shared/validation';
 import { compare, type AlertState, type Level } from './alerts';
 import { readLevels } from './levels';
-import { isStartUpPoll } from './startup';
 import { inputError, readThresholds } from './thresholds';
 
 /** Items shown by the editor's test run. */
@@ -191,15 +191,12 @@ export class InventoryProLowStockTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const first = isFirstPoll(this);
-		if (!isStartUpPoll(this, first)) return await lowStockPoll.call(this, first);
-		return await lowStockPoll.call(this, first).catch((error: Error) => {
-			this.logger.warn(
-				`Inventory Pro Low Stock Trigger: the first poll of the activation failed (${error.message}); the next scheduled poll reads again`,
-			);
-			// A failed execution in the list (and the error workflow), while the schedule keeps running.
-			this.__emitError(error);
-			return null;
-		});
+		return await pollKeepingSchedule(
+			this,
+			first,
+			'Inventory Pro Low Stock Trigger',
+			async () => await lowStockPoll.call(this, first),
+		);
 	}
 
 	/** Runs inside the execution a poll started: confirms its batch (shared/redelivery.ts). */

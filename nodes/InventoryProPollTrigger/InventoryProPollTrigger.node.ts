@@ -29,6 +29,7 @@ import {
 	testPoll,
 	type Delivery,
 } from '../shared/redelivery';
+import { pollKeepingSchedule } from '../shared/startup';
 import { watchProperties } from './description';
 
 type Event = 'any' | 'created' | 'updated';
@@ -102,101 +103,13 @@ export class InventoryProPollTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const watch = this.getNodeParameter('watch') as string;
-		const event = this.getNodeParameter('event', 'any') as Event;
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-
-		const watchable = findWatchable(watch);
-		if (!watchable) {
-			throw fieldError(
-				this,
-				'watch',
-				`must be one of the lists that support modifiedSince, not "${watch}"`,
-				undefined,
-				'Choose a list from Watch',
-			);
-		}
-		const path: Target['path'] = {};
-		for (const name of watchable.pathParams) {
-			const value = this.getNodeParameter(name, 0) as number;
-			if (!Number.isInteger(value) || value < 1) {
-				throw fieldError(
-					this,
-					name,
-					'must be a positive whole number',
-					undefined,
-					`Got ${JSON.stringify(value)}`,
-				);
-			}
-			path[name] = value;
-		}
-		const startFrom = parseStartFrom.call(this, options.startFrom);
-		const target: Target = { watchable, path };
-
-		if (this.getMode() === 'manual') {
-			const samples = await fetchSamples.call(
-				this,
-				target,
-				event === 'created' ? 'created' : 'modified',
-			);
-			return samples.length ? [this.helpers.returnJsonArray(samples)] : null;
-		}
-
-		// The cursor is written once, after every page was read: a failed poll leaves it untouched.
-		const staticData = this.getWorkflowStaticData('node');
-		const scope = JSON.stringify([watch, path, startFrom ?? null]);
-		const stored = staticData.pollState as PollState | undefined;
-		// A batch not known to have run (n8n killed before its execution ended): read again from its start.
-		const { delivery, again } = settle<Cursor | LegacyCursor>(
+		const first = isFirstPoll(this);
+		return await pollKeepingSchedule(
 			this,
-			staticData.delivery as Delivery<Cursor | LegacyCursor> | undefined,
-			scope,
-			isFirstPoll(this),
+			first,
+			'Inventory Pro Changes Trigger',
+			async () => await changesPoll.call(this, first),
 		);
-		let cursor: Cursor | LegacyCursor;
-		if (stored?.scope === scope) {
-			cursor = again[0]?.from ?? stored.cursor;
-		} else if (startFrom !== undefined) {
-			cursor = startCursor(startFrom);
-		} else {
-			// First activation: start at the service's newest change, emit nothing old.
-			staticData.pollState = {
-				scope,
-				cursor: await newestCursor.call(this, target),
-			} satisfies PollState;
-			staticData.delivery = delivery;
-			pollSucceeded(this);
-			return null;
-		}
-
-		const changes = await fetchChanges.call(this, target, cursor);
-		const records = changes.changes().filter((change) => {
-			if (event === 'any') return true;
-			const createdKey = stampKey(change.record.created);
-			if (createdKey === undefined) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`Record ${change.id} has no valid "created" time`,
-					{
-						description:
-							'Telling new records from updated ones needs it; choose "Created or Updated" instead.',
-					},
-				);
-			}
-			return changes.isCreated(change, createdKey) === (event === 'created');
-		});
-		staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
-		staticData.delivery = delivery;
-		const items = records.length
-			? emit(
-					staticData,
-					delivery,
-					cursor,
-					this.helpers.returnJsonArray(records.map((c) => c.record)),
-				)
-			: undefined;
-		pollSucceeded(this);
-		return items ? [items] : null;
 	}
 
 	/** Runs inside the execution a poll started: confirms its batch (redelivery.ts). */
@@ -207,6 +120,103 @@ export class InventoryProPollTrigger implements INodeType {
 			return await testPoll(this, InventoryProPollTrigger.prototype.poll);
 		return [this.getInputData()];
 	}
+}
+
+/** One poll: the changes since the cursor, emitted as one batch (redelivery.ts keeps it until it ran). */
+async function changesPoll(
+	this: IPollFunctions,
+	first: boolean,
+): Promise<INodeExecutionData[][] | null> {
+	const watch = this.getNodeParameter('watch') as string;
+	const event = this.getNodeParameter('event', 'any') as Event;
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+
+	const watchable = findWatchable(watch);
+	if (!watchable) {
+		throw fieldError(
+			this,
+			'watch',
+			`must be one of the lists that support modifiedSince, not "${watch}"`,
+			undefined,
+			'Choose a list from Watch',
+		);
+	}
+	const path: Target['path'] = {};
+	for (const name of watchable.pathParams) {
+		const value = this.getNodeParameter(name, 0) as number;
+		if (!Number.isInteger(value) || value < 1) {
+			throw fieldError(
+				this,
+				name,
+				'must be a positive whole number',
+				undefined,
+				`Got ${JSON.stringify(value)}`,
+			);
+		}
+		path[name] = value;
+	}
+	const startFrom = parseStartFrom.call(this, options.startFrom);
+	const target: Target = { watchable, path };
+
+	if (this.getMode() === 'manual') {
+		const samples = await fetchSamples.call(
+			this,
+			target,
+			event === 'created' ? 'created' : 'modified',
+		);
+		return samples.length ? [this.helpers.returnJsonArray(samples)] : null;
+	}
+
+	// The cursor is written once, after every page was read: a failed poll leaves it untouched.
+	const staticData = this.getWorkflowStaticData('node');
+	const scope = JSON.stringify([watch, path, startFrom ?? null]);
+	const stored = staticData.pollState as PollState | undefined;
+	// A batch not known to have run (n8n killed before its execution ended): read again from its start.
+	const { delivery, again } = settle<Cursor | LegacyCursor>(
+		this,
+		staticData.delivery as Delivery<Cursor | LegacyCursor> | undefined,
+		scope,
+		first,
+	);
+	let cursor: Cursor | LegacyCursor;
+	if (stored?.scope === scope) {
+		cursor = again[0]?.from ?? stored.cursor;
+	} else if (startFrom !== undefined) {
+		cursor = startCursor(startFrom);
+	} else {
+		// First activation: start at the service's newest change, emit nothing old.
+		staticData.pollState = {
+			scope,
+			cursor: await newestCursor.call(this, target),
+		} satisfies PollState;
+		staticData.delivery = delivery;
+		pollSucceeded(this);
+		return null;
+	}
+
+	const changes = await fetchChanges.call(this, target, cursor);
+	const records = changes.changes().filter((change) => {
+		if (event === 'any') return true;
+		const createdKey = stampKey(change.record.created);
+		if (createdKey === undefined) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Record ${change.id} has no valid "created" time`,
+				{
+					description:
+						'Telling new records from updated ones needs it; choose "Created or Updated" instead.',
+				},
+			);
+		}
+		return changes.isCreated(change, createdKey) === (event === 'created');
+	});
+	staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
+	staticData.delivery = delivery;
+	const items = records.length
+		? emit(staticData, delivery, cursor, this.helpers.returnJsonArray(records.map((c) => c.record)))
+		: undefined;
+	pollSucceeded(this);
+	return items ? [items] : null;
 }
 
 /** The optional start date, as an ISO string the service accepts; a bad value names the field. */

@@ -322,6 +322,38 @@ describe('n8n restart', () => {
 	});
 });
 
+describe('a first poll that fails', () => {
+	it('at an activation or a restart never switches the trigger off: it is reported as a failed execution and the schedule keeps polling', async () => {
+		// A person activating while the service fails: n8n would drop the schedule if the poll threw.
+		const fresh = pollerFor(h, { watch: 'customer.listAll' });
+		sandbox.failNext('customer.listAll', 'internal_error', 1);
+		const activation = await fresh.activate();
+		expect(activation.thrown).toBeUndefined();
+		expect(activation.error?.message).toBe('An error has occurred.');
+		// The next scheduled poll takes the service's newest change as its start, as an activation does.
+		expect(await fresh.tick()).toEqual({ emitted: undefined });
+		clock.advance(1_000);
+		const made = await call('POST', '/Customer', {
+			shortID: 'POLL-FAIL-1',
+			name: 'After a failure',
+		});
+		expect((await fresh.tick()).emitted?.map((r) => r.shortID)).toEqual([made.shortID]);
+
+		// A restart while the service fails: reported, not thrown, until a poll succeeds; nothing lost.
+		fresh.restart();
+		clock.advance(1_000);
+		const missed = await call('POST', '/Customer', {
+			shortID: 'POLL-FAIL-2',
+			name: 'While failing',
+		});
+		sandbox.failNext('customer.listAll', 'internal_error', 2);
+		const startUp = await fresh.activate();
+		expect(startUp).toEqual({ emitted: undefined, error: expect.any(Error) as Error });
+		expect((await fresh.tick()).error?.message).toBe('An error has occurred.');
+		expect((await fresh.tick()).emitted?.map((r) => r.shortID)).toEqual([missed.shortID]);
+	});
+});
+
 describe('long backlogs and the shared transport', () => {
 	it('stop at a page boundary when the poll budget runs out and continue next time, nothing lost or repeated', async () => {
 		// Budget 0: every poll reads one page. Stamps shared by groups of seven, so the page ends inside a group.
