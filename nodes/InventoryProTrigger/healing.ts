@@ -11,6 +11,7 @@
  * and done gaps. The first check of an activation (after a start) emits again what is owed and not run.
  */
 import {
+	deepCopy,
 	NodeOperationError,
 	type CronExpression,
 	type IDataObject,
@@ -213,7 +214,8 @@ function hold(
 	for (const { key, json } of owed.values()) {
 		if (stateOf(entry, key) !== 'new') continue;
 		claim(entry, key, token);
-		const item: INodeExecutionData = { json };
+		// A plain copy: what static data hands back are n8n's proxies, which the next node's expressions cannot read.
+		const item: INodeExecutionData = { json: deepCopy(json) };
 		tag(item, key, token);
 		items.push(item);
 	}

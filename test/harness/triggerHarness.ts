@@ -29,6 +29,7 @@
  * object has only status/json/send/end. The real-n8n e2e suite covers the actual server.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
+import { types } from 'util';
 import { createServer, request as httpsRequest, type Agent, type Server } from 'https';
 import type { AddressInfo } from 'net';
 
@@ -149,6 +150,12 @@ class ResponseStandIn {
 		}
 		return this;
 	}
+}
+
+/** Whether a value is, or holds, a proxy (n8n's static data objects are). */
+function holdsProxy(value: unknown): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	return types.isProxy(value) || Object.values(value).some(holdsProxy);
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -335,6 +342,10 @@ export class TriggerHarness {
 		prepareN8n();
 		const { workflow } = registration;
 		const emit = (data: INodeExecutionData[][]) => {
+			// Measured in n8n 2.41.1: an item whose json holds a static data object (a proxy) reaches the
+			// next node's expressions without its fields.
+			if (data.some((items) => items.some((item) => holdsProxy(item.json))))
+				throw new Error('emitted items hold static data objects (proxies), not plain data');
 			const before = JSON.stringify(this.saved);
 			this.saved = this.copy(workflow.staticData);
 			const emitted = (data[0] ?? []).map((item) => item.json);
