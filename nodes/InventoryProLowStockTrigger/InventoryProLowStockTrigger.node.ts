@@ -11,11 +11,11 @@ import {
 } from 'n8n-workflow';
 
 import {
+	checkSucceeded,
 	confirm,
 	emit,
-	isFirstPoll,
+	isFirstCheck,
 	nextBatch,
-	pollSucceeded,
 	settle,
 	testPoll,
 	type Delivery,
@@ -190,7 +190,7 @@ export class InventoryProLowStockTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const first = isFirstPoll(this);
+		const first = isFirstCheck(this);
 		return await pollKeepingSchedule(
 			this,
 			first,
@@ -271,7 +271,7 @@ async function lowStockPoll(
 	const emitted = items.length
 		? emit(staticData, delivery, items, this.helpers.returnJsonArray(items))
 		: undefined;
-	pollSucceeded(this);
+	checkSucceeded(this);
 	return emitted ? [emitted] : null;
 }
 

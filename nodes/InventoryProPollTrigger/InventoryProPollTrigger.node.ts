@@ -21,10 +21,10 @@ import {
 import { fetchChanges, fetchSamples, newestCursor, type Target } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
 import {
+	checkSucceeded,
 	confirm,
 	emit,
-	isFirstPoll,
-	pollSucceeded,
+	isFirstCheck,
 	settle,
 	testPoll,
 	type Delivery,
@@ -103,7 +103,7 @@ export class InventoryProPollTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const first = isFirstPoll(this);
+		const first = isFirstCheck(this);
 		return await pollKeepingSchedule(
 			this,
 			first,
@@ -190,7 +190,7 @@ async function changesPoll(
 			cursor: await newestCursor.call(this, target),
 		} satisfies PollState;
 		staticData.delivery = delivery;
-		pollSucceeded(this);
+		checkSucceeded(this);
 		return null;
 	}
 
@@ -215,7 +215,7 @@ async function changesPoll(
 	const items = records.length
 		? emit(staticData, delivery, cursor, this.helpers.returnJsonArray(records.map((c) => c.record)))
 		: undefined;
-	pollSucceeded(this);
+	checkSucceeded(this);
 	return items ? [items] : null;
 }
 

@@ -169,12 +169,13 @@ export class InventoryProTrigger implements INodeType {
 
 	/**
 	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
-	 * its output. That is also how the editor's test event reaches the editor. A delivery's events are
-	 * recorded as run by the save n8n makes after the last node (runOnce.ts runsOnce).
+	 * its output. That is also how the editor's test event reaches the editor. The events of a delivery
+	 * or a check are recorded as run by the save n8n makes after the last node (runOnce.ts runsOnce).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		if (this.getMode() !== 'webhook') return [items];
+		const mode = this.getMode();
+		if (mode !== 'webhook' && mode !== 'trigger') return [items];
 		return await Promise.resolve([runsOnce(this, this.getWorkflowStaticData('node'), items)]);
 	}
 

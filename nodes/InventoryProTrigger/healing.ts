@@ -4,25 +4,46 @@
  * run. trigger() registers the schedule with n8n (a tick every minute; a check when one is due), so the
  * editor shows no schedule of n8n's beside the node's own. A check never throws: a problem is logged
  * every time and reported once as a failed execution, in words, and the schedule keeps running.
+ *
+ * What a check emits counts as run only once the execution that ran it is saved (runOnce.ts), as for a
+ * delivery: until then the events are claimed (a live copy is answered 409) and kept in the bookkeeping
+ * as owed (../shared/redelivery.ts), saved with the emit together with the catch-up's moved log position
+ * and done gaps. The first check of an activation (after a start) emits again what is owed and not run.
  */
 import {
+	deepCopy,
 	NodeOperationError,
 	type CronExpression,
 	type IDataObject,
+	type INodeExecutionData,
 	type ITriggerFunctions,
 	type ITriggerResponse,
 } from 'n8n-workflow';
 
+import { checkSucceeded, isFirstCheck, keep, settle } from '../shared/redelivery';
 import { catchUp, type Recovered } from './catchup';
 import { rekeyed } from './delivery';
 import { desiredSubscription, ensureSubscription } from './lifecycle';
-import { firstRun, keepBook, now, recall, sync, type Live } from './runOnce';
+import {
+	claim,
+	keepBook,
+	newToken,
+	now,
+	recall,
+	stateOf,
+	tag,
+	type Book,
+	type Live,
+	type Owed,
+} from './runOnce';
 import { checkIntervalMs } from './settings';
 
 /** The activation's hooks (checkExists/create) run beside trigger(); checks wait this long after them. */
 const ACTIVATION_GRACE_MS = 30_000;
 /** A tick may fire a little early; a check this close to its interval counts as due. */
 const SLACK_MS = 5_000;
+/** The scope of the owed events in the bookkeeping (../shared/redelivery.ts). */
+const OWED = 'catch-up';
 
 function describe(error: unknown): string {
 	const { message, description } = error as { message?: string; description?: string };
@@ -114,7 +135,7 @@ export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	};
 }
 
-/** One tick: when a check is due, confirm and heal the subscription, catch up, run what is new. */
+/** One tick: when a check is due, confirm and heal the subscription, catch up, run what is new and what is owed. */
 async function checkSubscription(
 	this: ITriggerFunctions,
 	entry: Live,
@@ -122,53 +143,109 @@ async function checkSubscription(
 ): Promise<void> {
 	const at = now();
 	if (!due.call(this, entry, at)) return;
-	let result: { items: IDataObject[]; notice?: string };
+	// Owed events whose executions saved are done; at the first check of an activation the rest come again.
+	const first = isFirstCheck(this);
+	const { delivery, again } = settle(this, entry.book.delivery, OWED, first, (batch) =>
+		batch.from.every((event) => entry.ran.has(event.key)),
+	);
+	const owed = again.flatMap((batch) => batch.from);
+	const owedKeys = new Set(
+		[...delivery.unconfirmed.flatMap((batch) => batch.from), ...owed].map((event) => event.key),
+	);
+	let result: Found | undefined;
 	try {
-		result = await check.call(this, entry, staticData, at);
+		result = await check.call(this, entry, staticData, at, (key) => owedKeys.has(key));
 		entry.failures = 0;
 	} catch (error) {
 		entry.failures++;
 		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
 		// Never on the first failure (a blip).
-		if (entry.failures < 2) {
+		if (entry.failures < 2)
 			this.logger.warn(
 				`${message} (attempt ${entry.failures}; the trigger stays on and checks again next interval)`,
 			);
-			return;
-		}
-		return report.call(
-			this,
-			entry,
-			message,
-			'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
-		);
+		else
+			report.call(
+				this,
+				entry,
+				message,
+				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
+			);
 	}
+	const items = hold(
+		entry,
+		staticData,
+		delivery,
+		[...owed, ...(result?.recovered ?? [])],
+		result?.book,
+	);
+	checkSucceeded(this);
 	// Events found run now (n8n saves the static data with them); a problem found beside them is reported by the next check.
-	if (result.items.length > 0) {
-		entry.deferred = result.notice;
-		this.emit([this.helpers.returnJsonArray(result.items)]);
+	if (items.length > 0) {
+		entry.deferred = result?.notice;
+		this.emit([items]);
 		return;
 	}
+	if (result === undefined) return;
 	const notice = result.notice ?? entry.deferred;
 	entry.deferred = undefined;
 	if (notice !== undefined) return report.call(this, entry, notice);
 	entry.told = undefined;
 }
 
-/** Confirm or heal the subscription, catch up, and hand each found event to memory: the ones new to it run. */
+/**
+ * The events to emit, each claimed for the check's execution and tagged (runOnce.ts records it as run at
+ * that execution's save). Every event not known to have run is kept as owed, whether it runs now or
+ * another execution holds it; the catch-up's bookkeeping (log position, gaps done) is written in the same
+ * step, so no save of this process carries the one without the other.
+ */
+function hold(
+	entry: Live,
+	staticData: IDataObject,
+	delivery: NonNullable<Book['delivery']>,
+	events: Owed[],
+	book: Book | undefined,
+): INodeExecutionData[] {
+	const owed = new Map<string, Owed>();
+	for (const event of events)
+		if (!entry.ran.has(event.key) && !owed.has(event.key)) owed.set(event.key, event);
+	const token = newToken();
+	const items: INodeExecutionData[] = [];
+	for (const { key, json } of owed.values()) {
+		if (stateOf(entry, key) !== 'new') continue;
+		claim(entry, key, token);
+		// A plain copy: what static data hands back are n8n's proxies, which the next node's expressions cannot read.
+		const item: INodeExecutionData = { json: deepCopy(json) };
+		tag(item, key, token);
+		items.push(item);
+	}
+	if (owed.size > 0) keep(delivery, [...owed.values()]);
+	keepBook(entry, staticData, { ...entry.book, ...book, delivery });
+	return items;
+}
+
+/** What a check found: the events to run, the catch-up's bookkeeping after it, a problem to report. */
+interface Found {
+	recovered: Owed[];
+	book?: Book;
+	notice?: string;
+}
+
+/** Confirm or heal the subscription and catch up: the events found, as owed events. */
 async function check(
 	this: ITriggerFunctions,
 	entry: Live,
 	staticData: IDataObject,
 	at: number,
-): Promise<{ items: IDataObject[]; notice?: string }> {
+	owed: (key: string) => boolean,
+): Promise<Found> {
 	// Not activated through n8n's webhook hooks yet (they record the URL): nothing to check.
-	if (entry.book.url === undefined) return { items: [] };
+	if (entry.book.url === undefined) return { recovered: [] };
 	const desired = await desiredSubscription.call(this, entry.book.url);
 	const healed = await ensureSubscription.call(this, entry.book, desired, at);
 	if (healed.outcome === 'disabledManually') {
 		return {
-			items: [],
+			recovered: [],
 			notice: `The Inventory Pro subscription ${entry.book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
 		};
 	}
@@ -179,19 +256,24 @@ async function check(
 	// Kept now, so a failure below does not lose the repair (saved with the next emit).
 	keepBook(entry, staticData, healed.book);
 
-	const found = await catchUp.call(this, entry.book, desired.events, at, (key) =>
-		entry.ran.has(key),
+	// An owed event counts as found: catch-up does not look for it again.
+	const found = await catchUp.call(
+		this,
+		entry.book,
+		desired.events,
+		at,
+		(key) => entry.ran.has(key) || owed(key),
 	);
-	const fresh = found.recovered.filter((event) => firstRun(entry, staticData, event.key));
-	keepBook(entry, staticData, {
-		...entry.book,
-		logOf: found.book.logOf,
-		logAfter: found.book.logAfter,
-		openOrders: found.book.openOrders,
-		gaps: [],
-	});
-	sync(entry, staticData);
 	const notice =
 		found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
-	return { items: fresh.map(outputOf), notice };
+	return {
+		recovered: found.recovered.map((event) => ({ key: event.key, json: outputOf(event) })),
+		book: {
+			logOf: found.book.logOf,
+			logAfter: found.book.logAfter,
+			openOrders: found.book.openOrders,
+			gaps: [],
+		},
+		notice,
+	};
 }

@@ -4,8 +4,9 @@
  * execution that ran it.
  *
  * Two layers. This process keeps the authority (a Live entry per workflow, node and kind): the keys
- * that ran, and the claims of deliveries whose executions are on their way (memory only: a claim never
- * reaches the database, so a kill leaves the event free for the service's retry). The workflow's
+ * that ran, and the claims of deliveries and of checks' emits whose executions are on their way (memory
+ * only: a claim never reaches the database, so a kill leaves the event free for the service's retry, or
+ * for the check that emits it again). The workflow's
  * static data is the durable copy, and it only ever holds keys whose own execution ran: n8n saves an
  * execution's static data after its last node and before its answer (responseMode lastNode, see the
  * trigger), serialising it there; the value execute() puts in `seen` turns its claims into "ran" at
@@ -25,6 +26,8 @@
  */
 import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Delivery } from '../shared/redelivery';
 
 /** A stretch of service time in which the subscription delivered nothing (disabled or missing). */
 export interface Gap extends IDataObject {
@@ -58,6 +61,14 @@ export interface Book {
 	healthyAt?: number;
 	/** The purchase orders seen open, while order.completed is subscribed (openOrders.ts). */
 	openOrders?: OpenOrders;
+	/** Events checks emitted and not known to have run (healing.ts, ../shared/redelivery.ts). */
+	delivery?: Delivery<Owed[]>;
+}
+
+/** An event a check emitted: its key and its item, to emit again until the memory shows it ran. */
+export interface Owed extends IDataObject {
+	key: string;
+	json: IDataObject;
 }
 
 const BOOK_FIELDS = [
@@ -70,6 +81,7 @@ const BOOK_FIELDS = [
 	'gaps',
 	'healthyAt',
 	'openOrders',
+	'delivery',
 ] as const;
 
 /** How long and how many events are remembered (one key per event). A repeat after that runs again (README). */
@@ -289,17 +301,6 @@ export function claim(entry: Live, key: string, token: string): void {
 	entry.claims.set(key, { token, at: now() });
 }
 
-/**
- * The check's decision for an event it emits (catch-up): true when `key` has neither run nor is running,
- * and from now on it has run. Writes the static data object n8n saves with the emit.
- */
-export function firstRun(entry: Live, staticData: IDataObject, key: string): boolean {
-	if (stateOf(entry, key) !== 'new' || !entry.ran.add(key, now())) return false;
-	entry.ran.prune(now());
-	mark(entry, staticData);
-	return true;
-}
-
 /** Puts everything this process knows into the static data object n8n is about to save. */
 export function sync(entry: Live, staticData: IDataObject): void {
 	for (const field of BOOK_FIELDS) {
@@ -313,7 +314,7 @@ export function sync(entry: Live, staticData: IDataObject): void {
 /** The item's hold on its event (set by webhook(), read by execute()): never part of the output. */
 const TAG = 'inventoryProRun';
 
-/** webhook(): the execution's item of an event it claimed carries the key and the delivery's token. */
+/** webhook() or a check: the execution's item of an event it claimed carries the key and the claim's token. */
 export function tag(item: INodeExecutionData, key: string, token: string): void {
 	item[TAG] = { key, token };
 }
@@ -339,11 +340,11 @@ function atSave(entry: Live, held: Array<{ key: string; token: string }>): { toJ
 }
 
 /**
- * execute(), in the execution a delivery started: the items to output, and the static data n8n saves
- * after the last node set to record their events then (atSave). An item whose event ran meanwhile, or
- * is held by another delivery's execution, is left out: n8n re-runs an execution still `new` at a
- * restart while the service's retry of the same event may run too. Items without a tag (the test
- * event, catch-up, events without a key) pass as they are.
+ * execute(), in the execution a delivery or a check started: the items to output, and the static data
+ * n8n saves after the last node set to record their events then (atSave). An item whose event ran
+ * meanwhile, or is held by another execution, is left out: n8n re-runs an execution still `new` at a
+ * restart while the service's retry (or a check's emit) of the same event may run too. Items without a
+ * tag (the test event, events without a key) pass as they are.
  */
 export function runsOnce(
 	context: Context,
@@ -383,16 +384,20 @@ export function keepBook(entry: Live, staticData: IDataObject, book: Book): void
 
 /**
  * Deactivation: the subscription is gone and nothing is owed for the time it was off; the keys of
- * what ran stay in static data, so a late repeat is still refused after the next activation.
+ * what ran stay in static data, so a late repeat is still refused after the next activation, and so
+ * do events a check emitted that are not known to have run (the next activation's first check emits
+ * them again).
  */
 export function deactivate(context: Context, staticData: IDataObject, kind: 'test' | 'live'): void {
 	const entry = kind === 'live' ? knownLive(context, 'live') : undefined;
 	entry?.ran.merge(staticData.seen, now());
 	const seen = entry ? entry.ran.text : staticData.seen;
+	const owed = entry ? entry.book.delivery : staticData.delivery;
 	for (const name of Object.keys(staticData)) delete staticData[name];
 	lives.delete(keyOf(context.getWorkflow().id ?? '', context.getNode().name, kind));
 	if (kind === 'test') return;
 	if (rememberedIn(seen) > 0) staticData.seen = seen;
+	if (owed !== undefined) staticData.delivery = owed;
 }
 
 /** For tests: n8n's clock, and a process restart (memory lost). */

@@ -19,6 +19,9 @@
  * - settle(): at each poll, drops what was confirmed. At the first poll of an activation (every start),
  *   whatever is still unconfirmed in what n8n saved did not run to its end: the node emits it again.
  *
+ * The webhook trigger keeps the events its catch-up emits the same way (keep() and settle() on a delivery
+ * in its bookkeeping), confirmed by its memory of what ran (runOnce.ts) instead of batch numbers.
+ *
  * Repeats: a batch whose execution finished its nodes but was killed before n8n saved it comes again,
  * as may (Changes) changes read after the oldest unconfirmed batch. Items carry stable ids for that.
  * At most MAX_UNCONFIRMED batches are kept (in queue mode executions confirm on workers, not in the
@@ -29,6 +32,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	IPollFunctions,
+	ITriggerFunctions,
 } from 'n8n-workflow';
 
 /** Batches kept unconfirmed at most; older ones are assumed to have run. */
@@ -55,47 +59,65 @@ export interface Delivery<T> {
 	ran?: number[];
 }
 
+/** A poll, or a trigger's scheduled check: its context is the same object for one activation. */
+type Check = IPollFunctions | ITriggerFunctions;
+
 /** Batch numbers confirmed by executions in this process, per workflow and node. */
 const confirmedHere = new Map<string, Set<number>>();
-/** Poll contexts (one per activation) that polled already. */
-const polledContexts = new WeakSet<object>();
+/** Contexts (one per activation) whose first check succeeded. */
+const checkedContexts = new WeakSet<object>();
 
-const keyOf = (context: IPollFunctions | IExecuteFunctions) =>
+const keyOf = (context: Check | IExecuteFunctions) =>
 	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
 
 /**
- * Whether no poll of this activation (a start, a restart, a re-activation) has succeeded yet: until one
+ * Whether no check of this activation (a start, a restart, a re-activation) has succeeded yet: until one
  * does, what is unconfirmed is emitted again.
  */
-export const isFirstPoll = (context: IPollFunctions) => !polledContexts.has(context);
+export const isFirstCheck = (context: Check) => !checkedContexts.has(context);
 
-/** Notes that a poll of this activation succeeded (it emitted, or had nothing to emit). */
-export function pollSucceeded(context: IPollFunctions): void {
-	polledContexts.add(context);
+/** Notes that a check of this activation succeeded (it emitted, or had nothing to emit). */
+export function checkSucceeded(context: Check): void {
+	checkedContexts.add(context);
 }
 
 /**
  * The stored delivery with every confirmed batch dropped, and the batches to emit again: all that is
- * still unconfirmed, on the first poll of an activation; nothing otherwise (their executions may still run).
+ * still unconfirmed, on the first check of an activation; nothing otherwise (their executions may still
+ * run). `ran` confirms batches a caller knows ran by other means.
  */
 export function settle<T>(
-	context: IPollFunctions,
+	context: Check,
 	stored: Delivery<T> | undefined,
 	scope: string,
 	first: boolean,
+	ran: (batch: Unconfirmed<T>) => boolean = () => false,
 ): { delivery: Delivery<T>; again: Array<Unconfirmed<T>> } {
 	const delivery: Delivery<T> =
 		stored?.scope === scope
 			? { scope, next: stored.next, unconfirmed: [...stored.unconfirmed] }
 			: { scope, next: stored?.next ?? 1, unconfirmed: [] };
 	const here = confirmedHere.get(keyOf(context));
-	const ran = new Set([...(stored?.scope === scope ? (stored.ran ?? []) : []), ...(here ?? [])]);
-	delivery.unconfirmed = delivery.unconfirmed.filter((batch) => !ran.has(batch.batch));
+	const confirmed = new Set([
+		...(stored?.scope === scope ? (stored.ran ?? []) : []),
+		...(here ?? []),
+	]);
+	delivery.unconfirmed = delivery.unconfirmed.filter(
+		(batch) => !confirmed.has(batch.batch) && !ran(batch),
+	);
 	here?.clear();
 	if (!first) return { delivery, again: [] };
 	const again = delivery.unconfirmed;
 	delivery.unconfirmed = [];
 	return { delivery, again };
+}
+
+/** Keeps a batch about to be emitted as unconfirmed (the newest MAX_UNCONFIRMED); returns its number. */
+export function keep<T>(delivery: Delivery<T>, from: T): number {
+	const batch = delivery.next++;
+	delivery.unconfirmed.push({ batch, from });
+	delivery.unconfirmed.splice(0, Math.max(0, delivery.unconfirmed.length - MAX_UNCONFIRMED));
+	return batch;
 }
 
 /**
@@ -108,9 +130,7 @@ export function emit<T>(
 	from: T,
 	items: INodeExecutionData[],
 ): INodeExecutionData[] {
-	const batch = delivery.next++;
-	delivery.unconfirmed.push({ batch, from });
-	delivery.unconfirmed.splice(0, Math.max(0, delivery.unconfirmed.length - MAX_UNCONFIRMED));
+	const batch = keep(delivery, from);
 	staticData.delivery = delivery;
 	const state = JSON.parse(JSON.stringify({ ...staticData, delivery })) as IDataObject;
 	delete state.__dataChanged;

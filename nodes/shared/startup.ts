@@ -14,7 +14,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 type PollResult = INodeExecutionData[][] | null;
 
-/** Whether this is the first poll of an activation (`first`: redelivery.ts isFirstPoll), outside the editor. */
+/** Whether this is the first poll of an activation (`first`: redelivery.ts isFirstCheck), outside the editor. */
 export function isStartUpPoll(context: IPollFunctions, first: boolean): boolean {
 	return first && context.getActivationMode() !== 'manual' && context.getMode() !== 'manual';
 }

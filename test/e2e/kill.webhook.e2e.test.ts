@@ -12,6 +12,14 @@
 // answered already: the moment between the answer and the run); 21 is held at "done" (its effect happened,
 // n8n has not saved). Events 1–8 end while all the others are claimed: their saves must not carry them.
 // Then SIGTERM with runs in flight: they finish within n8n's grace, and nothing runs twice.
+//
+// First, catch-up (issue 37): events a check recovers count as run only when the execution that ran them
+// is saved. A second workflow's subscription is deleted out of band, items are created meanwhile, and the
+// next check re-creates it and runs the three item.created events from the item list, through a gate of
+// their own: n8n is killed while that execution is held at "start", then while the one the first check
+// after the start runs is held at "done" (its effect happened, n8n has not saved), then right after the
+// third has saved. Each event's effect happens twice (the second run could not be told from one that never
+// ran), never more, and nothing comes again after the save.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 
@@ -26,7 +34,14 @@ import type { Page } from '../../sandbox/lists';
 import type { LogEntry } from '../../sandbox/webhooks/service';
 import type { SubscriptionView as Subscription } from '../../sandbox/webhooks/subscription';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, loopbackCertificate, startN8n, type N8n, type WorkflowJson } from './n8n';
+import {
+	ensureN8n,
+	loopbackCertificate,
+	startN8n,
+	type CredentialRef,
+	type N8n,
+	type WorkflowJson,
+} from './n8n';
 import { PREFIX } from './support/workflows';
 
 const CLIENT = { clientId: 'e2e-kill', clientSecret: 'e2e-kill-dummy-secret-1' };
@@ -103,6 +118,7 @@ let owner: SandboxClient;
 let operator: SandboxClient;
 let rec = 0;
 let lines: string[] = [];
+let credential: CredentialRef;
 
 /** One stock receipt of `units` (the event's name in this test): the service delivers it. */
 async function receive(units: number): Promise<void> {
@@ -196,7 +212,7 @@ beforeAll(async () => {
 		extraCa: sandbox.ca,
 		onLine: (line) => lines.push(line),
 	});
-	const credential = await n8n.createCredential(
+	credential = await n8n.createCredential(
 		'inventoryProApi',
 		{
 			baseUrl: sandbox.baseUrl,
@@ -223,6 +239,120 @@ afterAll(async () => {
 	await gate?.close();
 	await sandbox?.close();
 }, MINUTE);
+
+const CAUGHT_UP = 'On item created';
+
+/** Trigger (item.created, checked every minute) → HTTP "start" → HTTP "done", to a gate by the item's partNo. */
+function catchUpWorkflow(port: number): WorkflowJson {
+	const call = (name: string, step: 'start' | 'done') => ({
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `=http://127.0.0.1:${port}/${step}/{{ $('${CAUGHT_UP}').item.json.data.partNo }}`,
+			options: { timeout: 10 * MINUTE },
+		},
+	});
+	const nodes = [
+		{
+			name: CAUGHT_UP,
+			type: `${PREFIX}inventoryProTrigger`,
+			typeVersion: 2,
+			parameters: { events: ['item.created'], options: { checkInterval: 1 } },
+			credentials: { inventoryProApi: { id: '', name: '' } },
+		},
+		call('Start', 'start'),
+		call('Done', 'done'),
+	];
+	nodes.forEach((node, i) => Object.assign(node, { position: [i * 240, 0] }));
+	return {
+		name: 'e2e: catch-up killed',
+		nodes,
+		connections: {
+			[CAUGHT_UP]: { main: [[{ node: 'Start', type: 'main', index: 0 }]] },
+			Start: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+// First in the file: the gap a check catches up is n8n's time, the records' Modified the service's, and
+// the burst below moves the service's clock ahead of n8n's.
+describe('SIGKILL while the execution a check started runs (catch-up)', () => {
+	test(
+		'killed during it, then after its last node before the save: each recovered event runs, twice at most, never again after its save',
+		async () => {
+			const itemGate = new Gate();
+			await itemGate.listen();
+			try {
+				clock.advance(Math.max(0, Date.now() - clock.now()));
+				const created = await n8n.createWorkflow(catchUpWorkflow(itemGate.port), [credential]);
+				await n8n.activate(created.id);
+				const ours = async () =>
+					(await owner.get<Page<Subscription>>('/Webhook', { pageSize: 250 })).body.value.filter(
+						(subscription) => Number(subscription.rec) !== rec,
+					);
+				const [first] = await ours();
+				// Deleted out of band: the items created now reach no one until a check re-creates it.
+				expect((await owner.delete(`/Webhook/${first.rec}`)).status).toBe(200);
+				const parts: number[] = [];
+				for (const n of [1, 2, 3]) {
+					const answer = await owner.post<{ partNo: number }>('/Item', {
+						itemID: `CATCH-UP-${n}`,
+						description: 'kill test',
+					});
+					expect(answer.status).toBe(201);
+					parts.push(Number(answer.body.partNo));
+				}
+				const heldAt = (step: 'start' | 'done') => itemGate.heldNow(step).join() === parts.join();
+
+				itemGate.holds = (step) => step === 'start';
+				await until('the check ran the three, held at "start"', () => heldAt('start'), 4 * MINUTE);
+				await n8n.kill();
+				itemGate.holds = (step) => step === 'done';
+				itemGate.release();
+				await n8n.resume();
+				await until(
+					'the first check after the start ran them again, held at "done"',
+					() => heldAt('done'),
+					4 * MINUTE,
+				);
+				await n8n.kill();
+				itemGate.holds = () => false;
+				itemGate.release();
+				await n8n.resume();
+				await until(
+					'the first check after the next start ran them to the end and n8n saved it',
+					async () => (await n8n.executions(created.id)).some((run) => run.status === 'success'),
+					4 * MINUTE,
+				);
+				expect(
+					parts.map((part) => [itemGate.count('start', part), itemGate.count('done', part)]),
+				).toEqual(parts.map(() => [3, 2]));
+
+				// Killed right after that save: the first check after the start runs nothing again.
+				const [recreated] = await ours();
+				const logReads = () =>
+					sandbox.requests.filter((r) => r.path.endsWith(`/Webhook/${recreated.rec}/log`)).length;
+				await n8n.kill();
+				const before = logReads();
+				await n8n.resume();
+				await until('the first check after the start', () => logReads() > before, 4 * MINUTE);
+				// An emit follows that read at once; give its execution a few seconds to reach the itemGate.
+				for (let i = 0; i < 20; i++) await sleep(250);
+				expect(parts.map((part) => itemGate.count('start', part))).toEqual([3, 3, 3]);
+				const runs = await n8n.executions(created.id);
+				expect(runs).toHaveLength(3);
+				expect(runs.filter((run) => run.status === 'success')).toHaveLength(1);
+				await n8n.deactivate(created.id);
+			} finally {
+				await itemGate.close();
+			}
+		},
+		25 * MINUTE,
+	);
+});
 
 const BURST = Array.from({ length: 24 }, (_, i) => i + 1);
 const RAN_BEFORE = BURST.filter((u) => u <= 8);

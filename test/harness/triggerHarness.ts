@@ -7,7 +7,11 @@
  * static data, runs `checkExists` and, when that answers false, `create`, each through n8n-core's real
  * HookContext, then starts the node's `trigger()` through n8n-core's real TriggerContext (which registers
  * the check schedule: the harness keeps the tick instead of a cron, and `tick()` fires it) and saves the
- * static data. A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
+ * static data. A check's emit saves the activation's static data and starts an execution of the emitted
+ * items, as n8n's trigger-execution-context.factory.js does: a WorkflowExecute in 'trigger' mode on static
+ * data read from what was saved, saved at its end when it changed. `holdExecutions` keeps those
+ * executions in `held` until `runHeld()`; `kill()` drops them (a SIGKILL: n8n never runs them again) and
+ * restarts. A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
  * rethrows. Deactivation closes the trigger, runs `delete` and saves. "Listen for test event"
  * (TestWebhooks) runs the hooks with the test URL, mode 'manual' and static data of its own that is never
  * saved (n8n hands it back to `delete`), and removes the registration after the first execution.
@@ -25,6 +29,7 @@
  * object has only status/json/send/end. The real-n8n e2e suite covers the actual server.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
+import { types } from 'util';
 import { createServer, request as httpsRequest, type Agent, type Server } from 'https';
 import type { AddressInfo } from 'net';
 
@@ -147,6 +152,12 @@ class ResponseStandIn {
 	}
 }
 
+/** Whether a value is, or holds, a proxy (n8n's static data objects are). */
+function holdsProxy(value: unknown): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	return types.isProxy(value) || Object.values(value).some(holdsProxy);
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -206,6 +217,17 @@ export class TriggerHarness {
 	readonly executions: IDataObject[][] = [];
 	/** Set by tests: the receiver answers this status to everything (a broken n8n). */
 	failWith?: number;
+	/** The trigger node's output of every execution a check started that ran to its end, in order. */
+	readonly ran: IDataObject[][] = [];
+	/** Whether executions a check starts wait in `held` instead of running at once. */
+	holdExecutions = false;
+	/**
+	 * Whether executions a check starts read the static data saved before the check's emit (n8n starts
+	 * the execution without waiting for the emit's save, so its read can come first).
+	 */
+	staleReads = false;
+	/** Executions a check started and that have not run, with the static data they read at their start. */
+	held: Array<{ data: INodeExecutionData[][]; staticData: string }> = [];
 
 	readonly workflowId = `trigger-wf-${nextWorkflowId++}`;
 	readonly node: INode;
@@ -320,10 +342,18 @@ export class TriggerHarness {
 		prepareN8n();
 		const { workflow } = registration;
 		const emit = (data: INodeExecutionData[][]) => {
+			// Measured in n8n 2.41.1: an item whose json holds a static data object (a proxy) reaches the
+			// next node's expressions without its fields.
+			if (data.some((items) => items.some((item) => holdsProxy(item.json))))
+				throw new Error('emitted items hold static data objects (proxies), not plain data');
+			const before = JSON.stringify(this.saved);
 			this.saved = this.copy(workflow.staticData);
 			const emitted = (data[0] ?? []).map((item) => item.json);
 			this.executions.push(emitted);
 			if (this.ticking) this.ticking.emitted = emitted;
+			const started = { data, staticData: this.staleReads ? before : JSON.stringify(this.saved) };
+			if (this.holdExecutions) this.held.push(started);
+			else this.track(this.runEmitted(started));
 		};
 		const fail = (error: Error) => {
 			this.reported.push(error);
@@ -375,6 +405,8 @@ export class TriggerHarness {
 		} finally {
 			this.ticking = undefined;
 		}
+		// The execution the check started (unless held) ends before the tick counts as done.
+		await this.idle();
 		return result;
 	}
 
@@ -397,6 +429,52 @@ export class TriggerHarness {
 	/** What a new n8n process would not know. */
 	forgetProcessMemory(): void {
 		triggerMemory().forget(this.workflowId, NODE_NAME);
+	}
+
+	/**
+	 * n8n killed (SIGKILL) and started again: the held executions never run, the process memory is gone,
+	 * the workflow restarts from what was saved (as restart()).
+	 */
+	async kill(): Promise<TickResult> {
+		this.held = [];
+		return await this.restart();
+	}
+
+	/**
+	 * Runs the held executions, oldest first (or the first `count`). `save: false`: each runs its nodes
+	 * and n8n is killed before it saves (its static data never reaches the database).
+	 */
+	async runHeld(count = this.held.length, { save = true } = {}): Promise<void> {
+		for (const started of this.held.splice(0, count)) await this.runEmitted(started, save);
+	}
+
+	/**
+	 * An execution a check's emit started, as n8n runs it: static data read from the database at its
+	 * start, the trigger node first, static data saved at its end if it changed.
+	 */
+	private async runEmitted(
+		{ data, staticData }: { data: INodeExecutionData[][]; staticData: string },
+		save = true,
+	): Promise<void> {
+		const running = this.makeWorkflow(JSON.parse(staticData) as IDataObject);
+		const run = await new WorkflowExecute(
+			this.additionalData('trigger'),
+			'trigger',
+			createRunExecutionData({
+				executionData: {
+					nodeExecutionStack: [{ node: this.node, data: { main: data }, source: null }],
+				},
+			}),
+		).processRunExecutionData(running);
+		if (run.data.resultData.error) throw run.data.resultData.error;
+		if (save && running.staticData.__dataChanged === true)
+			this.saved = this.copy(running.staticData);
+		this.ran.push(outputOf(run, NODE_NAME) ?? []);
+	}
+
+	private track(work: Promise<void>): void {
+		const tracked = work.finally(() => this.pending.delete(tracked));
+		this.pending.add(tracked);
 	}
 
 	/** The editor's "Listen for test event": test URL, mode manual, static data of its own. */

@@ -1,8 +1,10 @@
 // Catch-up against what a real server does, in-process: the purchase order list holds open orders only,
 // the delivery log names orders RecNo:<number>, and movement rows may carry no kind. Each path runs with
 // the sandbox's invention on and off; what cannot be recovered is named once, never with a false reason.
+// And n8n killed while the execution a check started runs (issue 37): what the check found comes again.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { rememberedIn } from '../../nodes/InventoryProTrigger/runOnce';
 import { TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
@@ -74,6 +76,9 @@ afterEach(async () => {
 	suite.sandbox.clearFaults();
 	for (const harness of open.splice(0)) {
 		harness.failWith = undefined;
+		harness.holdExecutions = false;
+		harness.staleReads = false;
+		harness.held = [];
 		if ((harness.memory()[NODE] as IDataObject | undefined)?.rec !== undefined)
 			await harness.deactivate();
 		await harness.close();
@@ -313,5 +318,163 @@ describe('stock movements with and without a recognisable kind', () => {
 			);
 			expect((await check(harness)).error).toBeUndefined();
 		}
+	});
+});
+
+describe('n8n killed while the execution a check started runs (issue 37)', () => {
+	const RECEIPTS: INodeParameters = {
+		events: ['inventory.received'],
+		options: { checkInterval: 1 },
+	};
+	const unitsOf = (items: IDataObject[] | undefined) =>
+		(items ?? []).map((item) => (item.data as IDataObject).units);
+	const stored = (data: IDataObject) => data[NODE] as IDataObject;
+	/** How many events the bookkeeping keeps as owed (emitted by a check, not known to have run). */
+	const owed = (data: IDataObject) =>
+		(
+			(stored(data).delivery as { unconfirmed?: Array<{ from: unknown[] }> } | undefined)
+				?.unconfirmed ?? []
+		).flatMap((batch) => batch.from).length;
+	let next = 600;
+
+	/**
+	 * Three receipts the service gave up on (n8n down; the third failure disabled the subscription) and
+	 * one made while it was disabled: the next check finds the four, from the log and from the list.
+	 */
+	async function missed(harness: TriggerHarness): Promise<number[]> {
+		const shortID = suite.sandbox.store.items.rows[0].shortID;
+		const receipt = async (units: number) =>
+			expect(
+				(await suite.api.post('/Inventory/Receive', { itemID: shortID, wID: 1, units })).status,
+			).toBe(201);
+		const units = [++next, ++next, ++next, ++next];
+		// The tests of this file move the clock by hours: a token of the test's own client expires.
+		suite.api.forgetToken();
+		await whileDown(harness, async () => {
+			for (const u of units.slice(0, 3)) await receipt(u);
+		});
+		expect(await subscription(harness)).toMatchObject({ disableType: 1 });
+		await advance(harness, MINUTE);
+		await receipt(units[3]);
+		await settle(harness);
+		return units;
+	}
+
+	/** A check that finds them; its execution is held (still running when n8n is killed). */
+	async function heldCheck(harness: TriggerHarness, units: number[]): Promise<void> {
+		harness.holdExecutions = true;
+		const result = await check(harness);
+		harness.holdExecutions = false;
+		expect(result.error).toBeUndefined();
+		expect(unitsOf(result.emitted)).toEqual(units);
+		expect(harness.held).toHaveLength(1);
+		// Saved with the emit: the log position and the gap are done, the four are owed, none has run.
+		expect(stored(harness.saved).gaps).toEqual([]);
+		expect(owed(harness.saved)).toBe(4);
+		expect(rememberedIn(stored(harness.saved).seen)).toBe(0);
+	}
+
+	async function checked(): Promise<TriggerHarness> {
+		const harness = await trigger(RECEIPTS);
+		expect(await check(harness)).toEqual({});
+		return harness;
+	}
+
+	it('during that execution: a live copy meanwhile is answered 409; the first check after the start runs them, once', async () => {
+		const harness = await checked();
+		const units = await missed(harness);
+		await heldCheck(harness, units);
+		const failed = harness.calls.find((call) => call.status === 503)!;
+		const copy = () => harness.post(failed.rawBody, TriggerHarness.headersOf(failed));
+		expect(await copy()).toBe(409);
+
+		expect((await harness.kill()).error).toBeUndefined();
+		const again = await check(harness);
+		expect(again.error).toBeUndefined();
+		expect(unitsOf(again.emitted)).toEqual(units);
+		for (const item of again.emitted!) expect(item).toMatchObject({ recovered: true });
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(rememberedIn(stored(harness.saved).seen)).toBe(4);
+
+		// Ran and saved: not again at the next check, after another start, or from a late live copy.
+		expect(await check(harness)).toEqual({});
+		expect(owed(harness.memory())).toBe(0);
+		expect((await harness.kill()).error).toBeUndefined();
+		expect(await check(harness)).toEqual({});
+		expect(await copy()).toBe(200);
+		await harness.idle();
+		expect(harness.ran).toHaveLength(1);
+		expect(harness.executions.map(unitsOf)).toEqual([units, units]);
+	});
+
+	it('after its last node, before n8n saved it: they come again (the trigger cannot tell; README, limits)', async () => {
+		const harness = await checked();
+		const units = await missed(harness);
+		await heldCheck(harness, units);
+		await harness.runHeld(1, { save: false });
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
+
+		expect((await harness.kill()).error).toBeUndefined();
+		expect(unitsOf((await check(harness)).emitted)).toEqual(units);
+		expect(harness.ran.map(unitsOf)).toEqual([units, units]);
+		expect(await check(harness)).toEqual({});
+	});
+
+	it('right after n8n saved it: nothing comes again', async () => {
+		const harness = await checked();
+		const units = await missed(harness);
+		await heldCheck(harness, units);
+		await harness.runHeld();
+		expect((await harness.kill()).error).toBeUndefined();
+		expect(await check(harness)).toEqual({});
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
+	});
+
+	it('an execution that read the static data from before the emit: its save keeps the bookkeeping, and nothing comes again', async () => {
+		const harness = await checked();
+		const units = await missed(harness);
+		harness.staleReads = true;
+		await heldCheck(harness, units);
+		const emitted = stored(harness.saved);
+		await harness.runHeld();
+		// The execution's copy was older than the emit; what it saved is this process's bookkeeping.
+		expect(stored(harness.saved)).toMatchObject({
+			gaps: [],
+			logAfter: emitted.logAfter,
+			finalUntil: emitted.finalUntil,
+		});
+		expect(rememberedIn(stored(harness.saved).seen)).toBe(4);
+		harness.staleReads = false;
+		expect((await harness.kill()).error).toBeUndefined();
+		expect(await check(harness)).toEqual({});
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
+	});
+
+	it('one the service delivers again after the start runs live; the check runs only the others', async () => {
+		const harness = await checked();
+		const units = await missed(harness);
+		await heldCheck(harness, units);
+		expect((await harness.kill()).error).toBeUndefined();
+		const failed = harness.calls.find((call) => call.status === 503)!;
+		expect(await harness.post(failed.rawBody, TriggerHarness.headersOf(failed))).toBe(200);
+		await harness.idle();
+		expect(unitsOf(harness.executions.at(-1))).toEqual([units[0]]);
+		expect(unitsOf((await check(harness)).emitted)).toEqual(units.slice(1));
+		expect(await check(harness)).toEqual({});
+	});
+
+	it('the first check after the start runs them although Inventory Pro cannot be reached', async () => {
+		const harness = await checked();
+		const units = await missed(harness);
+		await heldCheck(harness, units);
+		expect((await harness.kill()).error).toBeUndefined();
+		suite.sandbox.failNext('webhook.get', 'internal_error', 100);
+		const again = await check(harness);
+		// The check itself failed (the first failure is logged only); what was owed ran all the same.
+		expect(again.error).toBeUndefined();
+		expect(unitsOf(again.emitted)).toEqual(units);
+		suite.sandbox.clearFaults();
+		expect(await check(harness)).toEqual({});
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
 	});
 });

@@ -127,7 +127,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 				reference: `RecNo:${String((item.data as IDataObject).recNo)}`,
 			});
 		}
-		// Saved with the emit: a restart now would not run them again.
+		// Saved by the execution that ran them: a restart now would not run them again.
 		expect(rememberedIn((harness.saved[NODE] as IDataObject).seen)).toBe(4);
 
 		// A later receipt runs once, live; the next checks repeat nothing, also after a restart.

@@ -7,7 +7,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import {
 	claim,
 	CLAIM_MS,
-	firstRun,
 	newToken,
 	recall,
 	rememberedIn,
@@ -37,6 +36,17 @@ function node(mode = 'webhook') {
 	};
 }
 
+/**
+ * One event the whole way: webhook() claims it, its execution's runsOnce() outputs it, n8n saves the
+ * execution's static data into `staticData`. Whether it ran.
+ */
+function runEvent(context: ReturnType<typeof node>, staticData: IDataObject, key: string): boolean {
+	if (stateOf(recall(context, staticData), key) !== 'new') return false;
+	const out = runsOnce(context, staticData, [deliver(recall(context, staticData), key)]);
+	Object.assign(staticData, save(staticData));
+	return out.length === 1;
+}
+
 /** The keys a saved copy holds, as a process that starts from it (a restart) sees them. */
 function remembers(copy: IDataObject, keys: string[]): boolean[] {
 	const entry = recall(node(), { ...copy, mark: 'a-restart:1' });
@@ -47,29 +57,27 @@ describe('memory of what ran', () => {
 	it(`refuses a repeat of the oldest of ${SEEN_MAX} events, and forgets it after one more`, () => {
 		const context = node();
 		const staticData: IDataObject = {};
-		const entry = recall(context, staticData);
 		for (let i = 0; i < SEEN_MAX; i++) {
 			time += 1;
-			expect(firstRun(entry, staticData, `e:${i}`)).toBe(true);
+			expect(runEvent(context, staticData, `e:${i}`)).toBe(true);
 		}
-		expect(firstRun(entry, staticData, 'e:0')).toBe(false);
+		expect(runEvent(context, staticData, 'e:0')).toBe(false);
 		expect(rememberedIn(staticData.seen)).toBe(SEEN_MAX);
 		time += 1;
-		expect(firstRun(entry, staticData, `e:${SEEN_MAX}`)).toBe(true);
-		expect(firstRun(entry, staticData, 'e:1')).toBe(false);
-		expect(firstRun(entry, staticData, 'e:0')).toBe(true);
+		expect(runEvent(context, staticData, `e:${SEEN_MAX}`)).toBe(true);
+		expect(runEvent(context, staticData, 'e:1')).toBe(false);
+		expect(runEvent(context, staticData, 'e:0')).toBe(true);
 	});
 
 	it(`refuses a repeat for ${SEEN_DAYS} days, and runs it after`, () => {
 		const context = node();
 		const staticData: IDataObject = {};
-		const entry = recall(context, staticData);
-		expect(firstRun(entry, staticData, 'e:old')).toBe(true);
+		expect(runEvent(context, staticData, 'e:old')).toBe(true);
 		time += SEEN_DAYS * DAY - 1;
-		expect(firstRun(entry, staticData, 'e:old')).toBe(false);
+		expect(runEvent(context, staticData, 'e:old')).toBe(false);
 		time += 2;
-		expect(firstRun(entry, staticData, 'e:new')).toBe(true);
-		expect(firstRun(entry, staticData, 'e:old')).toBe(true);
+		expect(runEvent(context, staticData, 'e:new')).toBe(true);
+		expect(runEvent(context, staticData, 'e:old')).toBe(true);
 	});
 
 	it('merges a copy another writer saved, and keeps what this process knows over a stale copy', () => {
@@ -81,18 +89,18 @@ describe('memory of what ran', () => {
 		};
 		const entry = recall(context, saved);
 		expect(entry.book.rec).toBe(5);
-		expect(firstRun(entry, saved, 'e:before-restart')).toBe(false);
-		expect(firstRun(entry, saved, 'e:now')).toBe(true);
+		expect(runEvent(context, saved, 'e:before-restart')).toBe(false);
+		expect(runEvent(context, saved, 'e:now')).toBe(true);
 		// n8n hands the next delivery a copy from before that run (it did not save after the execution),
 		// once as it was and once as another writer re-saved it.
 		const asBefore: IDataObject = { ...saved, seen: { 'e:before-restart': time } };
-		expect(firstRun(recall(context, asBefore), asBefore, 'e:now')).toBe(false);
+		expect(runEvent(context, asBefore, 'e:now')).toBe(false);
 		const stale: IDataObject = {
 			mark: 'another-process:8',
 			seen: { 'e:before-restart': time },
 			rec: 5,
 		};
-		expect(firstRun(recall(context, stale), stale, 'e:now')).toBe(false);
+		expect(runEvent(context, stale, 'e:now')).toBe(false);
 		// And the copy n8n saves next holds both.
 		sync(entry, stale);
 		expect(rememberedIn(stale.seen)).toBe(2);
@@ -104,14 +112,13 @@ describe('what static data holds', () => {
 	it(`holds ${SEEN_MAX} events in one string of under 90 KB, which a restart reads back whole`, () => {
 		const context = node();
 		const staticData: IDataObject = {};
-		const entry = recall(context, staticData);
 		const keys = Array.from(
 			{ length: SEEN_MAX },
 			(_, i) => `item.received:RecNo:${i}:${'x'.repeat(60)}`,
 		);
 		for (const key of keys) {
 			time += 1;
-			firstRun(entry, staticData, key);
+			runEvent(context, staticData, key);
 		}
 		expect(typeof staticData.seen).toBe('string');
 		expect(JSON.stringify(staticData).length).toBeLessThan(90_000);
@@ -126,17 +133,17 @@ describe('what static data holds', () => {
 		};
 		expect(remembers(saved, ['e:old', 'e:older'])).toEqual([true, false]);
 		const context = node();
-		const entry = recall(context, saved);
-		expect(firstRun(entry, saved, 'e:old')).toBe(false);
-		expect(firstRun(entry, saved, 'e:new')).toBe(true);
+		expect(runEvent(context, saved, 'e:old')).toBe(false);
+		expect(runEvent(context, saved, 'e:new')).toBe(true);
 		expect(typeof saved.seen).toBe('string');
 		expect(remembers(saved, ['e:old', 'e:new'])).toEqual([true, true]);
 		// A restart keeps when each ran (to the minute): e:old is forgotten when its 7 days are up.
 		time += 5 * DAY;
-		const restarted = recall(node(), { ...saved, mark: 'a-restart:2' });
+		const afterRestart = node();
+		const restarted = recall(afterRestart, { ...saved, mark: 'a-restart:2' });
 		expect(restarted.ran.has('e:old')).toBe(true);
 		time += DAY;
-		expect(firstRun(restarted, saved, 'e:newer')).toBe(true);
+		expect(runEvent(afterRestart, saved, 'e:newer')).toBe(true);
 		expect(restarted.ran.has('e:old')).toBe(false);
 		expect(restarted.ran.has('e:new')).toBe(true);
 	});
@@ -187,12 +194,18 @@ describe('saved with the executions that ran', () => {
 		expect(stateOf(entry, 'e:stuck')).toBe('new');
 	});
 
-	it("a catch-up emit leaves an event that a delivery's execution holds alone", () => {
-		const staticData: IDataObject = {};
-		const entry = recall(node(), staticData);
+	it("an execution a check started runs nothing a delivery's execution holds, and records its own at its save", () => {
+		const context = node('trigger');
+		const entry = recall(context, {});
 		deliver(entry, 'e:held');
-		expect(firstRun(entry, staticData, 'e:held')).toBe(false);
-		expect(firstRun(entry, staticData, 'e:other')).toBe(true);
+		// The check claimed e:other for its execution (healing.ts); its items carry the check's token.
+		const items = [deliver(entry, 'e:other', 'check-token'), { json: { key: 'e:held' } }];
+		tag(items[1], 'e:held', 'check-token');
+		const copy: IDataObject = {};
+		expect(runsOnce(context, copy, items)).toEqual([{ json: { key: 'e:other' } }]);
+		expect(stateOf(entry, 'e:other')).toBe('running');
+		expect(remembers(save(copy), ['e:other', 'e:held'])).toEqual([true, false]);
+		expect(stateOf(entry, 'e:held')).toBe('running');
 	});
 
 	it('an execution n8n resumes after a restart runs nothing that ran meanwhile or that another delivery holds', () => {
