@@ -29,6 +29,7 @@ import {
 	newToken,
 	now,
 	recall,
+	releaseOnAnswer,
 	runsOnce,
 	stateOf,
 	sync,
@@ -213,6 +214,7 @@ export class InventoryProTrigger implements INodeType {
 		// Claimed before anything is awaited, so a copy arriving meanwhile finds them running.
 		const token = newToken();
 		for (const key of claimed) claim(entry, key, token);
+		releaseOnAnswer(this.getResponseObject(), entry, [...claimed], token);
 		const items = this.helpers.returnJsonArray(
 			await output.call(
 				this,
