@@ -34,6 +34,7 @@ import {
 	stateOf,
 	sync,
 	tag,
+	type Answer,
 	type Live,
 } from './runOnce';
 import { noteOpenOrders } from './openOrders';
@@ -214,7 +215,7 @@ export class InventoryProTrigger implements INodeType {
 		// Claimed before anything is awaited, so a copy arriving meanwhile finds them running.
 		const token = newToken();
 		for (const key of claimed) claim(entry, key, token);
-		releaseOnAnswer(this.getResponseObject(), entry, [...claimed], token);
+		releaseOnAnswer(this.getResponseObject() as Answer, entry, [...claimed], token);
 		const items = this.helpers.returnJsonArray(
 			await output.call(
 				this,

@@ -2,7 +2,6 @@
 // data that another writer left is merged in, never written over what this process knows, and what a
 // save writes holds only events whose own execution got to its save (issue 37).
 
-import { EventEmitter } from 'events';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
@@ -246,13 +245,19 @@ describe('saved with the executions that ran', () => {
 	});
 });
 
-/** n8n's response to one delivery: sent later, with a status. */
-class Response extends EventEmitter {
+/** n8n's response to one delivery: sent later, with a status ('finish' once it is sent). */
+class Response {
 	statusCode = 200;
+	private sent?: () => void;
+
+	once(_event: 'finish', listener: () => void): this {
+		this.sent = listener;
+		return this;
+	}
 
 	send(status: number): void {
 		this.statusCode = status;
-		this.emit('finish');
+		this.sent?.();
 	}
 }
 
