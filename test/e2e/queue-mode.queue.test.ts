@@ -515,6 +515,12 @@ describe('Scenario 4: a worker, then the webhook processor, killed mid-burst (SI
 			);
 			const running = gate.heldNow('start');
 			const [worker] = cluster.workers;
+			// When the webhook processor gives the killed run up (its "Problem with execution … Aborting" line).
+			let abortedAt = 0;
+			const unwatch = cluster.webhook!.watch((line) => {
+				if (abortedAt === 0 && /Problem with execution \d+: .*Aborting/.test(line))
+					abortedAt = Date.now();
+			});
 			const killedAt = Date.now();
 			await worker.kill();
 			await until(
@@ -530,6 +536,7 @@ describe('Scenario 4: a worker, then the webhook processor, killed mid-burst (SI
 			// Every delivery gets its answer; the killed run's comes last, once Bull gave its job up.
 			await killSandbox.webhooks.idle();
 			const answeredAfterMs = Date.now() - killedAt;
+			unwatch();
 			const attempts = (await log()).filter((e) => e.reference === events.get(killed)!.reference);
 			expect(attempts.map((e) => e.statusCode)).toEqual([500]);
 			await settle(5 * MINUTE);
@@ -540,13 +547,19 @@ describe('Scenario 4: a worker, then the webhook processor, killed mid-burst (SI
 			}).toEqual({ ranOnce: burst, killedStartedAgain: 2 });
 			expect(await undelivered(burst)).toEqual([]);
 			// n8n's record: the killed run ended as an error (not run again by n8n), the retry's as a success.
-			const statuses = (await finished()).map((e) => e.status);
-			expect(statuses.filter((s) => s !== 'success')).toEqual(['error']);
-			expect(statuses).toHaveLength(burst.length + 1);
+			const executions = await finished();
+			const failed = executions.filter((e) => e.status !== 'success');
+			expect(failed.map((e) => e.status)).toEqual(['error']);
+			expect(executions).toHaveLength(burst.length + 1);
+			const why = (logs.webhook ?? []).find((line) =>
+				line.includes(`Problem with execution ${failed[0].id}:`),
+			);
+			expect(why).toBeDefined();
 			process.stdout.write(
-				`queue-mode worker kill: event ${killed} killed at "start"; n8n answered its delivery 500 ` +
-					`${(answeredAfterMs / 1000).toFixed(1)} s after the kill (Bull lock 20 s, stalled check 5 s, ` +
-					`n8n's 30 s recheck); its retry ran; every event's "Done" once\n`,
+				`queue-mode worker kill: event ${killed} killed at "start"; the webhook processor gave it up ` +
+					`${((abortedAt - killedAt) / 1000).toFixed(1)} s after the kill and its delivery was answered 500 ` +
+					`by ${(answeredAfterMs / 1000).toFixed(1)} s (Bull lock 30 s, stalled check 5 s); ` +
+					`the webhook processor logged "${why?.trim()}"; its retry ran; every event's "Done" once\n`,
 			);
 		},
 		15 * MINUTE,

@@ -288,8 +288,9 @@ export class QueueCluster {
 						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 						// Bull's lock on a running job, renewed by the worker that runs it (n8n's defaults: 60 s, renewed
 						// every 10 s, checked for stalled jobs every 30 s). Shorter here so that Bull gives the job of a
-						// killed worker up within about 30 s of the kill instead of up to 90 (Scenario 4).
-						QUEUE_WORKER_LOCK_DURATION: '20000',
+						// killed worker up within about 35 s of the kill instead of up to 90 (Scenario 4); a live
+						// worker's renewal would have to be 25 s late to lose a job.
+						QUEUE_WORKER_LOCK_DURATION: '30000',
 						QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
 						QUEUE_WORKER_STALLED_INTERVAL: '5000',
 					},
