@@ -15,7 +15,7 @@ import { seedStore } from './seed';
 import { createRequestListener } from './server';
 import { StatsRecorder, type RecordedRequest, type SandboxStats } from './stats';
 import type { Store } from './store';
-import { createCertificate, listenHttpsOnly } from './tls';
+import { createCertificate, listenHttpsOnly, type Certificate } from './tls';
 import type { ClientConfig, DomainEvent } from './types';
 import { createWebhookService, type WebhookOptions, type WebhookSubsystem } from './webhooks';
 
@@ -42,6 +42,11 @@ export interface SandboxOptions {
 	trustSelfSigned?: boolean;
 	/** Extra CA certificates (PEM) deliveries trust besides the public roots, e.g. a test receiver's. */
 	webhookCa?: string[];
+	/**
+	 * The server's certificate. Default: a fresh self-signed one. Two sandboxes that one client must trust
+	 * share one (a trust store holding two of them, alike in name, verifies only the first).
+	 */
+	certificate?: Certificate;
 	/** What the sandbox makes up where the documents are silent, each switchable (inventions.ts). */
 	inventions?: Partial<Inventions>;
 }
@@ -98,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const recorder = new StatsRecorder();
 	const faults = new Faults();
 	const limiter = new RateLimiter(options.rateLimitPerMinute ?? 100);
-	const certificate = await createCertificate(host);
+	const certificate = options.certificate ?? (await createCertificate(host));
 	const events: DomainEvent[] = [];
 	const inventions: Inventions = { ...INVENTIONS, ...options.inventions };
 

