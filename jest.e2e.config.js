@@ -11,6 +11,9 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
 	},
 	maxWorkers: 1,
+	// test.concurrent tests run together up to this many: the webhook trigger's shared outage needs its six
+	// scenarios at once (trigger.e2e.test.ts).
+	maxConcurrency: 8,
 	testTimeout: 120000,
 	reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
 };

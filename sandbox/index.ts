@@ -15,7 +15,7 @@ import { seedStore } from './seed';
 import { createRequestListener } from './server';
 import { StatsRecorder, type RecordedRequest, type SandboxStats } from './stats';
 import type { Store } from './store';
-import { createCertificate, listenHttpsOnly } from './tls';
+import { createCertificate, listenHttpsOnly, type Certificate } from './tls';
 import type { ClientConfig, DomainEvent } from './types';
 import { createWebhookService, type WebhookOptions, type WebhookSubsystem } from './webhooks';
 
@@ -44,6 +44,11 @@ export interface SandboxOptions {
 	webhookCa?: string[];
 	/** What the sandbox makes up where the documents are silent, each switchable (inventions.ts). */
 	inventions?: Partial<Inventions>;
+	/**
+	 * The TLS key and certificate to serve (createCertificate); a fresh one by default. Sandboxes one client must
+	 * trust together share one: certificates of the same name, each its own, would not all be trusted.
+	 */
+	certificate?: Certificate;
 }
 
 export interface Sandbox {
@@ -98,7 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const recorder = new StatsRecorder();
 	const faults = new Faults();
 	const limiter = new RateLimiter(options.rateLimitPerMinute ?? 100);
-	const certificate = await createCertificate(host);
+	const certificate = options.certificate ?? (await createCertificate(host));
 	const events: DomainEvent[] = [];
 	const inventions: Inventions = { ...INVENTIONS, ...options.inventions };
 
@@ -185,6 +190,7 @@ export {
 	READ_SECURITY_IDS,
 } from './clients';
 export { ManualClock, SystemClock, type Clock } from './clock';
+export { createCertificate, type Certificate as SandboxCertificate } from './tls';
 export type { ErrorCode } from './errors';
 export type { Fault, FaultTarget } from './faults';
 export { INVENTIONS, type Inventions, type PayloadShape } from './inventions';
