@@ -159,12 +159,12 @@ async function pack(digest: string): Promise<void> {
 async function holding(lock: string, work: () => Promise<void>): Promise<void> {
 	const owner = join(lock, 'pid');
 	for (;;) {
-		try {
-			await mkdir(lock);
-			break;
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-		}
+		const taken = await mkdir(lock).then(
+			() => true,
+			async (error: NodeJS.ErrnoException) =>
+				error.code === 'EEXIST' ? false : await Promise.reject(error),
+		);
+		if (taken) break;
 		const pid = Number(await readFile(owner, 'utf8').catch(() => '0'));
 		// No pid yet: just taken, or its taker died before writing it; the second only after a minute.
 		const stale = pid > 0 ? !alive(pid) : Date.now() - (await stat(lock)).mtimeMs > 60_000;
