@@ -4,18 +4,23 @@
 // with the step's name in front; the run ends with each step's time.
 import { spawn } from 'node:child_process';
 
-/** npm scripts. Each lane's order matters: verify packs (its prepack builds dist/) before the unit suites load dist/. */
+/**
+ * npm scripts. Each lane's order matters: verify packs (its prepack builds dist/) before the unit suites load dist/;
+ * queue mode runs on the n8n the real-n8n suite uses, the compatibility subset on the 1.x that .ci/run installs
+ * second. `nice`: the lints and type checks run at a lower CPU priority, so the suites beside them, which have
+ * bounds to meet and are the longest lane, get the cores first; the checks have time to spare.
+ */
 const LANES = [
-	['lint', 'lint:types', 'typecheck', 'format:check', 'lint:workflows'],
-	['verify', 'test:unit'],
+	{ nice: true, steps: ['lint', 'lint:types', 'typecheck', 'format:check', 'lint:workflows'] },
+	{ steps: ['verify', 'test:unit'] },
 	// The real-n8n suites pack the package in a copy of the sources (test/e2e/support/community-package.ts), so
 	// they never rebuild the dist/ the unit suites read.
-	['test:e2e'],
-	['test:compat', 'test:queue'],
+	{ steps: ['test:e2e'] },
+	{ steps: ['test:queue', 'test:compat'] },
 ];
 
 const started = Date.now();
-const width = Math.max(...LANES.flat().map((name) => name.length));
+const width = Math.max(...LANES.flatMap((lane) => lane.steps).map((name) => name.length));
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 /** Steps running now: name -> child (leader of its own process group). */
 const running = new Map();
@@ -26,11 +31,13 @@ function print(name, line) {
 	process.stdout.write(`[${name.padEnd(width)}] ${line}\n`);
 }
 
-function runStep(name) {
+function runStep(name, nice) {
 	return new Promise((resolve) => {
 		const stepStarted = Date.now();
+		const command = ['npm', 'run', '--silent', name];
+		if (nice) command.unshift('nice', '-n', '10');
 		// Own process group, so a stop reaches npm, jest, its workers and every n8n they started.
-		const child = spawn('npm', ['run', '--silent', name], {
+		const child = spawn(command[0], command.slice(1), {
 			stdio: ['ignore', 'pipe', 'pipe'],
 			detached: true,
 		});
@@ -61,10 +68,10 @@ function runStep(name) {
 	});
 }
 
-async function runLane(steps) {
+async function runLane({ steps, nice = false }) {
 	for (const name of steps) {
 		if (failed) return;
-		if (!(await runStep(name))) {
+		if (!(await runStep(name, nice))) {
 			failed ??= name;
 			stopAll('SIGTERM');
 		}
