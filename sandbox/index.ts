@@ -49,6 +49,11 @@ export interface SandboxOptions {
 	certificate?: Certificate;
 	/** What the sandbox makes up where the documents are silent, each switchable (inventions.ts). */
 	inventions?: Partial<Inventions>;
+	/**
+	 * The TLS key and certificate to serve (createCertificate); a fresh one by default. Sandboxes one client must
+	 * trust together share one: certificates of the same name, each its own, would not all be trusted.
+	 */
+	certificate?: Certificate;
 }
 
 export interface Sandbox {
@@ -190,6 +195,7 @@ export {
 	READ_SECURITY_IDS,
 } from './clients';
 export { ManualClock, SystemClock, type Clock } from './clock';
+export { createCertificate, type Certificate as SandboxCertificate } from './tls';
 export type { ErrorCode } from './errors';
 export type { Fault, FaultTarget } from './faults';
 export { INVENTIONS, type Inventions, type PayloadShape } from './inventions';

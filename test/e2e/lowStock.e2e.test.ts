@@ -218,12 +218,12 @@ describe("low stock, on n8n's schedule and through a restart", () => {
 	);
 
 	test(
-		'an item taken below its restocking level alerts once over three polls: one e-mail, one sheet row',
+		'an item taken below its restocking level alerts once, on the schedule; the next poll sends nothing more: one e-mail, one sheet row',
 		async () => {
 			await setUnits(p, p.min - 1);
 			await waitForRuns(workflows.email!, 1);
 			await waitForRuns(workflows.restock!, 1);
-			await morePolls(2);
+			await morePolls(1);
 
 			expect(events(await runs(workflows.email!))).toEqual([[ev('low', p)]]);
 			expect(events(await runs(workflows.restock!))).toEqual([[ev('low', p)]]);
@@ -256,14 +256,16 @@ describe("low stock, on n8n's schedule and through a restart", () => {
 	);
 
 	test(
-		'n8n restarted while another item fell below: that one alerts once, the first is not repeated',
+		'n8n restarted while another item fell below: its poll at the start alerts that one once and does not repeat the first (its third poll)',
 		async () => {
 			await n8n.halt();
 			await setUnits(q, 0);
 			await n8n.resume();
 			await waitForRuns(workflows.email!, 2);
 			await waitForRuns(workflows.restock!, 2);
-			await morePolls(1);
+			// What the start's poll emits becomes an execution a moment after it: look again for 3 s. The polls
+			// after it are the next test's, whose run lists show any repeat.
+			for (let i = 0; i < 6; i++) await sleep(500);
 
 			expect(events(await runs(workflows.email!))).toEqual([[ev('low', p)], [ev('low', q)]]);
 			expect(events(await runs(workflows.restock!))).toEqual([[ev('low', p)], [ev('low', q)]]);

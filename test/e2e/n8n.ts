@@ -68,7 +68,10 @@ export interface StartOptions {
 	env?: Record<string, string>;
 	/** Every line n8n prints (also written to <folder>/n8n.log). */
 	onLine?: (line: string) => void;
-	/** Wait this long for readiness (default 180 s: a cold start on a busy 2-core machine is slow). */
+	/**
+	 * Wait this long for readiness (default 300 s: a start beside the other real-n8n suites on a busy 2-core
+	 * machine is slow).
+	 */
 	readyTimeoutMs?: number;
 	/** Keep the temp folder after stop() (for debugging). */
 	keepFolder?: boolean;
@@ -461,7 +464,7 @@ export class N8n {
 			},
 		);
 		this.session = new N8nSession(this.baseUrl, this.ca);
-		await this.waitUntilReady(this.options.readyTimeoutMs ?? 180_000);
+		await this.waitUntilReady(this.options.readyTimeoutMs ?? 300_000);
 	}
 
 	/** Stops the n8n process (SIGTERM, like a shutdown), keeping its folder and database. */

@@ -383,9 +383,23 @@ describe('lists that never end', () => {
 });
 
 describe('timeouts', () => {
-	const quick = () => h.addCredential(h.credential({ requestTimeout: 0.3 }));
+	/**
+	 * The credential's Request Timeout here: long enough for a fresh TLS connection on a busy machine (with 0.3 s a
+	 * request at load 15 sometimes timed out before it reached the sandbox). The answers under test are held until
+	 * the node has given up, so it can only have stopped at its own timeout.
+	 */
+	const TIMEOUT_S = 3;
+	const quick = () => h.addCredential(h.credential({ requestTimeout: TIMEOUT_S }));
 
-	/** Under load the sandbox may record a request after the client gave up on it: wait up to a second. */
+	/** Holds the next answer of `target` until the returned function is called. */
+	function hold(target: 'token' | 'item.create' | 'warehouse.list'): () => void {
+		let release = () => {};
+		const held = new Promise<void>((resolve) => (release = resolve));
+		h.sandbox.inject(target, { kind: 'slow', ms: 0, until: held });
+		return release;
+	}
+
+	/** Under load the sandbox may record a request after the client gave up on it: wait up to 10 s. */
 	async function recordedSoon(endpointId: string): Promise<number> {
 		for (let waited = 0; h.requests(endpointId) === 0 && waited < 10_000; waited += 20)
 			await new Promise((resolve) => setTimeout(resolve, 20));
@@ -398,17 +412,14 @@ describe('timeouts', () => {
 			(await probe({ call: 'apiRequest', endpoint: 'reasonCode.list' }, id)).error,
 		).toBeUndefined();
 		h.sandbox.resetStats();
-		// The answer is held until the node has given up, so it can only have stopped at its own 0.3 s.
-		let release = () => {};
-		const held = new Promise<void>((resolve) => (release = resolve));
-		h.sandbox.inject('item.create', { kind: 'slow', ms: 0, until: held });
+		const release = hold('item.create');
 		const result = await probe(
 			{ call: 'apiRequest', endpoint: 'item.create', body: JSON.stringify({ itemID: 'SLOW-1' }) },
 			id,
 		);
 		release();
 		expect(result.error?.message).toBe(
-			'POST /Item: no answer within 0.3 s, outcome unknown — check before retrying',
+			`POST /Item: no answer within ${TIMEOUT_S} s, outcome unknown — check before retrying`,
 		);
 		expect(result.error?.description).toMatch(/may or may not have carried out this change/);
 		expect(await recordedSoon('item.create')).toBe(1);
@@ -417,8 +428,10 @@ describe('timeouts', () => {
 	});
 
 	test('a read that times out says so and names the server', async () => {
-		h.sandbox.inject('warehouse.list', { kind: 'slow', ms: 900 });
-		const result = await probe({ call: 'apiRequest', endpoint: 'warehouse.list' }, quick());
+		const id = quick();
+		const release = hold('warehouse.list');
+		const result = await probe({ call: 'apiRequest', endpoint: 'warehouse.list' }, id);
+		release();
 		expect(result.error?.message).toBe(
 			`Could not reach Inventory Pro at ${h.sandbox.baseUrl}: the request timed out. Check the Base URL`,
 		);
@@ -426,11 +439,12 @@ describe('timeouts', () => {
 	});
 
 	test('a token request that times out fails the same way, once', async () => {
-		h.sandbox.inject('token', { kind: 'slow', ms: 900 });
+		const release = hold('token');
 		const result = await probe(
 			{ call: 'apiRequest', endpoint: 'warehouse.list' },
-			{ requestTimeout: 0.3 },
+			{ requestTimeout: TIMEOUT_S },
 		);
+		release();
 		expect(result.error?.message).toBe(
 			`Could not reach Inventory Pro at ${h.sandbox.baseUrl}: the request timed out. Check the Base URL`,
 		);

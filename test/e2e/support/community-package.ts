@@ -8,7 +8,18 @@
 import { execFile } from 'child_process';
 import { createHash } from 'crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'fs/promises';
+import {
+	cp,
+	mkdir,
+	mkdtemp,
+	readdir,
+	readFile,
+	rename,
+	rm,
+	stat,
+	symlink,
+	writeFile,
+} from 'fs/promises';
 import { dirname, join, relative } from 'path';
 import { promisify } from 'util';
 
@@ -51,10 +62,13 @@ export interface PackedPackage {
 	tarball: string;
 }
 
-/** `npm pack` of the repository as it is now (dist/ must be built). */
-export async function packRepository(destination: string): Promise<PackedPackage> {
+/** `npm pack` of the package in `source` (the repository, or a copy of its sources): prepack builds dist/ there. */
+export async function packRepository(
+	destination: string,
+	source = REPO_ROOT,
+): Promise<PackedPackage> {
 	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
-		cwd: REPO_ROOT,
+		cwd: source,
 		env: npmEnv(),
 		maxBuffer: 64 * 1024 * 1024,
 	});
@@ -97,32 +111,81 @@ const PACK_CACHE = join(REPO_ROOT, 'node_modules', '.cache', 'inventory-pro-pack
 /**
  * The package packed once for what the sources are now: a real `npm pack` (its prepack builds dist/) the first
  * time, the same tarball for every later n8n in this run and later runs until a source file changes. The real-n8n
- * suites used to pack (and so build) once per n8n they started.
+ * suites used to pack (and so build) once per n8n they started. It packs a copy of the sources, as a fresh clone
+ * would, so the dist/ the unit suites read beside it is never rebuilt under them; one process packs at a time.
  */
 export async function packedOnce(): Promise<PackedPackage> {
 	const digest = packInputsDigest();
-	const folder = join(PACK_CACHE, digest);
-	const manifest = join(folder, 'packed.json');
+	const manifest = join(PACK_CACHE, digest, 'packed.json');
 	if (existsSync(manifest)) return JSON.parse(await readFile(manifest, 'utf8')) as PackedPackage;
 	await mkdir(PACK_CACHE, { recursive: true });
+	await holding(join(PACK_CACHE, 'lock'), async () => {
+		if (!existsSync(manifest)) await pack(digest);
+	});
+	return await packedOnce(); // a source edited while packing: its digest is new, and it is packed in turn
+}
+
+/** Packs a copy of what PACKED_FROM names (node_modules linked) into PACK_CACHE/<digest>, then drops older packs. */
+async function pack(digest: string): Promise<void> {
 	const staging = await mkdtemp(join(PACK_CACHE, 'staging-'));
-	const packed = await packRepository(staging);
-	// The build may have rewritten nothing that counts, but a source edited while packing would not match.
-	if (packInputsDigest() !== digest) {
-		await rm(staging, { recursive: true, force: true });
-		return await packedOnce();
-	}
-	const final = { ...packed, tarball: join(folder, relative(staging, packed.tarball)) };
-	await writeFile(join(staging, 'packed.json'), JSON.stringify(final));
-	for (const old of await readdir(PACK_CACHE))
-		if (old !== digest && !old.startsWith('staging-'))
-			await rm(join(PACK_CACHE, old), { recursive: true, force: true });
 	try {
-		await rename(staging, folder);
-	} catch {
-		await rm(staging, { recursive: true, force: true }); // packed by another process meanwhile
+		const source = join(staging, 'source');
+		for (const entry of PACKED_FROM)
+			if (existsSync(join(REPO_ROOT, entry)))
+				await cp(join(REPO_ROOT, entry), join(source, entry), { recursive: true });
+		await symlink(join(REPO_ROOT, 'node_modules'), join(source, 'node_modules'));
+		const out = join(staging, 'out');
+		await mkdir(out);
+		const packed = await packRepository(out, source);
+		// Copied while a source was being edited: not what the digest names.
+		if (packInputsDigest() !== digest) return;
+		const folder = join(PACK_CACHE, digest);
+		const final = { ...packed, tarball: join(folder, relative(out, packed.tarball)) };
+		await writeFile(join(out, 'packed.json'), JSON.stringify(final));
+		// Older packs, and what a packer killed before us left (only the lock's holder stages).
+		for (const old of await readdir(PACK_CACHE))
+			if (old !== 'lock' && join(PACK_CACHE, old) !== staging)
+				await rm(join(PACK_CACHE, old), { recursive: true, force: true });
+		await rename(out, folder);
+	} finally {
+		await rm(staging, { recursive: true, force: true });
 	}
-	return JSON.parse(await readFile(manifest, 'utf8')) as PackedPackage;
+}
+
+/**
+ * Runs `work` while holding `lock` (a directory: mkdir is atomic), across processes: the real-n8n suites run
+ * side by side. A lock whose process is gone (killed while packing) is taken over.
+ */
+async function holding(lock: string, work: () => Promise<void>): Promise<void> {
+	const owner = join(lock, 'pid');
+	for (;;) {
+		const taken = await mkdir(lock).then(
+			() => true,
+			async (error: NodeJS.ErrnoException) =>
+				error.code === 'EEXIST' ? false : await Promise.reject(error),
+		);
+		if (taken) break;
+		const pid = Number(await readFile(owner, 'utf8').catch(() => '0'));
+		// No pid yet: just taken, or its taker died before writing it; the second only after a minute.
+		const stale = pid > 0 ? !alive(pid) : Date.now() - (await stat(lock)).mtimeMs > 60_000;
+		if (stale) await rm(lock, { recursive: true, force: true });
+		else await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	try {
+		await writeFile(owner, String(process.pid));
+		await work();
+	} finally {
+		await rm(lock, { recursive: true, force: true });
+	}
+}
+
+function alive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
 }
 
 export interface InstalledPackage {

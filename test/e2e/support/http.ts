@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // A small HTTPS client for n8n's REST API on loopback: trusts only the certificate we generated,
 // keeps n8n's auth cookie and sends one browser-id for the whole session (n8n binds the cookie to it).
@@ -88,10 +88,16 @@ export class N8nSession {
 	async raw(method: string, path: string, options: HttpOptions = {}): Promise<HttpResponse> {
 		const headers: Record<string, string> = { 'browser-id': this.browserId, ...options.headers };
 		if (this.cookie) headers.cookie = this.cookie;
-		const res = await httpsCall(method, new URL(path, this.baseUrl).toString(), this.ca, {
-			...options,
-			headers,
-		});
+		const url = new URL(path, this.baseUrl).toString();
+		// n8n answers every request 503 "Database is not ready!" (before handling it) while its database ping
+		// fails: SQLite not answering `SELECT 1` within 5 s, which a machine at load 20 caused once. Asked again
+		// until the ping passes; a lasting outage still fails after a minute.
+		const deadline = Date.now() + 60_000;
+		let res = await httpsCall(method, url, this.ca, { ...options, headers });
+		while (res.status === 503 && /Database is not ready/.test(res.text) && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			res = await httpsCall(method, url, this.ca, { ...options, headers });
+		}
 		const setCookie = res.headers['set-cookie'];
 		for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
 			const match = /^n8n-auth=([^;]*)/.exec(line);
