@@ -49,11 +49,6 @@ export interface SandboxOptions {
 	certificate?: Certificate;
 	/** What the sandbox makes up where the documents are silent, each switchable (inventions.ts). */
 	inventions?: Partial<Inventions>;
-	/**
-	 * The TLS key and certificate to serve (createCertificate); a fresh one by default. Sandboxes one client must
-	 * trust together share one: certificates of the same name, each its own, would not all be trusted.
-	 */
-	certificate?: Certificate;
 }
 
 export interface Sandbox {
