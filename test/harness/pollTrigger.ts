@@ -198,9 +198,15 @@ export class Poller {
 		};
 	}
 
-	/** Runs the held executions, oldest first (or only the first `count`). */
-	async runHeld(count = this.held.length): Promise<void> {
-		for (const started of this.held.splice(0, count)) await this.execute(started);
+	/**
+	 * Runs the held executions, oldest first (or only the first `count`). `failingAt`: the workflow then
+	 * fails at that node after the trigger (its run ends with status error, that node the last).
+	 */
+	async runHeld(
+		count = this.held.length,
+		{ failingAt }: { failingAt?: string } = {},
+	): Promise<void> {
+		for (const started of this.held.splice(0, count)) await this.execute(started, failingAt);
 	}
 
 	/** Queue mode: the worker running the first `count` held executions is killed; n8n fails them as stalled. */
@@ -219,7 +225,7 @@ export class Poller {
 	 * the trigger node first, static data saved at its end if the execution changed it; then its
 	 * donePromise settled with its run (in queue mode with what main gets).
 	 */
-	private async execute({ data, staticData, done }: Started): Promise<void> {
+	private async execute({ data, staticData, done }: Started, failingAt?: string): Promise<void> {
 		const workflow = this.makeWorkflow(
 			JSON.parse(staticData) as IDataObject,
 			this.queueMode ? this.onWorker() : this.nodeType,
@@ -242,7 +248,13 @@ export class Poller {
 		).processRunExecutionData(workflow);
 		if (workflow.staticData.__dataChanged === true)
 			this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		if (failingAt !== undefined) {
+			run.status = 'error';
+			run.data.resultData.lastNodeExecuted = failingAt;
+			run.data.resultData.error = { message: `${failingAt} failed` } as never;
+		}
 		done?.resolve(this.queueMode ? asMainSeesIt(run) : run);
+		if (failingAt !== undefined) return;
 		const error = run.data.resultData.error;
 		if (error) throw error;
 		this.ran.push(outputOf(run, NODE_NAME) ?? []);

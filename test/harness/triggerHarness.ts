@@ -12,8 +12,9 @@
  * data read from what was saved, saved at its end when it changed, then the emit's donePromise settled with
  * its run. `holdExecutions` keeps those executions in `held` until `runHeld()`; `kill()` drops them (a
  * SIGKILL: n8n never runs them again, their donePromise never settles) and restarts. `queueMode`: they
- * run on a worker (the package loaded again: its memory its own) and the donePromise gets what main gets
- * from the job (status and last node); `stall()` is that worker killed (n8n fails the job as stalled). A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
+ * run on one of two workers in turn (the package loaded again for each: its memory its own) and the
+ * donePromise gets what main gets from the job (status and last node); `stall()` is that worker killed
+ * (n8n fails the job as stalled). A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
  * rethrows. Deactivation closes the trigger, runs `delete` and saves. "Listen for test event"
  * (TestWebhooks) runs the hooks with the test URL, mode 'manual' and static data of its own that is never
  * saved (n8n hands it back to `delete`), and removes the registration after the first execution.
@@ -67,13 +68,11 @@ import {
 
 const { HookContext, TriggerContext, WebhookContext, WorkflowExecute } = core;
 
+type RunOnce = typeof import('../../nodes/InventoryProTrigger/runOnce');
+
 /** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
-export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/runOnce').testSeam {
-	return (
-		loadCompiled(
-			`${DIST}/nodes/InventoryProTrigger/runOnce.js`,
-		) as typeof import('../../nodes/InventoryProTrigger/runOnce')
-	).testSeam;
+export function triggerMemory(): RunOnce['testSeam'] {
+	return (loadCompiled(`${DIST}/nodes/InventoryProTrigger/runOnce.js`) as RunOnce).testSeam;
 }
 
 /** One tick of the trigger's schedule. */
@@ -263,8 +262,9 @@ export class TriggerHarness {
 	queueMode = false;
 	/** Executions a check started and that have not run, with the static data they read at their start. */
 	held: Started[] = [];
-	/** The node type as a queue-mode worker holds it (loaded on first use). */
-	private workerNodeType?: INodeType;
+	/** The node type as each of two queue-mode workers holds it (loaded on first use); they take turns. */
+	private readonly workers: INodeType[] = [];
+	private turns = 0;
 
 	readonly workflowId = `trigger-wf-${nextWorkflowId++}`;
 	readonly node: INode;
@@ -542,8 +542,14 @@ export class TriggerHarness {
 	}
 
 	private onWorker(): INodeType {
-		this.workerNodeType ??= inAnotherProcess(this.options.typeName);
-		return this.workerNodeType;
+		const turn = this.turns++ % 2;
+		// The worker reads the same clock as this process (n8n's processes share the wall clock).
+		this.workers[turn] ??= inAnotherProcess(this.options.typeName, (load) =>
+			(load('nodes/InventoryProTrigger/runOnce.js') as RunOnce).testSeam.useClock(() =>
+				(loadCompiled(`${DIST}/nodes/InventoryProTrigger/runOnce.js`) as RunOnce).now(),
+			),
+		);
+		return this.workers[turn];
 	}
 
 	private track(work: Promise<void>): void {
