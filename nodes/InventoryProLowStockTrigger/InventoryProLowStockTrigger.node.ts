@@ -13,7 +13,7 @@ import {
 import {
 	checkSucceeded,
 	confirm,
-	emit,
+	emitBatch,
 	isFirstCheck,
 	nextBatch,
 	settle,
@@ -268,11 +268,11 @@ async function lowStockPoll(
 	if (options.emitRestocked === true)
 		items.push(...outcome.restocked.map(itemOf('restocked', batch)));
 	staticData.delivery = delivery;
-	const emitted = items.length
-		? emit(staticData, delivery, items, this.helpers.returnJsonArray(items))
-		: undefined;
 	checkSucceeded(this);
-	return emitted ? [emitted] : null;
+	// Emitted here rather than returned: n8n then tells this process when the batch's execution ends.
+	if (items.length)
+		emitBatch(this, staticData, delivery, items, this.helpers.returnJsonArray(items));
+	return null;
 }
 
 /** The one warehouse to watch, or undefined for all; checked before any request. */

@@ -23,7 +23,7 @@ import { findWatchable } from '../shared/changes/watchable';
 import {
 	checkSucceeded,
 	confirm,
-	emit,
+	emitBatch,
 	isFirstCheck,
 	settle,
 	testPoll,
@@ -122,7 +122,7 @@ export class InventoryProPollTrigger implements INodeType {
 	}
 }
 
-/** One poll: the changes since the cursor, emitted as one batch (redelivery.ts keeps it until it ran). */
+/** One poll: the changes since the cursor, emitted as one batch (redelivery.ts keeps it until it ran); null. */
 async function changesPoll(
 	this: IPollFunctions,
 	first: boolean,
@@ -212,11 +212,17 @@ async function changesPoll(
 	});
 	staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
 	staticData.delivery = delivery;
-	const items = records.length
-		? emit(staticData, delivery, cursor, this.helpers.returnJsonArray(records.map((c) => c.record)))
-		: undefined;
 	checkSucceeded(this);
-	return items ? [items] : null;
+	// Emitted here rather than returned: n8n then tells this process when the batch's execution ends.
+	if (records.length)
+		emitBatch(
+			this,
+			staticData,
+			delivery,
+			cursor,
+			this.helpers.returnJsonArray(records.map((c) => c.record)),
+		);
+	return null;
 }
 
 /** The optional start date, as an ISO string the service accepts; a bad value names the field. */

@@ -20,13 +20,15 @@ import {
 	type ITriggerResponse,
 } from 'n8n-workflow';
 
-import { checkSucceeded, isFirstCheck, keep, settle } from '../shared/redelivery';
+import { checkSucceeded, emitKept, isFirstCheck, keep, settle } from '../shared/redelivery';
 import { catchUp, type Recovered } from './catchup';
 import { rekeyed } from './delivery';
 import { desiredSubscription, ensureSubscription } from './lifecycle';
 import {
+	checkEnded,
 	claim,
 	keepBook,
+	knownLive,
 	newToken,
 	now,
 	recall,
@@ -172,7 +174,7 @@ async function checkSubscription(
 				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
 			);
 	}
-	const items = hold(
+	const held = hold(
 		entry,
 		staticData,
 		delivery,
@@ -181,9 +183,13 @@ async function checkSubscription(
 	);
 	checkSucceeded(this);
 	// Events found run now (n8n saves the static data with them); a problem found beside them is reported by the next check.
-	if (items.length > 0) {
+	if (held.batch !== undefined && held.items.length > 0) {
 		entry.deferred = result?.notice;
-		this.emit([items]);
+		// n8n tells this process when the execution ends (in queue mode it runs on a worker).
+		emitKept(this, held.batch, held.items, (ran) => {
+			const live = knownLive(this, 'live');
+			if (live) checkEnded(live, held.token, held.keys, ran);
+		});
 		return;
 	}
 	if (result === undefined) return;
@@ -191,6 +197,14 @@ async function checkSubscription(
 	entry.deferred = undefined;
 	if (notice !== undefined) return report.call(this, entry, notice);
 	entry.told = undefined;
+}
+
+/** What a check holds: the items to emit (their keys claimed with `token`) and the batch they are owed in. */
+interface Held {
+	items: INodeExecutionData[];
+	keys: string[];
+	token: string;
+	batch?: number;
 }
 
 /**
@@ -205,23 +219,23 @@ function hold(
 	delivery: NonNullable<Book['delivery']>,
 	events: Owed[],
 	book: Book | undefined,
-): INodeExecutionData[] {
+): Held {
 	const owed = new Map<string, Owed>();
 	for (const event of events)
 		if (!entry.ran.has(event.key) && !owed.has(event.key)) owed.set(event.key, event);
-	const token = newToken();
-	const items: INodeExecutionData[] = [];
+	const held: Held = { items: [], keys: [], token: newToken() };
 	for (const { key, json } of owed.values()) {
 		if (stateOf(entry, key) !== 'new') continue;
-		claim(entry, key, token);
+		claim(entry, key, held.token);
 		// A plain copy: what static data hands back are n8n's proxies, which the next node's expressions cannot read.
 		const item: INodeExecutionData = { json: deepCopy(json) };
-		tag(item, key, token);
-		items.push(item);
+		tag(item, key, held.token);
+		held.items.push(item);
+		held.keys.push(key);
 	}
-	if (owed.size > 0) keep(delivery, [...owed.values()]);
+	if (owed.size > 0) held.batch = keep(delivery, [...owed.values()]);
 	keepBook(entry, staticData, { ...entry.book, ...book, delivery });
-	return items;
+	return held;
 }
 
 /** What a check found: the events to run, the catch-up's bookkeeping after it, a problem to report. */

@@ -404,6 +404,20 @@ export function runsOnce(
 	return out;
 }
 
+/**
+ * The end of the execution a check started, as n8n tells the process that emitted it (main; in queue
+ * mode the only word it gets, the execution having run on a worker). Ran: its events join what ran here.
+ * Not (no node ran): their claims end, so the check that emits them again can claim them.
+ */
+export function checkEnded(entry: Live, token: string, keys: string[], ran: boolean): void {
+	const at = now();
+	for (const key of keys) {
+		if (entry.claims.get(key)?.token === token) entry.claims.delete(key);
+		if (ran) entry.ran.add(key, at);
+	}
+	if (ran) entry.ran.prune(at);
+}
+
 /** New bookkeeping (the keys of what ran are untouched), written through. */
 export function keepBook(entry: Live, staticData: IDataObject, book: Book): void {
 	entry.book = { ...book };

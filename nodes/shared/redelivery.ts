@@ -1,38 +1,45 @@
 /**
  * "A polled batch comes again until it is known to have run" — the poll triggers' guard against n8n
  * being killed (SIGKILL, OOM, a container's stop grace running out) between a poll and the end of the
- * execution it started.
+ * execution it started, and against a queue-mode worker killed while it runs that execution.
  *
  * Why (n8n 2.41, default poll path): a poll's emit saves the static data and starts the execution side
  * by side, so the cursor / alert memory are saved past a batch whose execution may then be killed; n8n
- * marks it crashed at the next start and never runs it again. The only sign that a batch ran: the poll
- * node's execute() runs inside the execution as its first node, and static data it changes is saved
- * when the execution ends (before n8n stores the execution's result).
+ * marks it crashed at the next start and never runs it again. In queue mode a worker killed mid-run
+ * leaves a job n8n fails as stalled (Bull's maxStalledCount is 0) and never runs again either.
  *
  * So:
- * - emit(): each emitted batch gets a number and is kept as unconfirmed, with what is needed to emit it
- *   again (`from`: the Changes Trigger's cursor before it, the Low Stock Trigger's items), in the static
- *   data n8n saves with the emit. Items carry the number (a key beside `json`).
- * - confirm() (in execute()): writes the number to the execution's static data (saved at its end) and
- *   to this process's memory, where the poller (same process, regular mode) drops it at its next poll.
- *   The poller never sees the execution's static data otherwise: n8n keeps the poller's own copy.
- * - settle(): at each poll, drops what was confirmed. At the first poll of an activation (every start),
- *   whatever is still unconfirmed in what n8n saved did not run to its end: the node emits it again.
+ * - emitBatch(): each emitted batch gets a number and is kept as unconfirmed, with what is needed to
+ *   emit it again (`from`: the Changes Trigger's cursor before it, the Low Stock Trigger's items), in the
+ *   static data n8n saves with the emit. Items carry the number (a key beside `json`). The emit passes
+ *   n8n a deferred it settles with the execution's run when that execution ends — on main, in queue
+ *   mode too (n8n's WorkflowRunner finishes the job's promise there). Its end is noted in this process:
+ *   ran (the execution's nodes ran: success, or a node recorded as run) or not (no node ran: a stalled
+ *   job, a start that failed). An execution a person stopped, or the workflow's timeout, counts as ended.
+ * - confirm() (in execute(), the first node of that execution): writes the number to the execution's
+ *   static data, which n8n saves at its end: what the next start reads.
+ * - settle(): at each poll, drops what ran (noted here, or saved by an execution) and hands back to be
+ *   emitted again what ended without running. At the first poll of an activation (every start) it hands
+ *   back too whatever is still unconfirmed in what n8n saved and is not running in this process.
  *
- * The webhook trigger keeps the events its catch-up emits the same way (keep() and settle() on a delivery
- * in its bookkeeping), confirmed by its memory of what ran (runOnce.ts) instead of batch numbers.
+ * The webhook trigger keeps the events its catch-up emits the same way (keep(), emitKept() and settle()
+ * on a delivery in its bookkeeping), confirmed by its memory of what ran (runOnce.ts) instead of
+ * batch numbers.
  *
  * Repeats: a batch whose execution finished its nodes but was killed before n8n saved it comes again,
- * as may (Changes) changes read after the oldest unconfirmed batch. Items carry stable ids for that.
- * At most MAX_UNCONFIRMED batches are kept (in queue mode executions confirm on workers, not in the
- * main process, so the list only shortens through the cap there).
+ * as may (Changes) changes read after the oldest batch that comes again. Items carry stable ids for that.
+ * At most MAX_UNCONFIRMED batches are kept: with more executions not ended (a backlog in the queue), the
+ * oldest is assumed to run. Process memory is per process (main, a worker, a second main): each process
+ * only ever reads what it noted itself about the batches it emitted.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	IPollFunctions,
-	ITriggerFunctions,
+import {
+	ExecutionCancelledError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type IPollFunctions,
+	type IRun,
+	type ITriggerFunctions,
 } from 'n8n-workflow';
 
 /** Batches kept unconfirmed at most; older ones are assumed to have run. */
@@ -62,13 +69,30 @@ export interface Delivery<T> {
 /** A poll, or a trigger's scheduled check: its context is the same object for one activation. */
 type Check = IPollFunctions | ITriggerFunctions;
 
-/** Batch numbers confirmed by executions in this process, per workflow and node. */
-const confirmedHere = new Map<string, Set<number>>();
+/** What this process knows of the batches it emitted for one workflow and node. */
+interface Emitted {
+	/** Emitted here; their executions have not ended. */
+	running: Set<number>;
+	/** Their executions ended: true when they ran their nodes, false when not (to emit again). */
+	ended: Map<number, boolean>;
+}
+
+/** Per workflow and node; each process keeps only what it emitted itself. */
+const emittedHere = new Map<string, Emitted>();
 /** Contexts (one per activation) whose first check succeeded. */
 const checkedContexts = new WeakSet<object>();
 
-const keyOf = (context: Check | IExecuteFunctions) =>
-	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+const keyOf = (context: Check) => `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+
+function emittedBy(context: Check): Emitted {
+	const key = keyOf(context);
+	let emitted = emittedHere.get(key);
+	if (!emitted) {
+		emitted = { running: new Set(), ended: new Map() };
+		emittedHere.set(key, emitted);
+	}
+	return emitted;
+}
 
 /**
  * Whether no check of this activation (a start, a restart, a re-activation) has succeeded yet: until one
@@ -82,33 +106,39 @@ export function checkSucceeded(context: Check): void {
 }
 
 /**
- * The stored delivery with every confirmed batch dropped, and the batches to emit again: all that is
- * still unconfirmed, on the first check of an activation; nothing otherwise (their executions may still
- * run). `ran` confirms batches a caller knows ran by other means.
+ * The stored delivery with every batch known to have run dropped, and the batches to emit again: those
+ * whose executions ended without running, and on the first check of an activation also all that is still
+ * unconfirmed and not running in this process. A batch ran when an execution saved so, or when `ran`
+ * says so (by default: its execution ended having run).
  */
 export function settle<T>(
 	context: Check,
 	stored: Delivery<T> | undefined,
 	scope: string,
 	first: boolean,
-	ran: (batch: Unconfirmed<T>) => boolean = () => false,
+	ran?: (batch: Unconfirmed<T>) => boolean,
 ): { delivery: Delivery<T>; again: Array<Unconfirmed<T>> } {
-	const delivery: Delivery<T> =
-		stored?.scope === scope
-			? { scope, next: stored.next, unconfirmed: [...stored.unconfirmed] }
-			: { scope, next: stored?.next ?? 1, unconfirmed: [] };
-	const here = confirmedHere.get(keyOf(context));
-	const confirmed = new Set([
-		...(stored?.scope === scope ? (stored.ran ?? []) : []),
-		...(here ?? []),
-	]);
+	const same = stored?.scope === scope;
+	const delivery: Delivery<T> = same
+		? { scope, next: stored.next, unconfirmed: [...stored.unconfirmed] }
+		: { scope, next: stored?.next ?? 1, unconfirmed: [] };
+	const here = emittedBy(context);
+	// What this process noted of batches no longer listed is done with.
+	const listed = new Set(delivery.unconfirmed.map((batch) => batch.batch));
+	for (const batch of [...here.running, ...here.ended.keys()])
+		if (!listed.has(batch)) {
+			here.running.delete(batch);
+			here.ended.delete(batch);
+		}
+	const saved = new Set(same ? (stored.ran ?? []) : []);
+	const hasRun = ran ?? ((batch: Unconfirmed<T>) => here.ended.get(batch.batch) === true);
 	delivery.unconfirmed = delivery.unconfirmed.filter(
-		(batch) => !confirmed.has(batch.batch) && !ran(batch),
+		(batch) => !saved.has(batch.batch) && !hasRun(batch),
 	);
-	here?.clear();
-	if (!first) return { delivery, again: [] };
-	const again = delivery.unconfirmed;
-	delivery.unconfirmed = [];
+	const isAgain = (batch: Unconfirmed<T>) =>
+		here.ended.get(batch.batch) === false || (first && !here.running.has(batch.batch));
+	const again = delivery.unconfirmed.filter(isAgain);
+	delivery.unconfirmed = delivery.unconfirmed.filter((batch) => !isAgain(batch));
 	return { delivery, again };
 }
 
@@ -121,33 +151,91 @@ export function keep<T>(delivery: Delivery<T>, from: T): number {
 }
 
 /**
- * Records a batch about to be emitted, with the node's static data as it stands after this poll (stored
- * as `delivery`); returns the items, each marked with the batch number, the first also with that state.
+ * Whether an execution's end shows that its nodes ran: it succeeded or waits, or a node is recorded
+ * as run. In queue mode main gets only the status and the last node, not the run data. A worker killed
+ * mid-run ends as n8n's stalled job: status error, no node.
  */
-export function emit<T>(
+function ranItsNodes(run: IRun | undefined): boolean {
+	if (run === undefined) return false;
+	if (run.status === 'success' || run.status === 'waiting' || run.status === 'canceled')
+		return true;
+	const result = run.data?.resultData;
+	return result?.lastNodeExecuted !== undefined || Object.keys(result?.runData ?? {}).length > 0;
+}
+
+/** Notes the end of a batch's execution in this process when n8n settles `run`; tells `ended` too. */
+function follow(
+	context: Check,
+	batch: number,
+	run: Promise<IRun | undefined>,
+	ended?: (ran: boolean) => void,
+): void {
+	const here = emittedBy(context);
+	here.running.add(batch);
+	const noted = (ran: boolean, why?: string) => {
+		here.running.delete(batch);
+		here.ended.set(batch, ran);
+		if (!ran)
+			context.logger.warn(
+				`${context.getNode().name}: the execution of batch ${batch} ended before its nodes ran (${why ?? 'no run'}); the next check emits it again`,
+			);
+		ended?.(ran);
+	};
+	void run.then(
+		(result) => noted(ranItsNodes(result), result?.data?.resultData?.error?.message),
+		// Stopped by a person or the workflow's timeout: ended. Not started (n8n could not run it): not.
+		(error: Error) => noted(error instanceof ExecutionCancelledError, error.message),
+	);
+}
+
+/**
+ * Keeps a batch (stored as `delivery` in the node's static data) and emits its items as one execution,
+ * each marked with the batch number, the first also with the node's static data as this poll leaves it.
+ * Call it last: n8n saves the static data as the emit finds it.
+ */
+export function emitBatch<T>(
+	context: IPollFunctions,
 	staticData: IDataObject,
 	delivery: Delivery<T>,
 	from: T,
 	items: INodeExecutionData[],
-): INodeExecutionData[] {
+): void {
 	const batch = keep(delivery, from);
 	staticData.delivery = delivery;
 	const state = JSON.parse(JSON.stringify({ ...staticData, delivery })) as IDataObject;
 	delete state.__dataChanged;
-	return items.map((item, index) => ({
+	const marked = items.map((item, index) => ({
 		...item,
 		[BATCH_KEY]: batch,
 		...(index === 0 ? { [STATE_KEY]: state } : {}),
 	}));
+	const done = context.helpers.createDeferredPromise<IRun | undefined>();
+	follow(context, batch, done.promise);
+	context.__emit([marked], undefined, done);
 }
 
-/** The batch number the next emit() will give. */
+/**
+ * A trigger's emit of a batch it kept (keep()): one execution, whose end is noted like emitBatch()'s and
+ * told to `ended`.
+ */
+export function emitKept(
+	context: ITriggerFunctions,
+	batch: number,
+	items: INodeExecutionData[],
+	ended: (ran: boolean) => void,
+): void {
+	const done = context.helpers.createDeferredPromise<IRun>();
+	follow(context, batch, done.promise, ended);
+	context.emit([items], undefined, done);
+}
+
+/** The batch number the next emit will give. */
 export const nextBatch = (delivery: Delivery<unknown>) => delivery.next;
 
 /**
- * In execute(): confirms the batches of the input items (saved with the execution's end, and noted
- * for the poller in this process) and returns the items without the mark. Undefined when no item
- * carries a batch (not an execution a poll started: the editor's test run).
+ * In execute(): confirms the batches of the input items in the execution's static data (saved with the
+ * execution's end) and returns the items without the mark. Undefined when no item carries a batch (not
+ * an execution a poll started: the editor's test run).
  */
 export function confirm(context: IExecuteFunctions): INodeExecutionData[] | undefined {
 	const items = context.getInputData();
@@ -180,10 +268,6 @@ export function confirm(context: IExecuteFunctions): INodeExecutionData[] | unde
 			...delivery,
 			ran: [...(delivery.ran ?? []), ...listed].slice(-4 * MAX_UNCONFIRMED),
 		};
-	const key = keyOf(context);
-	const here = confirmedHere.get(key) ?? new Set<number>();
-	for (const batch of batches) here.add(batch);
-	confirmedHere.set(key, here);
 	return unmarked(items);
 }
 

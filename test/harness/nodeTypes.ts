@@ -118,6 +118,32 @@ export class NodeTypeRegistry implements INodeTypes {
 	}
 }
 
+/**
+ * One of our node types as another n8n process holds it (a queue-mode worker): the compiled package loaded
+ * again in a module registry of its own (jest's), so the memory it keeps per process is its own, while
+ * n8n-workflow stays the one copy n8n hands every package. `prepare` runs in that registry first (`load`
+ * a compiled file of the copy, e.g. to give it the test's clock: processes share the wall clock).
+ */
+export function inAnotherProcess(
+	typeName: string,
+	prepare: (load: (file: string) => unknown) => void = () => undefined,
+): INodeType {
+	const from = builtDist();
+	const workflow = loadCompiled('n8n-workflow');
+	let found: AnyNodeType | undefined;
+	jest.isolateModules(() => {
+		jest.doMock('n8n-workflow', () => workflow);
+		prepare((file) => loadCompiled(join(from, file)));
+		for (const file of filesUnder(join(from, 'nodes'), '.node.js')) {
+			const type = instantiate<AnyNodeType>(file);
+			if (`${PACKAGE}.${type.description.name}` === typeName) found = type;
+		}
+	});
+	jest.dontMock('n8n-workflow');
+	if (!found) throw new Error(`Unknown node type ${typeName}`);
+	return workflowLib.NodeHelpers.getVersionedNodeType(found);
+}
+
 /** Credential types: ours from dist/credentials (or `from`), plus n8n's generic OAuth2. */
 export class CredentialTypeRegistry {
 	private readonly get: (name: string) => ICredentialType | undefined;

@@ -7,14 +7,23 @@
  * durable cursors off): the poll reads and writes the live workflow static data; n8n saves it to its
  * database after activation and whenever a poll emits, and otherwise keeps it in memory. A poll that
  * throws leaves whatever it wrote in memory, so a node must not write its cursor before it is done.
- * `restart()` rebuilds the workflow from what was saved, like an n8n restart.
+ * `restart()` rebuilds the workflow from what was saved, like an n8n restart, in a new process (the
+ * node's memory of this one is gone).
  *
  * Each emit starts an execution, as n8n's does (workflow-runner.js): a WorkflowExecute in 'trigger' mode on a
  * workflow whose static data is read from what was saved, the emitted items as the trigger's input (so the
  * node's execute(), when it has one, runs first), and its static data saved at its end when it changed
- * (execution-lifecycle-hooks.js). Executions run right after the poll that started them, unless
- * `holdExecutions` is set: then they wait in `held` until `runHeld()` — or `kill()` drops them, as a
- * SIGKILL of n8n does to executions still running (they are never run again), and restarts.
+ * (execution-lifecycle-hooks.js). When it ends, the emit's donePromise is settled with its run, as n8n's
+ * settleDonePromise does. Executions run right after the poll that started them, unless `holdExecutions`
+ * is set: then they wait in `held` until `runHeld()` — or `kill()` drops them, as a SIGKILL of n8n does to
+ * executions still running (they are never run again, their donePromise never settles), and restarts.
+ *
+ * Queue mode (`queueMode`): executions run on a worker, another process (the package loaded again, its
+ * memory its own), and the donePromise gets what main gets from the job (workflow-runner.js
+ * enqueueExecution): status and last node, no run data. `stall()` is a worker killed while it runs them:
+ * they never run, and their donePromise gets what n8n's processError gives a stalled job (status error,
+ * no node). `failStarts` makes n8n fail to start the executions of the next emits (the donePromise is
+ * rejected); `cancel()` is a person stopping them.
  */
 import { Container } from '@n8n/di';
 import type { PollContext } from 'n8n-core';
@@ -24,12 +33,14 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	IPollFunctions,
+	IRun,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 
 import { core, prepareN8n } from './n8n';
 import { outputOf } from './execute';
+import { inAnotherProcess } from './nodeTypes';
 import {
 	singleNodeWorkflow,
 	triggerNode,
@@ -39,7 +50,7 @@ import {
 } from './triggerNode';
 // After ./n8n, which sets n8n up before anything of it loads.
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
-import { createRunExecutionData } from 'n8n-workflow';
+import { createRunExecutionData, ManualExecutionCancelledError } from 'n8n-workflow';
 
 const { PollContext: PollContextClass, PollTriggerExecutor, WorkflowExecute } = core;
 
@@ -62,7 +73,52 @@ export interface PollOutcome {
 }
 
 const NODE_NAME = 'Changes';
-let kills = 0;
+let processes = 0;
+
+/** An emit's donePromise, as n8n hands it over. */
+type Done = NonNullable<Parameters<IPollFunctions['__emit']>[2]>;
+
+/** An execution started and not run yet: its items, the static data it read at its start, its donePromise. */
+interface Started {
+	data: INodeExecutionData[][];
+	staticData: string;
+	done?: Done;
+}
+
+/** What main's donePromise gets in queue mode: the job's status and last node, no run data. */
+function asMainSeesIt(run: IRun): IRun {
+	const { lastNodeExecuted, error, metadata } = run.data.resultData;
+	return {
+		finished: run.status === 'success',
+		mode: run.mode,
+		startedAt: run.startedAt,
+		stoppedAt: run.stoppedAt,
+		status: run.status,
+		waitTill: run.waitTill,
+		storedAt: run.storedAt,
+		data: createRunExecutionData({
+			resultData: { runData: {}, lastNodeExecuted, error, metadata },
+		}),
+	};
+}
+
+/** What n8n's processError gives main for a job a killed worker left (MaxStalledCountError). */
+function stalledRun(): IRun {
+	return {
+		finished: false,
+		mode: 'trigger',
+		startedAt: new Date(),
+		stoppedAt: new Date(),
+		status: 'error',
+		storedAt: 'db',
+		data: createRunExecutionData({
+			resultData: {
+				error: { message: 'job stalled more than maxStalledCount' } as never,
+				runData: {},
+			},
+		}),
+	};
+}
 let nextWorkflowId = 1;
 
 /** n8n adds the Poll Times parameter to every polling node when it loads it. */
@@ -88,10 +144,16 @@ export class Poller {
 	 * start races the emit's unawaited save).
 	 */
 	staleReads = false;
+	/** Queue mode: executions run in another process, and main learns of their end from the job only. */
+	queueMode = false;
+	/** Whether n8n fails to start the executions of the next emits (their donePromise is rejected). */
+	failStarts = false;
 	/** Executions started and not run yet, with the static data they read at their start. */
-	held: Array<{ data: INodeExecutionData[][]; staticData: string }> = [];
+	held: Started[] = [];
 
 	private readonly nodeType: INodeType;
+	/** The node type as a queue-mode worker holds it (loaded on first use). */
+	private workerNodeType?: INodeType;
 	private node: INode;
 	private readonly workflowId = `poll-${nextWorkflowId++}`;
 	private workflow!: WorkflowInstance;
@@ -105,38 +167,69 @@ export class Poller {
 	}
 
 	/**
-	 * A fresh workflow object from the saved static data, like n8n after a restart: its poll context
-	 * carries activation mode `init`, as n8n's does for every poll after a restart (activate() then runs
-	 * the start-up poll n8n runs itself).
+	 * A fresh workflow object from the saved static data, like n8n after a restart (a new process: what the
+	 * node kept in this one's memory is gone): its poll context carries activation mode `init`, as n8n's does
+	 * for every poll after a restart (activate() then runs the start-up poll n8n runs itself).
 	 */
 	restart(): void {
+		this.newProcess();
 		this.load('init');
+	}
+
+	/** Deactivated and activated again in the same process: the workflow rebuilt from what was saved. */
+	reactivate(): void {
+		this.load('activate');
 	}
 
 	/** n8n killed: the executions still held never run; the next start reads what was saved. */
 	kill(): void {
 		this.held = [];
-		// The process's memory goes too: the node's code keys what it remembers in memory by workflow
-		// and node id, so a new id stands for a new process (static data is keyed by the node's name).
-		this.node = {
-			...this.node,
-			id: `c0ffee00-0000-4000-8000-${String(++kills).padStart(12, '0')}`,
-		};
 		this.restart();
 	}
 
-	/** Runs the held executions, oldest first (or only the first `count`). */
-	async runHeld(count = this.held.length): Promise<void> {
-		for (const { data, staticData } of this.held.splice(0, count))
-			await this.execute(data, staticData);
+	/**
+	 * The node's code keys what it remembers in memory by workflow and node id, so a new id stands for a new
+	 * process (static data is keyed by the node's name).
+	 */
+	private newProcess(): void {
+		this.node = {
+			...this.node,
+			id: `c0ffee00-0000-4000-8001-${String(++processes).padStart(12, '0')}`,
+		};
+	}
+
+	/**
+	 * Runs the held executions, oldest first (or only the first `count`). `failingAt`: the workflow then
+	 * fails at that node after the trigger (its run ends with status error, that node the last).
+	 */
+	async runHeld(
+		count = this.held.length,
+		{ failingAt }: { failingAt?: string } = {},
+	): Promise<void> {
+		for (const started of this.held.splice(0, count)) await this.execute(started, failingAt);
+	}
+
+	/** Queue mode: the worker running the first `count` held executions is killed; n8n fails them as stalled. */
+	stall(count = this.held.length): void {
+		for (const { done } of this.held.splice(0, count)) done?.resolve(stalledRun());
+	}
+
+	/** A person stops the first `count` held executions before they run. */
+	cancel(count = this.held.length): void {
+		for (const { done } of this.held.splice(0, count))
+			done?.reject(new ManualExecutionCancelledError('held'));
 	}
 
 	/**
 	 * One execution of a poll's items, as n8n runs it: static data read from the database at its start,
-	 * the trigger node first, static data saved at its end if the execution changed it.
+	 * the trigger node first, static data saved at its end if the execution changed it; then its
+	 * donePromise settled with its run (in queue mode with what main gets).
 	 */
-	private async execute(data: INodeExecutionData[][], staticData: string): Promise<void> {
-		const workflow = this.makeWorkflow(JSON.parse(staticData) as IDataObject);
+	private async execute({ data, staticData, done }: Started, failingAt?: string): Promise<void> {
+		const workflow = this.makeWorkflow(
+			JSON.parse(staticData) as IDataObject,
+			this.queueMode ? this.onWorker() : this.nodeType,
+		);
 		const additionalData = withHooks(
 			this.options.additionalData('trigger', this.workflowData()),
 			'trigger',
@@ -153,11 +246,23 @@ export class Poller {
 			'trigger',
 			runData,
 		).processRunExecutionData(workflow);
+		if (workflow.staticData.__dataChanged === true)
+			this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		if (failingAt !== undefined) {
+			run.status = 'error';
+			run.data.resultData.lastNodeExecuted = failingAt;
+			run.data.resultData.error = { message: `${failingAt} failed` } as never;
+		}
+		done?.resolve(this.queueMode ? asMainSeesIt(run) : run);
+		if (failingAt !== undefined) return;
 		const error = run.data.resultData.error;
 		if (error) throw error;
 		this.ran.push(outputOf(run, NODE_NAME) ?? []);
-		if (workflow.staticData.__dataChanged === true)
-			this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+	}
+
+	private onWorker(): INodeType {
+		this.workerNodeType ??= withPollingParameters(inAnotherProcess(this.options.typeName));
+		return this.workerNodeType;
 	}
 
 	private load(activation: WorkflowActivateMode): void {
@@ -207,8 +312,8 @@ export class Poller {
 		return { id: this.workflowId, name: 'Poll trigger test', nodes: [this.node] };
 	}
 
-	private makeWorkflow(staticData: IDataObject): WorkflowInstance {
-		return singleNodeWorkflow(this.workflowData(), this.nodeType, staticData);
+	private makeWorkflow(staticData: IDataObject, nodeType = this.nodeType): WorkflowInstance {
+		return singleNodeWorkflow(this.workflowData(), nodeType, staticData);
 	}
 
 	private save(): void {
@@ -217,11 +322,17 @@ export class Poller {
 
 	private makePollFunctions(activation: WorkflowActivateMode): PollContext {
 		const additionalData = this.options.additionalData('trigger', this.workflowData());
-		const emit: IPollFunctions['__emit'] = (data) => {
+		const emit: IPollFunctions['__emit'] = (data, _response, done) => {
 			const before = JSON.stringify(this.saved);
 			this.save();
 			this.executions.push((data[0] ?? []).map((item: INodeExecutionData) => item.json));
-			this.held.push({ data, staticData: this.staleReads ? before : JSON.stringify(this.saved) });
+			// n8n 2.x rejects the donePromise when the execution could not be started.
+			if (this.failStarts) return done?.reject(new Error('The workflow could not be started'));
+			this.held.push({
+				data,
+				staticData: this.staleReads ? before : JSON.stringify(this.saved),
+				done,
+			});
 		};
 		const emitError: IPollFunctions['__emitError'] = (error) => {
 			this.errors.push(error);

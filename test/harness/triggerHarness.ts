@@ -9,9 +9,12 @@
  * the check schedule: the harness keeps the tick instead of a cron, and `tick()` fires it) and saves the
  * static data. A check's emit saves the activation's static data and starts an execution of the emitted
  * items, as n8n's trigger-execution-context.factory.js does: a WorkflowExecute in 'trigger' mode on static
- * data read from what was saved, saved at its end when it changed. `holdExecutions` keeps those
- * executions in `held` until `runHeld()`; `kill()` drops them (a SIGKILL: n8n never runs them again) and
- * restarts. A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
+ * data read from what was saved, saved at its end when it changed, then the emit's donePromise settled with
+ * its run. `holdExecutions` keeps those executions in `held` until `runHeld()`; `kill()` drops them (a
+ * SIGKILL: n8n never runs them again, their donePromise never settles) and restarts. `queueMode`: they
+ * run on one of two workers in turn (the package loaded again for each: its memory its own) and the
+ * donePromise gets what main gets from the job (status and last node); `stall()` is that worker killed
+ * (n8n fails the job as stalled). A failed activation runs `delete` on the saved static data (n8n's clearWebhooks) and
  * rethrows. Deactivation closes the trigger, runs `delete` and saves. "Listen for test event"
  * (TestWebhooks) runs the hooks with the test URL, mode 'manual' and static data of its own that is never
  * saved (n8n hands it back to `delete`), and removes the registration after the first execution.
@@ -39,6 +42,8 @@ import type {
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
+	IRun,
+	ITriggerFunctions,
 	ITriggerResponse,
 	IWebhookData,
 	IWebhookDescription,
@@ -52,6 +57,7 @@ import { createCertificate } from '../../sandbox/tls';
 import { DIST, loadCompiled } from './build';
 import { core, prepareN8n, workflowLib } from './n8n';
 import { outputOf } from './execute';
+import { inAnotherProcess } from './nodeTypes';
 import {
 	singleNodeWorkflow,
 	triggerNode,
@@ -62,13 +68,11 @@ import {
 
 const { HookContext, TriggerContext, WebhookContext, WorkflowExecute } = core;
 
+type RunOnce = typeof import('../../nodes/InventoryProTrigger/runOnce');
+
 /** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
-export function triggerMemory(): typeof import('../../nodes/InventoryProTrigger/runOnce').testSeam {
-	return (
-		loadCompiled(
-			`${DIST}/nodes/InventoryProTrigger/runOnce.js`,
-		) as typeof import('../../nodes/InventoryProTrigger/runOnce')
-	).testSeam;
+export function triggerMemory(): RunOnce['testSeam'] {
+	return (loadCompiled(`${DIST}/nodes/InventoryProTrigger/runOnce.js`) as RunOnce).testSeam;
 }
 
 /** One tick of the trigger's schedule. */
@@ -107,6 +111,34 @@ export interface ReceivedCall {
 }
 
 const NODE_NAME = 'Inventory Pro Trigger';
+let processes = 0;
+
+/** A trigger emit's donePromise, as n8n hands it over. */
+type Done = NonNullable<Parameters<ITriggerFunctions['emit']>[2]>;
+
+/** An execution a check started: its items, the static data it read at its start, its donePromise. */
+interface Started {
+	data: INodeExecutionData[][];
+	staticData: string;
+	done?: Done;
+}
+
+/** What main's donePromise gets in queue mode: the job's status and last node, no run data. */
+function asMainSeesIt(run: IRun): IRun {
+	const { lastNodeExecuted, error, metadata } = run.data.resultData;
+	return {
+		finished: run.status === 'success',
+		mode: run.mode,
+		startedAt: run.startedAt,
+		stoppedAt: run.stoppedAt,
+		status: run.status,
+		waitTill: run.waitTill,
+		storedAt: run.storedAt,
+		data: createRunExecutionData({
+			resultData: { runData: {}, lastNodeExecuted, error, metadata },
+		}),
+	};
+}
 export const WEBHOOK_ID = '5b0c6a2e-3f1d-4c8e-9a7b-2d4e6f8a0c1e';
 let nextWorkflowId = 1;
 
@@ -235,8 +267,13 @@ export class TriggerHarness {
 	 * the execution without waiting for the emit's save, so its read can come first).
 	 */
 	staleReads = false;
+	/** Queue mode: executions a check starts run on a worker; main learns of their end from the job only. */
+	queueMode = false;
 	/** Executions a check started and that have not run, with the static data they read at their start. */
-	held: Array<{ data: INodeExecutionData[][]; staticData: string }> = [];
+	held: Started[] = [];
+	/** The node type as each of two queue-mode workers holds it (loaded on first use); they take turns. */
+	private readonly workers: INodeType[] = [];
+	private turns = 0;
 
 	readonly workflowId = `trigger-wf-${nextWorkflowId++}`;
 	readonly node: INode;
@@ -350,7 +387,7 @@ export class TriggerHarness {
 	private async startTrigger(registration: Registration): Promise<void> {
 		prepareN8n();
 		const { workflow } = registration;
-		const emit = (data: INodeExecutionData[][]) => {
+		const emit = (data: INodeExecutionData[][], _response?: unknown, done?: Done) => {
 			// Measured in n8n 2.41.1: an item whose json holds a static data object (a proxy) reaches the
 			// next node's expressions without its fields.
 			if (data.some((items) => items.some((item) => holdsProxy(item.json))))
@@ -360,7 +397,11 @@ export class TriggerHarness {
 			const emitted = (data[0] ?? []).map((item) => item.json);
 			this.executions.push(emitted);
 			if (this.ticking) this.ticking.emitted = emitted;
-			const started = { data, staticData: this.staleReads ? before : JSON.stringify(this.saved) };
+			const started: Started = {
+				data,
+				staticData: this.staleReads ? before : JSON.stringify(this.saved),
+				done,
+			};
 			if (this.holdExecutions) this.held.push(started);
 			else this.track(this.runEmitted(started));
 		};
@@ -435,9 +476,13 @@ export class TriggerHarness {
 		return await this.tick();
 	}
 
-	/** What a new n8n process would not know. */
+	/**
+	 * What a new n8n process would not know: the trigger's memory, and what the package keeps per process
+	 * by workflow and node id (a new id stands for a new process; static data is keyed by the node's name).
+	 */
 	forgetProcessMemory(): void {
 		triggerMemory().forget(this.workflowId, NODE_NAME);
+		this.node.id = `c0ffee00-0000-4000-8002-${String(++processes).padStart(12, '0')}`;
 	}
 
 	/**
@@ -458,14 +503,37 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * An execution a check's emit started, as n8n runs it: static data read from the database at its
-	 * start, the trigger node first, static data saved at its end if it changed.
+	 * Queue mode: the worker running the first `count` held executions is killed; main gets what n8n's
+	 * processError gives a stalled job (status error, no node ran).
 	 */
-	private async runEmitted(
-		{ data, staticData }: { data: INodeExecutionData[][]; staticData: string },
-		save = true,
-	): Promise<void> {
-		const running = this.makeWorkflow(JSON.parse(staticData) as IDataObject);
+	stall(count = this.held.length): void {
+		for (const { done } of this.held.splice(0, count))
+			done?.resolve({
+				finished: false,
+				mode: 'trigger',
+				startedAt: new Date(),
+				stoppedAt: new Date(),
+				status: 'error',
+				storedAt: 'db',
+				data: createRunExecutionData({
+					resultData: {
+						error: { message: 'job stalled more than maxStalledCount' } as never,
+						runData: {},
+					},
+				}),
+			});
+	}
+
+	/**
+	 * An execution a check's emit started, as n8n runs it: static data read from the database at its
+	 * start, the trigger node first, static data saved at its end if it changed; then its donePromise
+	 * settled (unless n8n was killed before the save). In queue mode it runs on a worker.
+	 */
+	private async runEmitted({ data, staticData, done }: Started, save = true): Promise<void> {
+		const running = this.makeWorkflow(
+			JSON.parse(staticData) as IDataObject,
+			this.queueMode ? this.onWorker() : this.nodeType,
+		);
 		const run = await new WorkflowExecute(
 			this.additionalData('trigger'),
 			'trigger',
@@ -479,6 +547,18 @@ export class TriggerHarness {
 		if (save && running.staticData.__dataChanged === true)
 			this.saved = this.copy(running.staticData);
 		this.ran.push(outputOf(run, NODE_NAME) ?? []);
+		if (save) done?.resolve(this.queueMode ? asMainSeesIt(run) : run);
+	}
+
+	private onWorker(): INodeType {
+		const turn = this.turns++ % 2;
+		// The worker reads the same clock as this process (n8n's processes share the wall clock).
+		this.workers[turn] ??= inAnotherProcess(this.options.typeName, (load) =>
+			(load('nodes/InventoryProTrigger/runOnce.js') as RunOnce).testSeam.useClock(() =>
+				(loadCompiled(`${DIST}/nodes/InventoryProTrigger/runOnce.js`) as RunOnce).now(),
+			),
+		);
+		return this.workers[turn];
 	}
 
 	private track(work: Promise<void>): void {
@@ -571,8 +651,8 @@ export class TriggerHarness {
 		};
 	}
 
-	private makeWorkflow(staticData: IDataObject): WorkflowInstance {
-		return singleNodeWorkflow(this.workflowData(), this.nodeType, this.copy(staticData));
+	private makeWorkflow(staticData: IDataObject, nodeType = this.nodeType): WorkflowInstance {
+		return singleNodeWorkflow(this.workflowData(), nodeType, this.copy(staticData));
 	}
 
 	private additionalData(mode: WorkflowExecuteMode): IWorkflowExecuteAdditionalData {

@@ -1,8 +1,10 @@
 /**
  * The poll triggers when n8n is killed (nodes/shared/redelivery.ts): a batch whose execution did not end
  * comes again at the next start, a batch whose execution ended does not. The harness runs each emit as an
- * execution the way n8n does (static data read at its start, saved at its end) and `kill()` drops the
- * executions still running, as a SIGKILL does; `restart()` is a graceful stop (executions ran).
+ * execution the way n8n does (static data read at its start, saved at its end, the emit's donePromise
+ * settled with its run) and `kill()` drops the executions still running, as a SIGKILL does; `restart()`
+ * is a graceful stop (executions ran), in a new process. In queue mode the executions run on a worker
+ * (the package loaded again, its memory its own) and main learns of their end only from the donePromise.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -146,6 +148,106 @@ describe('Changes Trigger killed', () => {
 	});
 });
 
+describe("Changes Trigger in queue mode (main learns of a batch only from its execution's end)", () => {
+	async function queued(): Promise<Poller> {
+		const poller = await changesTrigger();
+		poller.queueMode = true;
+		return poller;
+	}
+
+	it('several batches ran on a worker, then main stops gracefully: nothing comes again, and main saves a short list', async () => {
+		const poller = await queued();
+		for (let i = 0; i < 4; i++) {
+			const made = await createItems(1);
+			expect(ids((await poller.tick()).emitted)).toEqual(made);
+			// Main's emit saves the list without the batches whose executions ended.
+			expect(unconfirmed(poller, 'saved')).toHaveLength(1);
+		}
+		expect(poller.ran).toHaveLength(4);
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
+		expect((await poller.tick()).emitted).toBeUndefined();
+	});
+
+	it('a worker killed while it runs the batch: the next poll emits it again without a restart, and it runs once', async () => {
+		const poller = await queued();
+		const made = await createItems(2);
+		poller.holdExecutions = true;
+		const batch = (await poller.tick()).emitted!;
+		expect(ids(batch)).toEqual(made);
+		poller.stall();
+		poller.holdExecutions = false;
+
+		const again = (await poller.tick()).emitted!;
+		expect(again.map((r) => [r.shortID, r.modified])).toEqual(
+			batch.map((r) => [r.shortID, r.modified]),
+		);
+		expect(poller.ran).toEqual([again]);
+		expect((await poller.tick()).emitted).toBeUndefined();
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+
+	it('n8n could not start the execution: the next poll emits the batch again', async () => {
+		const poller = await queued();
+		const made = await createItems(1);
+		poller.failStarts = true;
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		poller.failStarts = false;
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		expect(poller.ran.map(ids)).toEqual([made]);
+		expect((await poller.tick()).emitted).toBeUndefined();
+	});
+
+	it('an execution whose workflow failed after the trigger counts as run: not emitted again', async () => {
+		const poller = await queued();
+		await createItems(1);
+		poller.holdExecutions = true;
+		expect((await poller.tick()).emitted).toHaveLength(1);
+		await poller.runHeld(1, { failingAt: 'Send Email' });
+		poller.holdExecutions = false;
+		expect((await poller.tick()).emitted).toBeUndefined();
+		expect(unconfirmed(poller)).toEqual([]);
+	});
+
+	it('an execution a person stopped does not come again at the next poll', async () => {
+		const poller = await queued();
+		await createItems(1);
+		poller.holdExecutions = true;
+		expect((await poller.tick()).emitted).toHaveLength(1);
+		poller.cancel();
+		poller.holdExecutions = false;
+		expect((await poller.tick()).emitted).toBeUndefined();
+		expect(unconfirmed(poller)).toEqual([]);
+	});
+
+	it('deactivated and activated again while the execution runs: not emitted again; confirmed when it ends', async () => {
+		const poller = await queued();
+		const made = await createItems(1);
+		poller.holdExecutions = true;
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		poller.reactivate();
+		expect((await poller.activate()).emitted).toBeUndefined();
+		await poller.runHeld();
+		poller.holdExecutions = false;
+		expect(poller.ran.map(ids)).toEqual([made]);
+		expect((await poller.tick()).emitted).toBeUndefined();
+		expect(unconfirmed(poller)).toEqual([]);
+	});
+
+	it('killed whole (main and workers) while the batch runs: the first poll after the start emits it again', async () => {
+		const poller = await queued();
+		const made = await createItems(2);
+		poller.holdExecutions = true;
+		expect(ids((await poller.tick()).emitted)).toEqual(made);
+		poller.kill();
+		poller.holdExecutions = false;
+		expect(ids((await poller.activate()).emitted)).toEqual(made);
+		expect(poller.ran.map(ids)).toEqual([made]);
+		expect((await poller.tick()).emitted).toBeUndefined();
+	});
+});
+
 // ——— Low Stock ———
 
 const used = new Set<string>();
@@ -243,5 +345,36 @@ describe('Low Stock Trigger killed', () => {
 		expect(startUp.emitted).toBeUndefined();
 		expect(startUp.error?.message).toBe('An error has occurred.');
 		expect((await poller.tick()).emitted).toEqual(alert);
+	});
+});
+
+describe('Low Stock Trigger in queue mode', () => {
+	it('a worker killed while it runs the alert: the next poll emits it again, the same item with the same alertId', async () => {
+		const poller = await lowStockTrigger();
+		poller.queueMode = true;
+		const pair = freshPair();
+		await drop(pair);
+		poller.holdExecutions = true;
+		const alert = (await poller.tick()).emitted!;
+		expect(alert).toHaveLength(1);
+		poller.stall();
+		poller.holdExecutions = false;
+		expect((await poller.tick()).emitted).toEqual(alert);
+		expect(poller.ran).toEqual([alert]);
+		expect((await poller.tick()).emitted).toBeUndefined();
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
+	});
+
+	it('alerts that ran on a worker do not come again after a graceful restart of main', async () => {
+		const poller = await lowStockTrigger();
+		poller.queueMode = true;
+		for (let i = 0; i < 3; i++) {
+			await drop(freshPair());
+			expect((await poller.tick()).emitted).toHaveLength(1);
+		}
+		expect(poller.ran).toHaveLength(3);
+		poller.restart();
+		expect((await poller.activate()).emitted).toBeUndefined();
 	});
 });

@@ -463,6 +463,40 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		expect(await check(harness)).toEqual({});
 	});
 
+	it('queue mode, the worker killed while it runs them: the next check emits them again, without a restart; they run once', async () => {
+		const harness = await checked();
+		harness.queueMode = true;
+		const units = await missed(harness);
+		await heldCheck(harness, units);
+		harness.stall();
+
+		const again = await check(harness);
+		expect(again.error).toBeUndefined();
+		expect(unitsOf(again.emitted)).toEqual(units);
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(await check(harness)).toEqual({});
+		expect(owed(harness.memory())).toBe(0);
+		expect(await harness.restart()).toEqual({});
+		expect(await check(harness)).toEqual({});
+		expect(harness.ran.map(unitsOf)).toEqual([units]);
+	});
+
+	it('queue mode, checks whose executions ran on workers: main knows they ran, and a graceful restart runs nothing again', async () => {
+		const harness = await checked();
+		harness.queueMode = true;
+		const first = await missed(harness);
+		expect(unitsOf((await check(harness)).emitted)).toEqual(first);
+		const second = await missed(harness);
+		expect(unitsOf((await check(harness)).emitted)).toEqual(second);
+		expect(harness.ran.map(unitsOf)).toEqual([first, second]);
+		// Saved by main's emit: the first check's events as run, none owed but the second's.
+		expect(rememberedIn(stored(harness.saved).seen)).toBe(8);
+
+		expect(await harness.restart()).toEqual({});
+		expect(await check(harness)).toEqual({});
+		expect(harness.ran.map(unitsOf)).toEqual([first, second]);
+	});
+
 	it('the first check after the start runs them although Inventory Pro cannot be reached', async () => {
 		const harness = await checked();
 		const units = await missed(harness);
