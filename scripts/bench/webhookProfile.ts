@@ -161,8 +161,8 @@ const UNDER: Array<{ label: string; match: (frame: CallFrame) => boolean }> = [
 		match: (f) => /saveStaticData/.test(f.functionName),
 	},
 	{
-		label: 'our memory bookkeeping (runOnce.ts: recall, firstRun, sync, merge, prune)',
-		match: (f) => /\/memory\.js$/.test(f.url) && OURS.test(f.url),
+		label: 'our memory bookkeeping (runOnce.ts: recall, claim, sync, prune)',
+		match: (f) => /\/runOnce\.js$/.test(f.url) && OURS.test(f.url),
 	},
 	{
 		label: 'signature check (signature.ts)',
