@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
-	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The webhook trigger when n8n is killed (issue 37): a real n8n 2.41.1 (regular mode, SQLite), the
 // service's own retrying delivery of a burst, SIGKILL to n8n's process group at known moments, a restart on
 // the same folder and database, then the service's retries. Every event must run exactly once, except the
@@ -20,8 +18,6 @@
 // after the start runs is held at "done" (its effect happened, n8n has not saved), then right after the
 // third has saved. Each event's effect happens twice (the second run could not be told from one that never
 // ran), never more, and nothing comes again after the save.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
-import type { AddressInfo } from 'net';
 
 import {
 	ALL_SECURITY_IDS,
@@ -42,73 +38,12 @@ import {
 	type N8n,
 	type WorkflowJson,
 } from './n8n';
+import { Gate, sleep, until } from './support/gate';
 import { PREFIX } from './support/workflows';
 
 const CLIENT = { clientId: 'e2e-kill', clientSecret: 'e2e-kill-dummy-secret-1' };
 const MINUTE = 60_000;
 const TRIGGER = 'On stock received';
-
-/** The gate the workflow calls: counts each call per event (units) and holds those it is told to. */
-class Gate {
-	readonly calls = { start: new Map<number, number>(), done: new Map<number, number>() };
-	private readonly held: Array<{ step: 'start' | 'done'; units: number; res: ServerResponse }> = [];
-	/** Which calls are held; everything else is answered at once. */
-	holds: (step: 'start' | 'done', units: number) => boolean = () => false;
-	private server!: Server;
-	port = 0;
-
-	async listen(): Promise<void> {
-		this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-			const [, step, units] = /^\/(start|done)\/(\d+)$/.exec(req.url ?? '') ?? [];
-			req.resume();
-			if (step !== 'start' && step !== 'done') {
-				res.writeHead(404).end();
-				return;
-			}
-			const n = Number(units);
-			const counts = this.calls[step];
-			counts.set(n, (counts.get(n) ?? 0) + 1);
-			if (this.holds(step, n)) this.held.push({ step, units: n, res });
-			else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-		});
-		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-		this.port = (this.server.address() as AddressInfo).port;
-	}
-
-	heldNow(step: 'start' | 'done'): number[] {
-		return this.held
-			.filter((h) => h.step === step && !h.res.destroyed && !h.res.writableEnded)
-			.map((h) => h.units)
-			.sort((a, b) => a - b);
-	}
-
-	/** Answers the held calls `which` picks (all by default). */
-	release(which: (step: 'start' | 'done', units: number) => boolean = () => true): void {
-		for (const h of this.held.filter((held) => which(held.step, held.units))) {
-			this.held.splice(this.held.indexOf(h), 1);
-			if (!h.res.destroyed) h.res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-		}
-	}
-
-	count(step: 'start' | 'done', units: number): number {
-		return this.calls[step].get(units) ?? 0;
-	}
-
-	async close(): Promise<void> {
-		this.server.closeAllConnections();
-		await new Promise((resolve) => this.server.close(resolve));
-	}
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number) {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await probe())) {
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-		await sleep(250);
-	}
-}
 
 let sandbox: Sandbox;
 let clock: ManualClock;

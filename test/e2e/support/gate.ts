@@ -3,7 +3,7 @@
 // The moments a kill test needs, made rather than hoped for: a workflow calls this gate (plain HTTP on
 // loopback) at /start/<n> and /done/<n>, and the gate counts each call per event n and holds the calls it
 // is told to until released. A held call whose connection closed (its n8n process was killed) no longer
-// counts as held. (test/e2e/kill.webhook.e2e.test.ts keeps a copy of its own.)
+// counts as held.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 
