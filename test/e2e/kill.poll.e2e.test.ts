@@ -61,7 +61,7 @@ async function until<T>(
 /** n8n's lines about the triggers, executions and restarts: a failure's post-mortem in CI's output. */
 const story: string[] = [];
 const TOLD =
-	/Inventory Pro|batch|poll|crash|unfinished|Recovery|Currently active|Editor is now|Database/i;
+	/Inventory Pro|batch|poll|crash|unfinished|Recovery|activ|publish|fail|Editor is now|Database/i;
 
 // ——— what changes in the service ———
 
@@ -151,6 +151,7 @@ async function allRan(
 			const { counts, statuses } = await runs(workflowId, keyOf);
 			return [
 				`seen: ${JSON.stringify(Object.fromEntries(counts))}; executions: ${statuses.join(', ')}`,
+				`publication: ${JSON.stringify(await n8n.publicationStatus(workflowId).catch(String))}`,
 				'the triggers asked the service:',
 				...sandbox.requests
 					.filter(
