@@ -38,7 +38,8 @@ import {
 	type N8n,
 	type WorkflowJson,
 } from './n8n';
-import { Gate, sleep, until } from './support/gate';
+import { Gate } from './support/gate';
+import { sleep, until } from './support/wait';
 import { PREFIX } from './support/workflows';
 
 const CLIENT = { clientId: 'e2e-kill', clientSecret: 'e2e-kill-dummy-secret-1' };

@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals --
-	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The Low Stock Trigger in a real n8n 2.41.1 against the sandbox, on n8n's own schedule (every minute,
 // the shortest Poll Times n8n allows) and through a real restart. Two workflows watch the same stock at
 // once: the shipped example (examples/low-stock-alert-to-email-and-sheet.json: an e-mail through n8n's
@@ -18,6 +16,7 @@ import { stockLevels } from '../../sandbox/stockLevels';
 import { SandboxClient } from '../support/sandboxClient';
 import { ensureN8n, N8n, startN8n, type CredentialRef, type WorkflowNode } from './n8n';
 import { startSmtpCatcher, type SmtpCatcher } from './support/smtp';
+import { sleep, until } from './support/wait';
 import { chain, loadExample, OUTBOUND, PREFIX } from './support/workflows';
 
 const MINUTE = 60_000;
@@ -38,22 +37,6 @@ let smtp: SmtpCatcher;
 /** A person moving stock, with an account of its own. */
 let operator: SandboxClient;
 const workflows: { email?: string; restock?: string } = {};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-	what: string,
-	probe: () => Promise<T | undefined | false> | T | undefined | false,
-	timeoutMs: number,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-		await sleep(500);
-	}
-}
 
 const level = (pair: StockLevel) =>
 	stockLevels(sandbox.store).find((l) => l.partNo === pair.partNo && l.wID === pair.wID)!;

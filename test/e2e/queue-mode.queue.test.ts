@@ -36,7 +36,8 @@ import {
 	type CredentialRef,
 	type Workflow,
 } from './n8n';
-import { Gate, until } from './support/gate';
+import { Gate } from './support/gate';
+import { until } from './support/wait';
 import { QueueCluster } from './support/queue';
 import { chain, inventoryPro, loadExample, manualTrigger, PREFIX } from './support/workflows';
 

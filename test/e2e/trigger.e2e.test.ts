@@ -35,6 +35,7 @@ import {
 	type CredentialRef,
 	type Workflow,
 } from './n8n';
+import { sleep, until } from './support/wait';
 import { chain, PREFIX } from './support/workflows';
 
 const CLIENT = { clientId: 'e2e-trigger', clientSecret: 'e2e-trigger-dummy-secret-1' };
@@ -53,22 +54,6 @@ type TriggerItem = {
 	recovered?: boolean;
 	reason?: unknown;
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-	what: string,
-	probe: () => Promise<T | undefined | false>,
-	timeoutMs: number,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-		await sleep(500);
-	}
-}
 
 /**
  * One Inventory Pro service: its own sandbox, the trigger's account there (and the credential n8n holds for it),

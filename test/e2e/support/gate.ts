@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The moments a kill test needs, made rather than hoped for: a workflow calls this gate (plain HTTP on
 // loopback) at /start/<n> and /done/<n>, and the gate counts each call per event n and holds the calls it
@@ -58,20 +58,5 @@ export class Gate {
 	async close(): Promise<void> {
 		this.server.closeAllConnections();
 		await new Promise((resolve) => this.server.close(resolve));
-	}
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` every 250 ms until it holds; throws naming `what` after `timeoutMs`. */
-export async function until(
-	what: string,
-	probe: () => boolean | Promise<boolean>,
-	timeoutMs: number,
-): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await probe())) {
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-		await sleep(250);
 	}
 }

@@ -1,0 +1,25 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals --
+	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
+// Waiting in the real-n8n suites: never a long sleep, a probe asked every half second until it holds.
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks `probe` every 0.5 s until it returns something truthy, and returns that. After `timeoutMs` it throws
+ * naming `what`, with `detail()` appended (a post-mortem for CI's output).
+ */
+export async function until<T>(
+	what: string,
+	probe: () => Promise<T | undefined | false> | T | undefined | false,
+	timeoutMs: number,
+	detail?: () => Promise<string>,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > deadline)
+			throw new Error(`${what}: not within ${timeoutMs} ms${detail ? `\n${await detail()}` : ''}`);
+		await sleep(500);
+	}
+}
