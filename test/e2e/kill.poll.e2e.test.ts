@@ -19,16 +19,24 @@ import {
 	startSandbox,
 	type Sandbox,
 } from '../../sandbox';
-import type { StockLevel } from '../../sandbox/records';
-import { stockLevels } from '../../sandbox/stockLevels';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, N8n, startN8n, type WorkflowNode } from './n8n';
+import { ensureN8n, type N8n, startN8n, type WorkflowNode } from './n8n';
+import {
+	alertKey,
+	allRan as allRanIn,
+	changeKey,
+	itemMaker,
+	lowStockMaker,
+	ranCounts,
+	TRIGGER,
+	type KeyOf,
+} from './support/pollRuns';
+import { until } from './support/wait';
 import { chain, PREFIX } from './support/workflows';
 
 const MINUTE = 60_000;
 /** How long a change or alert may take to come out of a finished execution (usually under a minute). */
 const RAN_WITHIN = 8 * MINUTE;
-const TRIGGER = 'Trigger';
 const CHANGES_CLIENT = { clientId: 'e2e-kill-changes', clientSecret: 'e2e-kill-dummy-secret-1' };
 const LOW_CLIENT = { clientId: 'e2e-kill-low', clientSecret: 'e2e-kill-dummy-secret-2' };
 const FAIL_CLIENT = { clientId: 'e2e-kill-failing', clientSecret: 'e2e-kill-dummy-secret-3' };
@@ -40,131 +48,39 @@ let n8n: N8n;
 let operator: SandboxClient;
 const ids: { changes?: string; low?: string } = {};
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-	what: string,
-	probe: () => Promise<T | undefined | false> | T | undefined | false,
-	timeoutMs: number,
-	detail?: () => Promise<string>,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > deadline)
-			throw new Error(`${what}: not within ${timeoutMs} ms${detail ? `\n${await detail()}` : ''}`);
-		await sleep(500);
-	}
-}
-
 /** n8n's lines about the triggers, executions and restarts: a failure's post-mortem in CI's output. */
 const story: string[] = [];
 const TOLD =
 	/Inventory Pro|batch|poll|crash|unfinished|Recovery|activ|publish|fail|Editor is now|Database/i;
 
-// ——— what changes in the service ———
+// ——— what changes in the service, and what n8n ran ———
 
-let serial = 0;
-async function createItems(count: number): Promise<string[]> {
-	const made: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const itemID = `KILL-${++serial}`;
-		const answer = await operator.post('/Item', { itemID, description: 'kill test' });
-		expect(answer.status).toBe(201);
-		made.push(itemID);
-	}
-	return made;
-}
-
-const taken = new Set<string>();
+let createItems: (count: number) => Promise<string[]>;
+let dropOne: () => Promise<string>;
 /** Takes `count` fresh items below their restocking level; returns their keys (wID:shortID). */
 async function dropBelow(count: number): Promise<string[]> {
 	const keys: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const { store } = sandbox;
-		const pair = stockLevels(store).find(
-			(l: StockLevel) =>
-				!taken.has(l.shortID) &&
-				l.min > 0 &&
-				l.units >= l.min + 10 &&
-				store
-					.lots(l.partNo, l.wID)
-					.every((lot) => !lot.hold && !store.location(l.wID, lot.spot)!.hold),
-		);
-		if (!pair) throw new Error('no stocked item left');
-		taken.add(pair.shortID);
-		const answer = await operator.post('/Inventory/Issue', {
-			itemID: pair.shortID,
-			wID: pair.wID,
-			units: pair.units - (pair.min - 1),
-		});
-		expect(answer.status).toBe(201);
-		keys.push(`${pair.wID}:${pair.shortID}`);
-	}
+	for (let i = 0; i < count; i++) keys.push(await dropOne());
 	return keys;
 }
 
-// ——— what n8n ran ———
-
-interface Runs {
-	/** How many finished (success) executions carried each key. */
-	counts: Map<string, number>;
-	statuses: string[];
-}
-
-async function runs(
-	workflowId: string,
-	keyOf: (json: Record<string, unknown>) => string,
-): Promise<Runs> {
-	const counts = new Map<string, number>();
-	const summaries = await n8n.executions(workflowId);
-	for (const summary of summaries.filter((s) => s.status === 'success')) {
-		const run = await n8n.execution(summary.id);
-		for (const item of N8n.output(run, TRIGGER)) {
-			const key = keyOf(item.json);
-			counts.set(key, (counts.get(key) ?? 0) + 1);
-		}
-	}
-	return { counts, statuses: summaries.map((s) => s.status) };
-}
-const changeKey = (json: Record<string, unknown>) => String(json.shortID);
-const alertKey = (json: Record<string, unknown>) => `${String(json.wID)}:${String(json.shortID)}`;
-
-/**
- * Waits until every key came out of a finished execution; returns those that came more than once. The
- * bound is generous: beside the other suites on a 2-core machine a restart and the next polls took minutes.
- */
-async function allRan(
-	workflowId: string,
-	keyOf: typeof changeKey,
-	keys: string[],
-): Promise<string[]> {
-	const seen = await until(
-		`${keys.join(', ')} in finished executions of workflow ${workflowId}`,
-		async () => {
-			const { counts } = await runs(workflowId, keyOf);
-			return keys.every((key) => (counts.get(key) ?? 0) >= 1) && counts;
-		},
-		RAN_WITHIN,
-		async () => {
-			const { counts, statuses } = await runs(workflowId, keyOf);
-			return [
-				`seen: ${JSON.stringify(Object.fromEntries(counts))}; executions: ${statuses.join(', ')}`,
-				`publication: ${JSON.stringify(await n8n.publicationStatus(workflowId).catch(String))}`,
-				'the triggers asked the service:',
-				...sandbox.requests
-					.filter(
-						(r) => r.clientId === CHANGES_CLIENT.clientId || r.clientId === LOW_CLIENT.clientId,
-					)
-					.slice(-16)
-					.map((r) => `${new Date(r.at).toISOString()} ${r.clientId} ${r.endpointId} ${r.status}`),
-				'n8n said:',
-				...story.slice(-40),
-			].join('\n');
-		},
-	);
-	return keys.filter((key) => (seen.get(key) ?? 0) > 1);
+/** allRan() with this file's bound and post-mortem. */
+async function allRan(workflowId: string, keyOf: KeyOf, keys: string[]): Promise<string[]> {
+	return await allRanIn(n8n, workflowId, keyOf, keys, RAN_WITHIN, async () => {
+		const counts = await ranCounts(n8n, workflowId, keyOf);
+		const statuses = (await n8n.executions(workflowId)).map((s) => s.status);
+		return [
+			`seen: ${JSON.stringify(Object.fromEntries(counts))}; executions: ${statuses.join(', ')}`,
+			`publication: ${JSON.stringify(await n8n.publicationStatus(workflowId).catch(String))}`,
+			'the triggers asked the service:',
+			...sandbox.requests
+				.filter((r) => r.clientId === CHANGES_CLIENT.clientId || r.clientId === LOW_CLIENT.clientId)
+				.slice(-16)
+				.map((r) => `${new Date(r.at).toISOString()} ${r.clientId} ${r.endpointId} ${r.status}`),
+			'n8n said:',
+			...story.slice(-40),
+		].join('\n');
+	});
 }
 
 const running = async (workflowId: string) =>
@@ -184,19 +100,19 @@ const requestsOf = (clientId: string, from: number) =>
 
 /**
  * A fault that holds the next list answer until released, and says when the request came: the sandbox
- * awaits `until`, which calls then() as the request arrives.
+ * awaits `held`, which calls then() as the request arrives.
  */
 function holdNext(target: 'item.listAll' | 'inventory.stockLevels') {
 	let arrived = false;
 	let release!: () => void;
 	const released = new Promise<void>((resolve) => (release = resolve));
-	const until = {
+	const held = {
 		then(resolve: (value: unknown) => void) {
 			arrived = true;
 			void released.then(() => resolve(undefined));
 		},
 	} as unknown as Promise<unknown>;
-	sandbox.inject(target, { kind: 'slow', ms: 0, until }, 1);
+	sandbox.inject(target, { kind: 'slow', ms: 0, until: held }, 1);
 	return { arrived: () => arrived, release };
 }
 
@@ -218,6 +134,8 @@ beforeAll(async () => {
 		if (TOLD.test(line)) story.push(`${new Date().toISOString()} ${line}`);
 	});
 	operator = new SandboxClient(sandbox, DEMO_CLIENT);
+	createItems = itemMaker(operator, 'KILL');
+	dropOne = lowStockMaker(sandbox, operator);
 
 	const credential = async (client: typeof CHANGES_CLIENT) =>
 		await n8n.createCredential(

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 // The Changes Trigger and the Low Stock Trigger in queue mode (issue 37), every part real: Postgres,
 // Redis, n8n 2.41.1 as one main and two workers (one job each at a time), each with the package in its own
@@ -27,17 +27,24 @@ import {
 	startSandbox,
 	type Sandbox,
 } from '../../sandbox';
-import type { StockLevel } from '../../sandbox/records';
-import { stockLevels } from '../../sandbox/stockLevels';
 import { SandboxClient } from '../support/sandboxClient';
-import { ensureN8n, N8n, startN8n, type WorkflowNode } from './n8n';
+import { ensureN8n, type N8n, startN8n, type WorkflowNode } from './n8n';
 import { packedOnce } from './support/community-package';
+import {
+	alertKey,
+	allRan as allRanIn,
+	changeKey,
+	itemMaker,
+	lowStockMaker,
+	TRIGGER,
+	type KeyOf,
+} from './support/pollRuns';
 import { freePort } from './support/processes';
 import { startPostgres, startRedis, type Service } from './support/queue';
+import { until } from './support/wait';
 import { chain, PREFIX } from './support/workflows';
 
 const MINUTE = 60_000;
-const TRIGGER = 'Trigger';
 const CHANGES_CLIENT = { clientId: 'e2e-queue-changes', clientSecret: 'e2e-queue-dummy-secret-1' };
 const LOW_CLIENT = { clientId: 'e2e-queue-low', clientSecret: 'e2e-queue-dummy-secret-2' };
 /** Second 0 of every minute, for both workflows. */
@@ -60,22 +67,6 @@ const ids: { changes?: string; low?: string } = {};
 /** Every line of every n8n process, by process name. */
 const logs: Record<string, string[]> = {};
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-	what: string,
-	probe: () => Promise<T | undefined | false> | T | undefined | false,
-	timeoutMs: number,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-		await sleep(500);
-	}
-}
-
 /**
  * Waits until the wall clock is between seconds 10 and 40 of a minute (n8n's minute, UTC): what changes
  * then is read by the next minute's polls, both workflows' in the same minute.
@@ -91,76 +82,14 @@ async function midMinute(): Promise<void> {
 	);
 }
 
-// ——— what changes in the service ———
+// ——— what changes in the service, and what n8n ran ———
 
-let serial = 0;
-async function createItems(count: number): Promise<string[]> {
-	const made: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const itemID = `QUEUE-${++serial}`;
-		const answer = await operator.post('/Item', { itemID, description: 'queue-mode poll test' });
-		expect(answer.status).toBe(201);
-		made.push(itemID);
-	}
-	return made;
-}
+let createItems: (count: number) => Promise<string[]>;
+let dropBelow: () => Promise<string>;
 
-const taken = new Set<string>();
-/** Takes a fresh item below its restocking level; returns its key (wID:shortID). */
-async function dropBelow(): Promise<string> {
-	const { store } = sandbox;
-	const pair = stockLevels(store).find(
-		(l: StockLevel) =>
-			!taken.has(l.shortID) &&
-			l.min > 0 &&
-			l.units >= l.min + 10 &&
-			store
-				.lots(l.partNo, l.wID)
-				.every((lot) => !lot.hold && !store.location(l.wID, lot.spot)!.hold),
-	);
-	if (!pair) throw new Error('no stocked item left');
-	taken.add(pair.shortID);
-	const answer = await operator.post('/Inventory/Issue', {
-		itemID: pair.shortID,
-		wID: pair.wID,
-		units: pair.units - (pair.min - 1),
-	});
-	expect(answer.status).toBe(201);
-	return `${pair.wID}:${pair.shortID}`;
-}
-
-// ——— what n8n ran ———
-
-const changeKey = (json: Record<string, unknown>) => String(json.shortID);
-const alertKey = (json: Record<string, unknown>) => `${String(json.wID)}:${String(json.shortID)}`;
-
-/** How many finished (success) executions of the workflow carried each key. */
-async function counts(workflowId: string, keyOf: typeof changeKey): Promise<Map<string, number>> {
-	const seen = new Map<string, number>();
-	for (const summary of (await main.executions(workflowId)).filter((s) => s.status === 'success')) {
-		for (const item of N8n.output(await main.execution(summary.id), TRIGGER)) {
-			const key = keyOf(item.json);
-			seen.set(key, (seen.get(key) ?? 0) + 1);
-		}
-	}
-	return seen;
-}
-
-/**
- * Waits until every key came out of a finished execution; returns those that came more than once. The bound
- * is generous: a 2-core machine beside the other suites.
- */
-async function allRan(workflowId: string, keyOf: typeof changeKey, keys: string[]) {
-	const seen = await until(
-		`${keys.join(', ')} in finished executions of workflow ${workflowId}`,
-		async () => {
-			const now = await counts(workflowId, keyOf);
-			return keys.every((key) => (now.get(key) ?? 0) >= 1) && now;
-		},
-		8 * MINUTE,
-	);
-	return keys.filter((key) => (seen.get(key) ?? 0) > 1);
-}
+/** allRan() with this file's bound (generous: a 2-core machine beside the other suites). */
+const allRan = async (workflowId: string, keyOf: KeyOf, keys: string[]) =>
+	await allRanIn(main, workflowId, keyOf, keys, 8 * MINUTE);
 
 const running = async (workflowId: string) =>
 	(await main.executions(workflowId)).filter((s) => s.status === 'running');
@@ -184,6 +113,8 @@ beforeAll(async () => {
 		],
 	});
 	operator = new SandboxClient(sandbox, DEMO_CLIENT);
+	createItems = itemMaker(operator, 'QUEUE');
+	dropBelow = lowStockMaker(sandbox, operator);
 
 	root = await mkdtemp(join(tmpdir(), 'inventory-pro-queue-poll-'));
 	postgres = await startPostgres(join(root, 'postgres'));
