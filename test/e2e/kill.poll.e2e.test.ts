@@ -4,9 +4,10 @@
 // process group is SIGKILLed — during a poll, during the execution a poll started, and right after that
 // execution ended — then started again on the same folder and database. Every change and every alert must
 // come out of a finished execution at least once; the test says which came twice. Both workflows poll at
-// second 0 of each minute (custom Poll Times: n8n allows nothing shorter than a minute) and their trigger is
-// followed by an 8-second Wait, so both executions are running at once (and end within n8n's 10-second
-// graceful shutdown the suite sets). Plus: a Low Stock Trigger whose
+// second 0 of each minute (custom Poll Times: n8n allows nothing shorter than a minute). Their trigger is
+// followed by a call to a gate (support/gate.ts: /start/1 for the Changes workflow, /start/2 for Low Stock),
+// answered at once unless a test holds it: a held call keeps its execution running for as long as the test
+// needs, so "both executions running at the kill" is made, not waited for. Plus: a Low Stock Trigger whose
 // first poll at activation fails stays published and polls on. Nothing here sleeps longer than 0.5 s.
 import { copyFile } from 'fs/promises';
 import { tmpdir } from 'os';
@@ -21,6 +22,7 @@ import {
 } from '../../sandbox';
 import { SandboxClient } from '../support/sandboxClient';
 import { ensureN8n, type N8n, startN8n, type WorkflowNode } from './n8n';
+import { Gate } from './support/gate';
 import {
 	alertKey,
 	allRan as allRanIn,
@@ -46,6 +48,10 @@ const POLL_TIMES = { item: [{ mode: 'custom', cronExpression: '0 * * * * *' }] }
 let sandbox: Sandbox;
 let n8n: N8n;
 let operator: SandboxClient;
+let gate: Gate;
+/** The gate's number for each workflow's call. */
+const CHANGES_CALL = 1;
+const LOW_CALL = 2;
 const ids: { changes?: string; low?: string } = {};
 
 /** n8n's lines about the triggers, executions and restarts: a failure's post-mortem in CI's output. */
@@ -143,12 +149,20 @@ beforeAll(async () => {
 			{ baseUrl: sandbox.baseUrl, ...client, ignoreSslIssues: false },
 			client.clientId,
 		);
-	const wait: WorkflowNode = {
-		name: 'Wait',
-		type: 'n8n-nodes-base.wait',
-		typeVersion: 1.1,
-		parameters: { resume: 'timeInterval', amount: 8, unit: 'seconds' },
-	};
+	gate = new Gate();
+	await gate.listen();
+	/** One call per execution (not per item) to the gate at /start/<n>. */
+	const call = (n: number): WorkflowNode => ({
+		name: 'Gate',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		executeOnce: true,
+		parameters: {
+			method: 'POST',
+			url: `http://127.0.0.1:${gate.port}/start/${n}`,
+			options: { timeout: 10 * MINUTE },
+		},
+	});
 	const trigger = (type: string, parameters: Record<string, unknown>): WorkflowNode => ({
 		name: TRIGGER,
 		type: `${PREFIX}${type}`,
@@ -161,14 +175,14 @@ beforeAll(async () => {
 			chain(
 				'e2e: changes, killed',
 				trigger('inventoryProPollTrigger', { watch: 'item.listAll' }),
-				wait,
+				call(CHANGES_CALL),
 			),
 			[await credential(CHANGES_CLIENT)],
 		)
 	).id;
 	ids.low = (
 		await n8n.createWorkflow(
-			chain('e2e: low stock, killed', trigger('inventoryProLowStockTrigger', {}), { ...wait }),
+			chain('e2e: low stock, killed', trigger('inventoryProLowStockTrigger', {}), call(LOW_CALL)),
 			[await credential(LOW_CLIENT)],
 		)
 	).id;
@@ -181,6 +195,7 @@ afterAll(async () => {
 	if (n8n)
 		await copyFile(n8n.logPath, join(tmpdir(), 'inventory-pro-kill-poll-n8n.log')).catch(() => {});
 	await n8n?.stop();
+	await gate?.close();
 	await sandbox?.close();
 }, MINUTE);
 
@@ -190,13 +205,14 @@ describe('the poll triggers under SIGKILL', () => {
 		async () => {
 			const changes = await createItems(3);
 			const alerts = await dropBelow(2);
-			// Both polls fire at second 0; on a busy machine (load 14 seen) their executions can miss each other's
-			// 8 s for a minute or two, so up to four minutes' polls are watched for an overlap.
+			// Both executions held at the gate: running at the kill.
+			gate.holds = () => true;
 			await until(
-				'both executions running',
-				async () => (await running(ids.changes!)) > 0 && (await running(ids.low!)) > 0,
+				'both executions held at the gate',
+				() => gate.heldNow('start').join() === [CHANGES_CALL, LOW_CALL].join(),
 				4 * MINUTE,
 			);
+			gate.holds = () => false;
 			await killAndStart();
 
 			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
@@ -215,7 +231,7 @@ describe('the poll triggers under SIGKILL', () => {
 			expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
 			const before = sandbox.requests.length;
 			await killAndStart();
-			// The start-up polls read the lists; whatever they emit would run within the Wait's 8 s.
+			// The start-up polls read the lists; whatever they emitted would run within seconds.
 			await until(
 				'the start-up polls',
 				() =>
@@ -260,12 +276,26 @@ describe('the poll triggers under SIGKILL', () => {
 		'a graceful stop (SIGTERM) during the executions: n8n lets them end, nothing runs again',
 		async () => {
 			const changes = await createItems(2);
+			gate.holds = (_, n) => n === CHANGES_CALL;
 			await until(
-				'the execution running',
-				async () => (await running(ids.changes!)) > 0,
+				'the execution held at the gate',
+				() => gate.heldNow('start').includes(CHANGES_CALL),
 				4 * MINUTE,
 			);
+			const crashed = async () =>
+				(await n8n.executions(ids.changes!)).filter((e) => e.status === 'crashed').length;
+			const crashedBefore = await crashed();
+			// Let it end once n8n has the SIGTERM, within the 10 s n8n waits for running executions.
+			const stopWatching = n8n.watch((line) => {
+				if (!line.includes('Received SIGTERM')) return;
+				gate.holds = () => false;
+				gate.release();
+			});
 			await n8n.restart();
+			stopWatching();
+			expect(gate.heldNow('start')).toEqual([]);
+			// n8n let it end: none crashed.
+			expect(await crashed()).toBe(crashedBefore);
 			expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
 			const settled = Date.now() + 30_000;
 			await until('30 s after the start', () => Date.now() > settled, MINUTE);

@@ -52,8 +52,8 @@ export function nightlyExampleForLocalRun(filesFolder: string): Example {
 const CREDENTIAL = { inventoryProApi: { id: '', name: 'Inventory Pro account' } };
 
 /** `start` → `node` → No Operation, positioned left to right. */
-export function chain(name: string, start: WorkflowNode, node?: WorkflowNode): WorkflowJson {
-	const nodes = [start, ...(node ? [node] : [])];
+export function chain(name: string, start: WorkflowNode, ...then: WorkflowNode[]): WorkflowJson {
+	const nodes = [start, ...then];
 	nodes.push({ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
 	nodes.forEach((n, i) => (n.position = [i * 240, 0]));
 	const connections: Record<string, unknown> = {};
