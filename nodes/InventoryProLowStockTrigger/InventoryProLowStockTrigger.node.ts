@@ -10,14 +10,12 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { ledgerOf, markAtSave } from '../shared/ranLedger';
 import {
-	checkSucceeded,
-	confirm,
 	emitBatch,
-	isFirstCheck,
-	nextBatch,
+	isRunningHere,
+	pollSucceeded,
 	settle,
-	testPoll,
 	type Delivery,
 } from '../shared/redelivery';
 import { pollKeepingSchedule } from '../shared/startup';
@@ -25,7 +23,7 @@ import { apiRequestAllItems } from '../shared/transport';
 import { textOf } from '../shared/validation';
 import { compare, type AlertState, type Level } from './alerts';
 import { readLevels } from './levels';
-import { inputError, readThresholds } from './thresholds';
+import { inputError, readThresholds, type Params } from './thresholds';
 
 /** Items shown by the editor's test run. */
 const SAMPLE_SIZE = 5;
@@ -190,22 +188,44 @@ export class InventoryProLowStockTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const first = isFirstCheck(this);
 		return await pollKeepingSchedule(
 			this,
-			first,
 			'Inventory Pro Low Stock Trigger',
-			async () => await lowStockPoll.call(this, first),
+			async () => await lowStockPoll.call(this),
 		);
 	}
 
-	/** Runs inside the execution a poll started: confirms its batch (shared/redelivery.ts). */
+	/**
+	 * The first node of each execution: in an execution a poll started, its alerts count as run when n8n
+	 * saves it (shared/ranLedger.ts); in the editor's test run (n8n calls execute() then, not poll()), the
+	 * stock below its threshold right now, nothing remembered.
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
-		const items = confirm(this);
-		if (items) return [items];
-		if (this.getMode() === 'manual')
-			return await testPoll(this, InventoryProLowStockTrigger.prototype.poll);
-		return [this.getInputData()];
+		if (this.getMode() !== 'manual') {
+			const items = this.getInputData();
+			// A copy from before the batch would take the alert memory back.
+			const batches = items.map((item) => Number(textOf(item.json.alertId).split('#').pop()));
+			markAtSave(
+				this,
+				items.map((item) => textOf(item.json.alertId)),
+				{
+					stale: (copy) =>
+						((copy.delivery as Delivery<unknown> | undefined)?.next ?? 0) <= Math.max(...batches),
+				},
+			);
+			return [items];
+		}
+		const params: Params = {
+			getNode: () => this.getNode(),
+			get: (name, fallback) => this.getNodeParameter(name, 0, fallback),
+		};
+		const warehouseID = readWarehouse(params);
+		const thresholds = readThresholds(params);
+		const { rows } = await readLevels.call(this, warehouseID);
+		thresholds.check(rows);
+		const levels = rows.map((row) => ({ ...row, threshold: thresholds.of(row) }));
+		const low = compare([], levels, false).alerts.slice(0, SAMPLE_SIZE);
+		return low.length ? [this.helpers.returnJsonArray(low.map(itemOf('low')))] : null;
 	}
 }
 
@@ -220,33 +240,24 @@ const itemOf = (event: Event, batch?: number) => (level: Level) =>
 		...(batch === undefined ? {} : { alertId: `${level.key}#${batch}` }),
 	}) as IDataObject;
 
-async function lowStockPoll(
-	this: IPollFunctions,
-	first: boolean,
-): Promise<INodeExecutionData[][] | null> {
-	const warehouseID = readWarehouse.call(this);
-	const thresholds = readThresholds.call(this);
+async function lowStockPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const params: Params = {
+		getNode: () => this.getNode(),
+		get: (name, fallback) => this.getNodeParameter(name, fallback),
+	};
+	const warehouseID = readWarehouse(params);
+	const thresholds = readThresholds(params);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-
-	if (this.getMode() === 'manual') {
-		// The editor's test run: stock below its threshold right now, nothing remembered.
-		const { rows } = await readLevels.call(this, warehouseID);
-		thresholds.check(rows);
-		const levels = rows.map((row) => ({ ...row, threshold: thresholds.of(row) }));
-		const low = compare([], levels, false).alerts.slice(0, SAMPLE_SIZE);
-		return low.length ? [this.helpers.returnJsonArray(low.map(itemOf('low')))] : null;
-	}
 
 	// The memory is written once, after every page of this poll was read: a failed poll leaves it as it was.
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = JSON.stringify([warehouseID ?? 'all']);
 	const stored = staticData.lowStock as AlertState | undefined;
-	// Alerts not known to have run (n8n killed before their execution ended) come again, as they were.
+	// Alerts that may not have run (n8n killed before their execution ended) come again, as they were.
 	const { delivery, again } = settle<IDataObject[]>(
 		this,
 		staticData.delivery as Delivery<IDataObject[]> | undefined,
 		scope,
-		first,
 	);
 	const state: AlertState =
 		stored?.scope === scope ? stored : { scope, low: [], settling: options.alertExisting !== true };
@@ -262,27 +273,38 @@ async function lowStockPoll(
 	if (read.nextPage !== undefined) next.page = read.nextPage;
 	staticData.lowStock = next;
 
-	const batch = nextBatch(delivery);
-	const items = [...again.flatMap((unconfirmed) => unconfirmed.from)];
+	const ran = ledgerOf(this);
+	const running = isRunningHere(this);
+	const batch = delivery.next;
+	const items = again
+		.flatMap((unconfirmed) => unconfirmed.from)
+		.filter((item) => !ran.has(textOf(item.alertId)) && !running(textOf(item.alertId)));
 	items.push(...outcome.alerts.map(itemOf('low', batch)));
 	if (options.emitRestocked === true)
 		items.push(...outcome.restocked.map(itemOf('restocked', batch)));
 	staticData.delivery = delivery;
-	checkSucceeded(this);
+	pollSucceeded(this);
 	// Emitted here rather than returned: n8n then tells this process when the batch's execution ends.
 	if (items.length)
-		emitBatch(this, staticData, delivery, items, this.helpers.returnJsonArray(items));
+		emitBatch(
+			this,
+			staticData,
+			delivery,
+			items,
+			this.helpers.returnJsonArray(items),
+			items.map((item) => textOf(item.alertId)),
+		);
 	return null;
 }
 
 /** The one warehouse to watch, or undefined for all; checked before any request. */
-function readWarehouse(this: IPollFunctions): number | undefined {
-	if (this.getNodeParameter('warehouses', 'all') !== 'one') return undefined;
-	const value = this.getNodeParameter('warehouseID', '') as unknown;
+function readWarehouse(params: Params): number | undefined {
+	if (params.get('warehouses', 'all') !== 'one') return undefined;
+	const value = params.get('warehouseID', '');
 	const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
 		throw inputError(
-			this,
+			params,
 			'Warehouse Name or ID',
 			'warehouseID',
 			`must be a warehouse number of 1 or more, not ${JSON.stringify(value)}`,

@@ -5,12 +5,20 @@
  * A row read twice (the list shifted while we paged) counts once, as last read; a row skipped by a
  * shift is simply not seen this time (alerts.ts keeps its state), so paging never invents a change.
  */
-import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { STANDARD_PAGE_SIZE } from '../shared/endpoints';
 import { apiRequest } from '../shared/transport';
 import { walkPages } from '../shared/transport/paging';
 import { levelKey } from './alerts';
+
+/** A poll, or the editor's test run. */
+type Ctx = IPollFunctions | IExecuteFunctions;
 
 export interface Row {
 	key: string;
@@ -33,7 +41,7 @@ export function numeric(value: unknown): number | undefined {
 }
 
 /** The row's key and units; a row without them cannot be watched, so that is an error naming the field. */
-function toRow(this: IPollFunctions, row: IDataObject, warehouseID: number | undefined): Row {
+function toRow(this: Ctx, row: IDataObject, warehouseID: number | undefined): Row {
 	const missing = (field: string, why: string) =>
 		new NodeOperationError(this.getNode(), `A stock level from Inventory Pro has no "${field}"`, {
 			description: `${why} Got: ${JSON.stringify(row)}`,
@@ -54,12 +62,14 @@ function toRow(this: IPollFunctions, row: IDataObject, warehouseID: number | und
  * budget is spent and at least one page was read; the caller continues at `nextPage` next time.
  */
 export async function readLevels(
-	this: IPollFunctions,
+	this: Ctx,
 	warehouseID: number | undefined,
 	firstPage = 1,
 ): Promise<Read> {
 	const started = Date.now();
-	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity;
+	// A poll has a budget (n8n 2.x); the editor's test run reads one page.
+	const { getPollBudgetMs } = this as Partial<IPollFunctions>;
+	const budgetMs = typeof getPollBudgetMs === 'function' ? getPollBudgetMs.call(this) : Infinity;
 	const id =
 		warehouseID === undefined ? 'inventory.stockLevels' : 'inventory.stockLevelsByWarehouse';
 	const path: Record<string, number> = warehouseID === undefined ? {} : { warehouseID };

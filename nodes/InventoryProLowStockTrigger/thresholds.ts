@@ -6,7 +6,7 @@
  * $now, $today, $vars, $workflow), never per stock level, so $json and other nodes' output are not
  * available here. A per-item source is therefore a field of the stock level itself or the Per Item list.
  */
-import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { numeric, type Row } from './levels';
 
@@ -24,7 +24,7 @@ export const EXPRESSION_SCOPE =
 
 /** `<Label> (<field>) <what was wrong>`, the description says what to do: the package's error style. */
 export function inputError(
-	ctx: IPollFunctions,
+	ctx: { getNode(): INode },
 	label: string,
 	field: string,
 	problem: string,
@@ -35,10 +35,16 @@ export function inputError(
 	});
 }
 
+/** How the trigger reads its parameters: the poll's or the editor test run's getNodeParameter. */
+export interface Params {
+	getNode(): INode;
+	get(name: string, fallback?: unknown): unknown;
+}
+
 /** A parameter's value; an expression that fails (e.g. one using $json) is named with the reason. */
-function parameter(ctx: IPollFunctions, label: string, name: string): unknown {
+function parameter(ctx: Params, label: string, name: string): unknown {
 	try {
-		return ctx.getNodeParameter(name);
+		return ctx.get(name);
 	} catch (error) {
 		throw inputError(
 			ctx,
@@ -50,13 +56,13 @@ function parameter(ctx: IPollFunctions, label: string, name: string): unknown {
 	}
 }
 
-export function readThresholds(this: IPollFunctions): Thresholds {
-	const source = this.getNodeParameter('threshold') as ThresholdSource;
-	if (source === 'fixed') return fixed(this);
-	if (source === 'perItem') return perItem(this);
-	if (source === 'restockingLevel') return restockingLevel(this);
+export function readThresholds(ctx: Params): Thresholds {
+	const source = ctx.get('threshold') as ThresholdSource;
+	if (source === 'fixed') return fixed(ctx);
+	if (source === 'perItem') return perItem(ctx);
+	if (source === 'restockingLevel') return restockingLevel(ctx);
 	throw inputError(
-		this,
+		ctx,
 		'Threshold',
 		'threshold',
 		`must be one of restockingLevel, fixed, perItem, not ${JSON.stringify(source)}`,
@@ -64,7 +70,7 @@ export function readThresholds(this: IPollFunctions): Thresholds {
 	);
 }
 
-function fixed(ctx: IPollFunctions): Thresholds {
+function fixed(ctx: Params): Thresholds {
 	const value = parameter(ctx, 'Below', 'fixedThreshold');
 	const threshold = numeric(value);
 	if (threshold === undefined || threshold < 0)
@@ -78,7 +84,7 @@ function fixed(ctx: IPollFunctions): Thresholds {
 	return { of: () => threshold, check: () => undefined };
 }
 
-function restockingLevel(ctx: IPollFunctions): Thresholds {
+function restockingLevel(ctx: Params): Thresholds {
 	const value = parameter(ctx, 'Restocking Level Field', 'levelField');
 	const field = typeof value === 'string' ? value.trim() : '';
 	if (field === '')
@@ -108,7 +114,7 @@ function restockingLevel(ctx: IPollFunctions): Thresholds {
 const PER_ITEM_FIX =
 	'Give a JSON list of rows like [{ "shortID": "WIDGET-01", "threshold": 10 }, { "shortID": "WIDGET-02", "wID": 2, "threshold": 5 }]; wID is optional (every warehouse when left out).';
 
-function perItem(ctx: IPollFunctions): Thresholds {
+function perItem(ctx: Params): Thresholds {
 	const label = 'Item Thresholds';
 	const name = 'itemThresholds';
 	const value = parameter(ctx, label, name);

@@ -14,19 +14,25 @@ import { parseIsoDate, toIsoDate } from '../shared/dates';
 import {
 	startCursor,
 	stampKey,
+	type Change,
 	type Cursor,
 	type LegacyCursor,
 	type PollState,
 } from '../shared/changes/cursor';
-import { fetchChanges, fetchSamples, newestCursor, type Target } from '../shared/changes/feed';
-import { findWatchable } from '../shared/changes/watchable';
 import {
-	checkSucceeded,
-	confirm,
+	fetchChanges,
+	fetchSamples,
+	newestCursor,
+	toChange,
+	type Target,
+} from '../shared/changes/feed';
+import { findWatchable } from '../shared/changes/watchable';
+import { ledgerOf, markAtSave } from '../shared/ranLedger';
+import {
 	emitBatch,
-	isFirstCheck,
+	isRunningHere,
+	pollSucceeded,
 	settle,
-	testPoll,
 	type Delivery,
 } from '../shared/redelivery';
 import { pollKeepingSchedule } from '../shared/startup';
@@ -103,38 +109,69 @@ export class InventoryProPollTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const first = isFirstCheck(this);
 		return await pollKeepingSchedule(
 			this,
-			first,
 			'Inventory Pro Changes Trigger',
-			async () => await changesPoll.call(this, first),
+			async () => await changesPoll.call(this),
 		);
 	}
 
-	/** Runs inside the execution a poll started: confirms its batch (redelivery.ts). */
+	/**
+	 * The first node of each execution: in an execution a poll started, its changes count as run when n8n
+	 * saves it (shared/ranLedger.ts); in the editor's test run (n8n calls execute() then, not poll()), the
+	 * most recent records.
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
-		const items = confirm(this);
-		if (items) return [items];
-		if (this.getMode() === 'manual')
-			return await testPoll(this, InventoryProPollTrigger.prototype.poll);
-		return [this.getInputData()];
+		const settings = readSettings(
+			(name, fallback) => this.getNodeParameter(name, 0, fallback),
+			this,
+		);
+		if (this.getMode() === 'manual') {
+			const sort = settings.event === 'created' ? 'created' : 'modified';
+			const samples = await fetchSamples.call(this, settings.target, sort);
+			return samples.length ? [this.helpers.returnJsonArray(samples)] : null;
+		}
+		const items = this.getInputData();
+		const { watchable } = settings.target;
+		// A copy from before the batch (its cursor behind the batch's changes) would take the cursor back.
+		const changes = items.map((item) => toChange.call(this, watchable, item.json));
+		const newest =
+			changes
+				.map((c) => c.modifiedKey)
+				.sort()
+				.pop() ?? '';
+		markAtSave(this, changes.map(changeId), {
+			stale: (copy) => {
+				const since = (copy.pollState as PollState | undefined)?.cursor.since;
+				return (stampKey(since) ?? '') < newest;
+			},
+		});
+		return [items];
 	}
 }
 
-/** One poll: the changes since the cursor, emitted as one batch (redelivery.ts keeps it until it ran); null. */
-async function changesPoll(
-	this: IPollFunctions,
-	first: boolean,
-): Promise<INodeExecutionData[][] | null> {
-	const watch = this.getNodeParameter('watch') as string;
-	const event = this.getNodeParameter('event', 'any') as Event;
-	const options = this.getNodeParameter('options', {}) as IDataObject;
+/** What counts as run of a change: the record at that Modified time. */
+const changeId = (change: Change) => `${change.id}@${change.modifiedKey}`;
 
+interface Settings {
+	watch: string;
+	event: Event;
+	target: Target;
+	startFrom?: string;
+}
+
+/** The node's parameters, checked before any request (`get`: n8n's getNodeParameter of the context). */
+function readSettings(
+	get: (name: string, fallback?: unknown) => unknown,
+	context: IPollFunctions | IExecuteFunctions,
+): Settings {
+	const watch = get('watch') as string;
+	const event = get('event', 'any') as Event;
+	const options = get('options', {}) as IDataObject;
 	const watchable = findWatchable(watch);
 	if (!watchable) {
 		throw fieldError(
-			this,
+			context,
 			'watch',
 			`must be one of the lists that support modifiedSince, not "${watch}"`,
 			undefined,
@@ -143,10 +180,10 @@ async function changesPoll(
 	}
 	const path: Target['path'] = {};
 	for (const name of watchable.pathParams) {
-		const value = this.getNodeParameter(name, 0) as number;
+		const value = get(name) as number;
 		if (!Number.isInteger(value) || value < 1) {
 			throw fieldError(
-				this,
+				context,
 				name,
 				'must be a positive whole number',
 				undefined,
@@ -155,31 +192,35 @@ async function changesPoll(
 		}
 		path[name] = value;
 	}
-	const startFrom = parseStartFrom.call(this, options.startFrom);
-	const target: Target = { watchable, path };
+	const startFrom = isBlank(options.startFrom)
+		? undefined
+		: new Date(
+				parseIsoDate(toIsoDate(context, options.startFrom, 'startFrom')) as number,
+			).toISOString();
+	return { watch, event, target: { watchable, path }, startFrom };
+}
 
-	if (this.getMode() === 'manual') {
-		const samples = await fetchSamples.call(
-			this,
-			target,
-			event === 'created' ? 'created' : 'modified',
-		);
-		return samples.length ? [this.helpers.returnJsonArray(samples)] : null;
-	}
-
+/**
+ * One poll: the changes since the cursor — at the first poll after a start from the oldest batch not known
+ * to have run (shared/redelivery.ts) — less those the ledger shows ran, emitted as one batch; null.
+ */
+async function changesPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const { watch, event, target, startFrom } = readSettings(
+		(name, fallback) => this.getNodeParameter(name, fallback),
+		this,
+	);
 	// The cursor is written once, after every page was read: a failed poll leaves it untouched.
 	const staticData = this.getWorkflowStaticData('node');
-	const scope = JSON.stringify([watch, path, startFrom ?? null]);
+	const scope = JSON.stringify([watch, target.path, startFrom ?? null]);
 	const stored = staticData.pollState as PollState | undefined;
-	// A batch not known to have run (n8n killed before its execution ended): read again from its start.
 	const { delivery, again } = settle<Cursor | LegacyCursor>(
 		this,
 		staticData.delivery as Delivery<Cursor | LegacyCursor> | undefined,
 		scope,
-		first,
 	);
 	let cursor: Cursor | LegacyCursor;
 	if (stored?.scope === scope) {
+		// A batch that may not have run: read again from where it began (what ran is left out below).
 		cursor = again[0]?.from ?? stored.cursor;
 	} else if (startFrom !== undefined) {
 		cursor = startCursor(startFrom);
@@ -190,12 +231,15 @@ async function changesPoll(
 			cursor: await newestCursor.call(this, target),
 		} satisfies PollState;
 		staticData.delivery = delivery;
-		checkSucceeded(this);
+		pollSucceeded(this);
 		return null;
 	}
 
 	const changes = await fetchChanges.call(this, target, cursor);
+	const ran = ledgerOf(this);
+	const running = isRunningHere(this);
 	const records = changes.changes().filter((change) => {
+		if (ran.has(changeId(change)) || running(changeId(change))) return false;
 		if (event === 'any') return true;
 		const createdKey = stampKey(change.record.created);
 		if (createdKey === undefined) {
@@ -212,7 +256,7 @@ async function changesPoll(
 	});
 	staticData.pollState = { scope, cursor: changes.next() } satisfies PollState;
 	staticData.delivery = delivery;
-	checkSucceeded(this);
+	pollSucceeded(this);
 	// Emitted here rather than returned: n8n then tells this process when the batch's execution ends.
 	if (records.length)
 		emitBatch(
@@ -221,12 +265,7 @@ async function changesPoll(
 			delivery,
 			cursor,
 			this.helpers.returnJsonArray(records.map((c) => c.record)),
+			records.map(changeId),
 		);
 	return null;
-}
-
-/** The optional start date, as an ISO string the service accepts; a bad value names the field. */
-function parseStartFrom(this: IPollFunctions, value: unknown): string | undefined {
-	if (isBlank(value)) return undefined;
-	return new Date(parseIsoDate(toIsoDate(this, value, 'startFrom')) as number).toISOString();
 }

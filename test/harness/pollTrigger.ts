@@ -24,6 +24,15 @@
  * they never run, and their donePromise gets what n8n's processError gives a stalled job (status error,
  * no node). `failStarts` makes n8n fail to start the executions of the next emits (the donePromise is
  * rejected); `cancel()` is a person stopping them.
+ *
+ * `durable`: n8n's durable scheduler with durable cursors (N8N_SCHEDULER_ENABLED,
+ * N8N_SCHEDULER_POLL_TRIGGERS_ENABLED, N8N_USE_WORKFLOW_PUBLICATION_SERVICE, N8N_POLLER_DURABLE_CURSORS_ENABLED;
+ * n8n/dist/scheduling/poll-trigger-node/poll-trigger-task-handler.js and
+ * workflows/triggers/trigger-execution-context.factory.js): every poll is a task on a workflow read from the
+ * database, with a poll context of its own (activation 'update'); the node's static data is the cursor
+ * (poller_state, seeded once from the node's static data), staged for the poll and committed with the
+ * execution the emit creates, or alone when the poll returns nothing; the rest of the static data (global)
+ * is the database's, saved with the emit.
  */
 import { Container } from '@n8n/di';
 import type { PollContext } from 'n8n-core';
@@ -150,6 +159,9 @@ export class Poller {
 	failStarts = false;
 	/** Executions started and not run yet, with the static data they read at their start. */
 	held: Started[] = [];
+	/** n8n's durable scheduler (see above), and the poll cursor it keeps (its poller_state row). */
+	durable = false;
+	cursor?: IDataObject;
 
 	private readonly nodeType: INodeType;
 	/** The node type as a queue-mode worker holds it (loaded on first use). */
@@ -277,8 +289,8 @@ export class Poller {
 
 	/** Activation (or the start after a restart): n8n runs one poll right away and saves the static data after it. */
 	async activate(): Promise<PollOutcome> {
-		const outcome = await this.run(true);
-		this.save();
+		const outcome = await this.run(!this.durable);
+		if (!this.durable) this.save();
 		if (!this.holdExecutions) await this.runHeld();
 		return outcome;
 	}
@@ -353,13 +365,57 @@ export class Poller {
 		);
 	}
 
+	/** A durable-scheduler task's workflow and poll context (see above). */
+	private durableTask(): { workflow: WorkflowInstance; pollFunctions: PollContext } {
+		const workflow = this.makeWorkflow(JSON.parse(JSON.stringify(this.saved)) as IDataObject);
+		const copy = (value: unknown) => JSON.parse(JSON.stringify(value ?? {})) as IDataObject;
+		let staged: { snapshot: IDataObject; seed: string } | undefined;
+		const take = () => {
+			if (staged === undefined || JSON.stringify(staged.snapshot) === staged.seed) return undefined;
+			staged.seed = JSON.stringify(staged.snapshot);
+			return copy(staged.snapshot);
+		};
+		const emit: IPollFunctions['__emit'] = (data, _response, done) => {
+			const cursor = take();
+			if (workflow.staticData.__dataChanged === true) this.saved = copy(workflow.staticData);
+			if (cursor !== undefined) this.cursor = cursor;
+			this.executions.push((data[0] ?? []).map((item: INodeExecutionData) => item.json));
+			this.held.push({ data, staticData: JSON.stringify(this.saved), done });
+		};
+		const pollFunctions = new PollContextClass(
+			workflow,
+			this.node,
+			this.options.additionalData('trigger', this.workflowData()),
+			'trigger',
+			'update',
+			emit,
+			(error) => this.errors.push(error),
+			async () => {
+				const cursor = take();
+				if (cursor !== undefined) this.cursor = cursor;
+				await Promise.resolve();
+			},
+			async <T>(poll: () => Promise<T>): Promise<T> => {
+				const seed = this.cursor ?? copy(workflow.getStaticData('node', this.node));
+				staged = { snapshot: copy(seed), seed: JSON.stringify(seed) };
+				return await poll();
+			},
+			() => staged!.snapshot,
+			() => this.options.pollBudgetMs ?? 36_000,
+		);
+		return { workflow, pollFunctions };
+	}
+
 	private async run(testingTrigger: boolean): Promise<PollOutcome> {
 		const executionsBefore = this.executions.length;
 		const errorsBefore = this.errors.length;
+		const task = this.durable
+			? this.durableTask()
+			: { workflow: this.workflow, pollFunctions: this.pollFunctions };
 		const executor = Container.get(PollTriggerExecutor).create(
-			this.workflow,
+			task.workflow,
 			this.node,
-			this.pollFunctions,
+			task.pollFunctions,
 			() => true,
 		);
 		let error: Error | undefined;

@@ -1,12 +1,13 @@
 import {
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IPollFunctions,
 	type ITriggerFunctions,
 } from 'n8n-workflow';
 
-/** The Changes Trigger's poll, and the webhook trigger's scheduled catch-up. */
-type FeedContext = IPollFunctions | ITriggerFunctions;
+/** The Changes Trigger's poll and its editor test run, and the webhook trigger's scheduled catch-up. */
+type FeedContext = IPollFunctions | IExecuteFunctions | ITriggerFunctions;
 
 import { apiRequest } from '../transport';
 import { walkPages } from '../transport/paging';

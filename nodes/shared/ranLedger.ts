@@ -1,0 +1,230 @@
+/**
+ * "What ran is known after a restart": the ids of the events, changes and alerts whose executions n8n
+ * saved, so that a poll or check that brings something back (after n8n was killed) leaves out what ran.
+ *
+ * Where: the workflow's static data, key `inventoryPro:<node name>` of its global part — the one part a
+ * poll reads fresh on n8n's durable scheduler (each tick loads the workflow from the database) and that an
+ * execution can write (the node part is n8n's poll cursor there).
+ *
+ * When: an id counts as run when the execution that ran it is saved. n8n offers a node no notice of that
+ * moment; it serialises the execution's static data when it saves it, after the last node. So the trigger's
+ * execute() (the first node of each execution the trigger starts) puts there a value whose toJSON adds the
+ * execution's ids to this process's memory and returns the memory as text (`markAtSave`). An execution
+ * killed before its save leaves nothing; one saved has its ids in the database. Every other writer of the
+ * static data (a poll's emit, a check's emit, activation) writes the memory first (`keepIn`), so no save
+ * carries an older copy of it.
+ *
+ * n8n saves an execution's static data whole, as the execution read it at its start — possibly before the
+ * poll's emit had saved (the two race), or before a later poll. So the node's own part is taken from the
+ * trigger's live static data in this process (`holdNodeData`: the poll's or the check's object), and where
+ * there is none (a queue-mode worker) an execution whose copy is older than its batch (`stale`) marks
+ * nothing rather than take the poll's state back.
+ *
+ * Process memory, keyed by workflow and node id: each process merges what it reads and writes everything it
+ * knows. In queue mode a worker knows only what it ran and what it read at its executions' starts, so two
+ * workers saving side by side can drop each other's newest ids (README, limits). Ids are digests: a fixed
+ * 12 characters each, plus the minute it ran.
+ */
+import { createHash } from 'crypto';
+import type { IDataObject, IRun } from 'n8n-workflow';
+
+/** How long and how many ids are kept. */
+export const KEEP_DAYS = 7;
+export const KEEP_MAX = 5_000;
+
+const DIGEST = 12;
+const MINUTE = 5;
+const ENTRY = DIGEST + MINUTE;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+const digestOf = (id: string) =>
+	createHash('sha256').update(id).digest('base64url').slice(0, DIGEST);
+const minuteOf = (at: number) =>
+	Math.floor(at / MINUTE_MS)
+		.toString(36)
+		.padStart(MINUTE, '0')
+		.slice(-MINUTE);
+
+/** The ids that ran, oldest first, as the text static data holds. */
+export class Ledger {
+	private readonly at = new Map<string, number>();
+	/** The last text merged, so a copy already merged costs nothing. */
+	private merged = '';
+
+	has(id: string): boolean {
+		return this.at.has(digestOf(id));
+	}
+
+	/** Remembers ids as run at `at` (n8n's clock). */
+	add(ids: Iterable<string>, at: number): void {
+		for (const id of ids) {
+			const digest = digestOf(id);
+			this.at.delete(digest);
+			this.at.set(digest, at);
+		}
+		this.prune(at);
+	}
+
+	/** Adds the entries of a saved copy (older entries first). */
+	merge(text: unknown): void {
+		if (typeof text !== 'string' || text === this.merged) return;
+		this.merged = text;
+		const entries: Array<[string, number]> = [];
+		for (let i = 0; i + ENTRY <= text.length; i += ENTRY) {
+			const minute = parseInt(text.slice(i + DIGEST, i + ENTRY), 36);
+			const digest = text.slice(i, i + DIGEST);
+			if (Number.isFinite(minute) && !this.at.has(digest))
+				entries.push([digest, minute * MINUTE_MS]);
+		}
+		if (entries.length === 0) return;
+		const all = [...entries, ...this.at].sort((a, b) => a[1] - b[1]);
+		this.at.clear();
+		for (const [digest, at] of all) this.at.set(digest, at);
+	}
+
+	get size(): number {
+		return this.at.size;
+	}
+
+	text(): string {
+		let text = '';
+		for (const [digest, at] of this.at) text += digest + minuteOf(at);
+		this.merged = text;
+		return text;
+	}
+
+	private prune(now: number): void {
+		for (const [digest, at] of this.at) {
+			if (this.at.size <= KEEP_MAX && now - at < KEEP_DAYS * DAY_MS) break;
+			this.at.delete(digest);
+		}
+	}
+}
+
+/** What the ledger needs of any n8n context. */
+interface Context {
+	getWorkflow(): { id?: string };
+	getNode(): { id: string; name: string };
+	getWorkflowStaticData(type: string): IDataObject;
+}
+
+const ledgers = new Map<string, Ledger>();
+let clock = (): number => Date.now();
+
+const slot = (context: Context) => `inventoryPro:${context.getNode().name}`;
+
+/**
+ * What a trigger keeps beside the ledger, written with it (acknowledged.ts: when every delivery this
+ * process acknowledged had run); computed when the static data is written.
+ */
+export type Note = () => IDataObject | undefined;
+
+/** The slot as stored: the ledger's text, or the text with a note. */
+function stored(context: Context): IDataObject | string | undefined {
+	return context.getWorkflowStaticData('global')[slot(context)] as IDataObject | string | undefined;
+}
+
+/** The note stored beside the ledger (as the static data was read). */
+export function storedNote(context: Context): IDataObject | undefined {
+	const value = stored(context);
+	return typeof value === 'object' && value !== null ? value : undefined;
+}
+
+function slotValue(ledger: Ledger, note?: Note): IDataObject | string {
+	const text = ledger.text();
+	const extra = note?.();
+	return extra === undefined ? text : { ...extra, ran: text };
+}
+
+/**
+ * This process's ledger of the context's node, with the copy in its static data merged in (`once`: only
+ * if this process has none yet — a webhook's copy changes with every save and this process's memory
+ * already holds what it ran).
+ */
+export function ledgerOf(context: Context, once = false): Ledger {
+	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+	let ledger = ledgers.get(key);
+	if (ledger && once) return ledger;
+	if (!ledger) ledgers.set(key, (ledger = new Ledger()));
+	const value = stored(context);
+	ledger.merge(typeof value === 'string' ? value : value?.ran);
+	return ledger;
+}
+
+/** Writes everything this process knows ran into the context's static data (before n8n saves it). */
+export function keepIn(context: Context, note?: Note): Ledger {
+	const ledger = ledgerOf(context);
+	const value = slotValue(ledger, note);
+	if (JSON.stringify(stored(context)) !== JSON.stringify(value))
+		context.getWorkflowStaticData('global')[slot(context)] = value;
+	return ledger;
+}
+
+const liveNodeData = new Map<string, IDataObject>();
+const liveKey = (context: Context) =>
+	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+
+/** The trigger's live node static data in this process (a poll's, or the activation's); undefined: none. */
+export function holdNodeData(context: Context, staticData: IDataObject | undefined): void {
+	if (staticData === undefined) liveNodeData.delete(liveKey(context));
+	else liveNodeData.set(liveKey(context), staticData);
+}
+
+/**
+ * In execute(): `ids` count as run when n8n saves this execution (see above); false when nothing is
+ * marked (a stale copy without live data to take).
+ */
+export function markAtSave(
+	context: Context,
+	ids: string[],
+	{ note, stale }: { note?: Note; stale?: (copy: IDataObject) => boolean } = {},
+): boolean {
+	if (ids.length === 0) return false;
+	const ledger = ledgerOf(context);
+	const copy = context.getWorkflowStaticData('node');
+	const live = liveNodeData.get(liveKey(context));
+	if (live !== undefined && live !== copy) {
+		for (const name of Object.keys(copy)) if (!(name in live)) delete copy[name];
+		for (const [name, value] of Object.entries(live)) copy[name] = value;
+	} else if (live === undefined && stale?.(copy)) return false;
+	context.getWorkflowStaticData('global')[slot(context)] = {
+		toJSON: () => {
+			ledger.add(ids, clock());
+			return slotValue(ledger, note);
+		},
+	};
+	return true;
+}
+
+/**
+ * Whether an execution's end shows that its nodes ran: it succeeded, waits or was stopped, or a node is
+ * recorded as run. In queue mode main gets only the status and the last node; a worker killed mid-run
+ * ends as n8n's stalled job: status error, no node.
+ */
+export function ranItsNodes(run: IRun | undefined): boolean {
+	if (run === undefined) return false;
+	if (run.status === 'success' || run.status === 'waiting' || run.status === 'canceled')
+		return true;
+	const result = run.data?.resultData;
+	return result?.lastNodeExecuted !== undefined || Object.keys(result?.runData ?? {}).length > 0;
+}
+
+/** How many ids a stored slot holds (the text, or the text beside a note). */
+export function storedCount(value: unknown): number {
+	const text = typeof value === 'object' && value !== null ? (value as IDataObject).ran : value;
+	return typeof text === 'string' ? Math.floor(text.length / ENTRY) : 0;
+}
+
+/** n8n's clock as the triggers read it. */
+export const now = (): number => clock();
+
+/** For tests: n8n's clock, and a new process (memory gone). */
+export const ledgerSeam = {
+	useClock(next: () => number): void {
+		clock = next;
+	},
+	forget(): void {
+		ledgers.clear();
+	},
+};
