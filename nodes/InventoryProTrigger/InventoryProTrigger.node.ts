@@ -13,32 +13,21 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { output, receive, rekeyed } from './delivery';
+import { apiRequest } from '../shared/transport';
+import { holdNodeData, ledgerOf, markAtSave, now } from '../shared/ranLedger';
+import { accept, isAccepted, settledNote } from './acknowledged';
+import { BOOK_FIELDS, bookIn, keepBook, type Book } from './book';
+import { itemKeyOf, output, receive, rekeyed } from './delivery';
 import { triggerProperties } from './description';
+import { isRunningHere, noteActivation, startChecks } from './healing';
 import {
 	createSubscription,
 	deleteSubscription,
 	desiredSubscription,
 	ensureSubscription,
+	unlessNotFound,
 } from './lifecycle';
-import {
-	claim,
-	deactivate,
-	keepBook,
-	knownLive,
-	newToken,
-	now,
-	recall,
-	releaseOnAnswer,
-	runsOnce,
-	stateOf,
-	sync,
-	tag,
-	type Answer,
-	type Live,
-} from './runOnce';
 import { noteOpenOrders } from './openOrders';
-import { startChecks } from './healing';
 
 /** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
 function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
@@ -47,15 +36,17 @@ function refuse(context: IWebhookFunctions, status: number, message: string): IW
 }
 
 /**
- * The node's entry, marked: an activation is under way (the schedule's checks wait). The editor's test
+ * The book, and a note that an activation is under way (the schedule's checks wait). The editor's test
  * registration keeps static data of its own, which n8n hands back to delete(): marked there as a test.
  */
-function hookEntry(context: IHookFunctions): { entry: Live; staticData: IDataObject } {
+function activationBook(context: IHookFunctions) {
 	const staticData = context.getWorkflowStaticData('node');
-	if (context.getMode() === 'manual') staticData.test = true;
-	const entry = recall(context, staticData);
-	entry.hookAt = now();
-	return { entry, staticData };
+	if (context.getMode() !== 'manual') {
+		noteActivation(context);
+		return bookIn(context, staticData);
+	}
+	staticData.test = true;
+	return staticData as Book;
 }
 
 /** Activation by a person hears every problem; a restart or re-publication must not fail on service trouble. */
@@ -94,14 +85,13 @@ export class InventoryProTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'inventoryProApi', required: true }],
-		// Answered once the workflow has run and n8n has saved its static data (runOnce.ts): a 2xx means
-		// "ran", so a delivery cut short by a crash is retried by the service. The body carries nothing
-		// of the workflow's output.
+		// Answered as soon as n8n holds the execution (acknowledged.ts: what a kill cuts short runs after
+		// the restart); the answer carries nothing of the workflow.
 		webhooks: [
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'lastNode',
+				responseMode: 'onReceived',
 				responseData: 'noData',
 				path: 'webhook',
 			},
@@ -114,12 +104,12 @@ export class InventoryProTrigger implements INodeType {
 			/** Confirms the stored subscription exists, points here, has the current secret and delivers; heals what it can. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
-				const { entry, staticData } = hookEntry(this);
-				if (entry.book.rec === undefined) return false;
+				const book = activationBook(this);
+				if (book.rec === undefined) return false;
 				await unlessStarting(this, 'confirm', async () => {
-					const { outcome, book } = await ensureSubscription.call(this, entry.book, desired, now());
+					const { outcome, book: next } = await ensureSubscription.call(this, book, desired, now());
 					if (outcome === 'disabledManually') {
-						const message = `The Inventory Pro subscription ${entry.book.rec} for this trigger was disabled manually`;
+						const message = `The Inventory Pro subscription ${book.rec} for this trigger was disabled manually`;
 						const description =
 							'Re-enable it in Inventory Pro, or deactivate this workflow (which deletes the subscription) and activate it again.';
 						if (userActivation(this))
@@ -127,38 +117,37 @@ export class InventoryProTrigger implements INodeType {
 						this.logger.warn(`${message}. ${description}`);
 						return;
 					}
-					rekeyed(entry, desired.body.secret);
-					keepBook(entry, staticData, book);
+					rekeyed(this, desired.body.secret);
+					keepBook(book, next);
 				});
-				await noteOpenOrders.call(this, entry, staticData, desired.events);
+				await noteOpenOrders.call(this, book, desired.events);
 				return true;
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
-				const { entry, staticData } = hookEntry(this);
+				const book = activationBook(this);
 				// Until it exists, the scheduled checks create it (they need the URL).
-				keepBook(entry, staticData, { ...entry.book, url: desired.body.url });
+				book.url = desired.body.url;
 				await unlessStarting(this, 'create', async () => {
-					const book = await createSubscription.call(this, entry.book, desired);
-					rekeyed(entry, desired.body.secret);
-					keepBook(entry, staticData, { ...book, healthyAt: now() });
+					const created = await createSubscription.call(this, book, desired);
+					rekeyed(this, desired.body.secret);
+					keepBook(book, { ...created, healthyAt: now() });
 				});
-				await noteOpenOrders.call(this, entry, staticData, desired.events);
+				await noteOpenOrders.call(this, book, desired.events);
 				return true;
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				// n8n deletes the editor's test registration and deactivates in the same mode; the test
-				// registration's own static data says which. Deactivated: nothing is owed for the time it was
-				// off; the seen keys stay.
-				const isTest = staticData.test === true;
-				const live = isTest ? undefined : knownLive(this, 'live');
-				const stored = typeof staticData.rec === 'number' ? staticData.rec : undefined;
-				const rec = stored ?? live?.book.rec;
-				if (rec !== undefined) await deleteSubscription.call(this, rec);
-				deactivate(this, staticData, isTest ? 'test' : 'live');
+				// registration's own static data says which. Deactivated: nothing is owed for the time it
+				// was off; events a check emitted and that are not known to have run stay owed.
+				if (typeof staticData.rec === 'number') await deleteSubscription.call(this, staticData.rec);
+				const owed = staticData.test === true ? undefined : staticData.owed;
+				for (const field of [...BOOK_FIELDS, 'test']) delete staticData[field];
+				if (owed !== undefined) staticData.owed = owed;
+				if (this.getMode() !== 'manual') holdNodeData(this, undefined);
 				return true;
 			},
 		},
@@ -170,64 +159,80 @@ export class InventoryProTrigger implements INodeType {
 	}
 
 	/**
-	 * An execution starts at this node with the items webhook() returned (or a check emitted): they are
-	 * its output. That is also how the editor's test event reaches the editor. The events of a delivery
-	 * or a check are recorded as run by the save n8n makes after the last node (runOnce.ts runsOnce).
+	 * The first node of each execution the trigger starts: its items are the node's output (also how the
+	 * editor's test event reaches the editor). Their events count as run when n8n saves the execution
+	 * (../shared/ranLedger.ts); one that ran meanwhile (n8n resumed a queued execution after a restart
+	 * while a check ran it) is left out. Fetch Item Details reads the item here, inside the run.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const mode = this.getMode();
-		if (mode !== 'webhook' && mode !== 'trigger') return [items];
-		return await Promise.resolve([runsOnce(this, this.getWorkflowStaticData('node'), items)]);
+		let items = this.getInputData();
+		if (this.getMode() === 'webhook' || this.getMode() === 'trigger') {
+			const ledger = ledgerOf(this);
+			items = items.filter(
+				({ json }) => typeof json.eventId !== 'string' || !ledger.has(json.eventId),
+			);
+			const ids = items.map(({ json }) => json.eventId).filter((id) => typeof id === 'string');
+			markAtSave(this, ids, { note: settledNote(this) });
+		}
+		return [await withItems.call(this, items)];
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		// n8n reads the bytes itself only for JSON, text, form and XML bodies.
 		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody().catch(() => undefined);
-		const staticData = this.getWorkflowStaticData('node');
-		const entry = recall(this, staticData);
-		const verdict = await receive.call(this, entry, {
-			rawBody: request.rawBody,
-			headers: request.headers,
-		});
+		const delivery = { rawBody: request.rawBody, headers: request.headers };
+		const verdict = await receive.call(this, delivery);
 		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
 		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
-		// One item per event of the delivery that has not run before (a batch may hold repeats). A copy of
-		// an event whose execution is still on its way is answered 409: the service keeps it and retries.
-		const states = verdict.events.map((incoming) =>
-			incoming.key === undefined ? 'new' : stateOf(entry, incoming.key),
-		);
-		if (states.includes('running')) return refuse(this, 409, 'Event is being run; retry later');
-		// A key twice in one batch runs once.
-		const claimed = new Set<string>();
-		const fresh = verdict.events.filter(({ key }, index) => {
-			if (states[index] !== 'new') return false;
-			if (key === undefined) return true;
-			if (claimed.has(key)) return false;
-			claimed.add(key);
+		// One item per event not run or running here (a batch may hold repeats).
+		const ledger = ledgerOf(this, true);
+		const seen = new Set<string>();
+		const fresh = verdict.events.filter(({ eventId }) => {
+			if (seen.has(eventId) || ledger.has(eventId)) return false;
+			if (isAccepted(this, eventId) || isRunningHere(this, eventId)) return false;
+			seen.add(eventId);
 			return true;
 		});
-		if (fresh.length === 0) {
-			// n8n saves static data after an answer that starts nothing, so what ran is kept here too.
-			sync(entry, staticData);
-			return { webhookResponse: { message: 'Event already received' } };
-		}
-		// Claimed before anything is awaited, so a copy arriving meanwhile finds them running.
-		const token = newToken();
-		for (const key of claimed) claim(entry, key, token);
-		releaseOnAnswer(this.getResponseObject() as Answer, entry, [...claimed], token);
-		const items = this.helpers.returnJsonArray(
-			await output.call(
+		if (fresh.length === 0) return { webhookResponse: { message: 'Event already received' } };
+		if (this.getMode() !== 'manual')
+			accept(
 				this,
-				{ rawBody: request.rawBody, headers: request.headers },
-				fresh.map((incoming) => incoming.read),
-				verdict.receiver,
-			),
-		);
-		fresh.forEach(({ key }, index) => {
-			if (key !== undefined) tag(items[index], key, token);
-		});
-		return { workflowData: [items] };
+				fresh.map(({ eventId }) => eventId),
+			);
+		return { workflowData: [this.helpers.returnJsonArray(output(delivery, fresh))] };
 	}
+}
+
+/**
+ * Fetch Item Details: with Identifiers Only, each delivered event's item is read (GET /Item?type=id) and
+ * added as `item`; a failure is added as `itemError`, the run goes on.
+ */
+async function withItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const options: IDataObject = Object(this.getNodeParameter('options', 0, {}));
+	if (options.fetchItem !== true || this.getNodeParameter('payloadMode', 0) !== 'identifiers')
+		return items;
+	return await Promise.all(
+		items.map(async (item, itemIndex) => {
+			const shortID = item.json.recovered === true ? undefined : itemKeyOf(item.json.data);
+			if (shortID === undefined) return item;
+			const found = await unlessNotFound(
+				apiRequest.call(this, 'item.get', { query: { key: shortID, type: 'id' }, itemIndex }),
+			)
+				.then((response) => ({ item: firstRecord(response) }))
+				.catch((error: Error) => ({ item: null, itemError: error.message }));
+			return { ...item, json: { ...item.json, ...found } };
+		}),
+	);
+}
+
+/** GET /Item?type=id answers with the item or a one-row page, depending on the deployment. */
+function firstRecord(response: unknown): IDataObject | null {
+	if (Array.isArray(response)) return (response[0] as IDataObject) ?? null;
+	if (typeof response !== 'object' || response === null) return null;
+	const { value } = response as IDataObject;
+	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
 }

@@ -19,7 +19,7 @@ import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
 import { logEntries, type LogEntry } from './log';
-import type { Book, Gap } from './runOnce';
+import type { Book, Gap } from './book';
 import { OrderWatch } from './openOrders';
 import {
 	EVENT_LISTS,
@@ -42,7 +42,7 @@ export interface Recovered {
 	event: string;
 	data: IDataObject | null;
 	reference: string;
-	/** What makes it run once (runOnce.ts). */
+	/** What tells it from other events (its id is a digest of it: delivery.ts eventIdOf). */
 	key: string;
 	/** Sort key: the record's Modified or the first attempt's time. */
 	at: string;
@@ -291,16 +291,10 @@ async function fromLog(
 		problems.push(`Missed events could not be caught up: ${lacking}`);
 		return { recovered: [], logAfter: after };
 	}
-	const groups = new Map<string, LogEntry[]>();
-	for (const entry of entries) {
-		if (entry.event === 'test') continue;
-		const id = `${entry.event}\n${entry.reference}`;
-		groups.set(id, [...(groups.get(id) ?? []), entry]);
-	}
 	const finalKey = keyOf(book.finalUntil);
 	const failed: LogEntry[] = [];
 	let logAfter = entries.length > 0 ? entries[entries.length - 1].rec : after;
-	for (const group of groups.values()) {
+	for (const group of byEvent(entries)) {
 		if (group.some((entry) => entry.success)) continue;
 		const lastKey = keyOf(group[group.length - 1].created);
 		const final =
@@ -308,8 +302,31 @@ async function fromLog(
 		if (final && events.includes(group[0].event)) failed.push(group[0]);
 		else if (!final) logAfter = Math.min(logAfter, group[0].rec - 1);
 	}
+	return { recovered: await rebuild.call(this, failed, ctx), logAfter };
+}
+
+/** The log's entries grouped by event and record (the attempts of one event), test events left out. */
+function byEvent(entries: LogEntry[]): LogEntry[][] {
+	const groups = new Map<string, LogEntry[]>();
+	for (const entry of entries) {
+		if (entry.event === 'test') continue;
+		const id = `${entry.event}\n${entry.reference}`;
+		groups.set(id, [...(groups.get(id) ?? []), entry]);
+	}
+	return [...groups.values()];
+}
+
+/**
+ * The events the log names (the first attempt of each), rebuilt from their records when they can be
+ * told, else run with what the log knows (data null and the reason).
+ */
+async function rebuild(
+	this: ITriggerFunctions,
+	firsts: LogEntry[],
+	ctx: Context,
+): Promise<Recovered[]> {
+	const { problems } = ctx;
 	const out: Recovered[] = [];
-	// Named by the log, rebuilt from its record when it can be told, else run with what the log knows.
 	const named = (first: LogEntry, reason: string): Recovered => ({
 		event: first.event,
 		data: null,
@@ -320,7 +337,7 @@ async function fromLog(
 	});
 	const byList = new Map<EndpointId, LogEntry[]>();
 	const orderEntries: LogEntry[] = [];
-	for (const first of failed) {
+	for (const first of firsts) {
 		const lists = EVENT_LISTS[first.event];
 		if (!lists) {
 			out.push(
@@ -340,15 +357,15 @@ async function fromLog(
 	// Stock and item events: the record the reference numbers, in its list (its kind is the log's word).
 	const pending = new Map<LogEntry, string>();
 	const matched = new Set<LogEntry>();
-	for (const [id, firsts] of byList) {
-		const since = isoMinus(firsts.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
+	for (const [id, group] of byList) {
+		const since = isoMinus(group.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
 		const read = await walk.call(this, id, since);
 		if ('problem' in read) {
 			problems.push(`Missed events were run without their records: ${read.problem}`);
-			for (const first of firsts) if (!matched.has(first)) pending.set(first, read.problem);
+			for (const first of group) if (!matched.has(first)) pending.set(first, read.problem);
 			continue;
 		}
-		for (const first of firsts) {
+		for (const first of group) {
 			if (matched.has(first)) continue;
 			const value = referenceValue(first.reference)!;
 			const record = read.records.find((row) => isReferenced(id, row, value));
@@ -367,13 +384,44 @@ async function fromLog(
 	}
 	for (const [first, reason] of pending) out.push(named(first, reason));
 	out.push(...(await ordersFromLog.call(this, orderEntries, ctx)));
-	return { recovered: out, logAfter };
+	return out;
+}
+
+/**
+ * The events the log shows acknowledged since `fromIso` (service time), rebuilt like missed ones: the first
+ * check after a start runs those the ledger does not show as run (acknowledged.ts).
+ */
+async function acknowledgedSince(
+	this: ITriggerFunctions,
+	rec: number,
+	fromIso: string,
+	ctx: Context,
+): Promise<Recovered[]> {
+	const fromKey = keyOf(fromIso);
+	const { entries, rows } = await logEntries.call(
+		this,
+		rec,
+		0,
+		(entry) => keyOf(entry.created) < fromKey,
+	);
+	const lacking = checkLog(rows, rec);
+	if (lacking !== undefined) {
+		ctx.problems.push(`Events acknowledged before the restart could not be checked: ${lacking}`);
+		return [];
+	}
+	const firsts = byEvent(
+		entries.filter((entry) => entry.success && keyOf(entry.created) >= fromKey),
+	)
+		.map((group) => group[0])
+		.filter((first) => ctx.events.includes(first.event));
+	return await rebuild.call(this, firsts, ctx);
 }
 
 /**
  * One catch-up: the open purchase orders followed (when order.completed is subscribed), the log of
- * the current subscription, then every gap. `ran` tells the keys of events that already ran, so an
- * order whose completion ran live is never taken for a missed one.
+ * the current subscription, every gap, and — at the first check after a start (`reconcileFrom`) — the
+ * events acknowledged since then. `ran` tells the keys of events that already ran, so an order whose
+ * completion ran live is never taken for a missed one.
  */
 export async function catchUp(
 	this: ITriggerFunctions,
@@ -381,6 +429,7 @@ export async function catchUp(
 	events: string[],
 	now: number,
 	ran: (key: string) => boolean = () => false,
+	reconcileFrom?: string,
 ): Promise<CatchUp> {
 	const problems: string[] = [];
 	const ctx: Context = {
@@ -400,6 +449,8 @@ export async function catchUp(
 		next.logAfter = log.logAfter;
 	}
 	for (const gap of book.gaps ?? []) found.push(...(await fromGap.call(this, gap, ctx)));
+	if (book.rec !== undefined && reconcileFrom !== undefined)
+		found.push(...(await acknowledgedSince.call(this, book.rec, reconcileFrom, ctx)));
 	next.openOrders = events.includes('order.completed') ? ctx.orders.book() : undefined;
 	found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 	return { recovered: found, book: next, problems: [...new Set(problems)] };

@@ -1,20 +1,17 @@
 /**
- * One delivery, from bytes to answer: verify (with the secret before a rotation), read its events
- * (envelope.ts), filter, the key that tells a repeat, and the output. Everything that does not depend
- * on the delivery (the signing secret, the event parameters) is read once per activation and cached on
- * the node's entry. Whether each event runs is runOnce.ts's decision.
+ * One delivery, from bytes to items: verify (with the secret before a rotation), read its events
+ * (envelope.ts), filter, and each event's id — the same for a repeat, and for the event a check rebuilds
+ * from its record. Everything that does not depend on the delivery (the signing secret, the event
+ * parameters) is read once per activation and cached per workflow and node.
  * Queue mode and multi-main: each process caches its own copy (keyed by the node's parameters,
  * credential and webhook id) and derives the same secret from the credential; a copy made stale by a
  * client-secret rotation elsewhere is derived again at its first signature miss.
  */
-import { createHash } from 'crypto';
-import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
+import { createHash, randomBytes } from 'crypto';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
 import { RECORDS } from '../shared/records';
 import { readEvents, type ReadEvent, type Subscribed } from './envelope';
-import { unlessNotFound } from './lifecycle';
-import type { Live } from './runOnce';
 import { isObject, recordEventKey, recordRef, textField } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
@@ -47,7 +44,6 @@ interface Receiver {
 	/** What reading a body needs: the types, and the node's own header names (never a source of the type). */
 	subscribed: Subscribed;
 	passTest: boolean;
-	fetchItem: boolean;
 	identifiers: boolean;
 }
 
@@ -60,14 +56,26 @@ function customHeaderNames(options: IDataObject): Set<string> {
 	return new Set(names.filter((name) => name !== ''));
 }
 
-async function receiverOf(this: IWebhookFunctions, entry: Live): Promise<Receiver> {
+/** Per workflow and node (and kind: the editor's test registration apart): the receiver, and the secret last written. */
+const receivers = new Map<string, Receiver>();
+const secrets = new Map<string, string>();
+
+interface Context {
+	getWorkflow(): { id?: string };
+	getNode(): { id: string };
+	getMode(): string;
+}
+const keyOf = (context: Context) =>
+	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}\u0000${context.getMode() === 'manual' ? 'test' : 'live'}`;
+
+async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	const node = this.getNode();
 	const cacheKey = JSON.stringify([
 		node.parameters,
 		node.credentials ?? {},
 		node.webhookId ?? node.name,
 	]);
-	const cached = entry.receiver as Receiver | undefined;
+	const cached = receivers.get(keyOf(this));
 	if (cached?.cacheKey === cacheKey) return cached;
 	const options = triggerOptions.call(this);
 	const events = subscribedEvents.call(this);
@@ -77,21 +85,20 @@ async function receiverOf(this: IWebhookFunctions, entry: Live): Promise<Receive
 		events: new Set(events),
 		subscribed: { events, ownHeaders: customHeaderNames(options) },
 		passTest: options.testEvent !== 'drop',
-		fetchItem: options.fetchItem === true,
 		identifiers: payloadMode.call(this) === 'identifiers',
 	};
 	// After a client-secret rotation the service still signs with the secret it holds, until the re-key.
-	const held = entry.secret ?? cached?.secret;
+	const held = secrets.get(keyOf(this)) ?? cached?.secret;
 	if (this.getMode() !== 'manual' && held !== undefined && held !== receiver.secret)
 		receiver.previous = held;
-	entry.receiver = receiver;
+	receivers.set(keyOf(this), receiver);
 	return receiver;
 }
 
 /** After the subscription was (re)written with `secret`: only that one verifies from now on. */
-export function rekeyed(entry: Live, secret: string): void {
-	entry.secret = secret;
-	const receiver = entry.receiver as Receiver | undefined;
+export function rekeyed(context: Context, secret: string): void {
+	secrets.set(keyOf(context), secret);
+	const receiver = receivers.get(keyOf(context));
 	if (receiver === undefined) return;
 	receiver.secret = secret;
 	receiver.previous = undefined;
@@ -158,25 +165,30 @@ export interface Request {
 	headers: Record<string, string | string[] | undefined>;
 }
 
-/** One event of a delivery that is to run unless runOnce.ts has seen its key. */
+/** One event of a delivery, with its id (eventIdOf). */
 export interface Incoming {
 	read: ReadEvent;
-	key?: string;
+	eventId: string;
+}
+
+/**
+ * An event's id: a digest of what tells a repeat (repeatKey), or of a check's rebuilt event's record
+ * key, so both give the same id; random for an event nothing tells apart (it runs every time).
+ */
+export function eventIdOf(key: string | undefined): string {
+	const id = key === undefined ? randomBytes(16).toString('hex') : digest(key);
+	return id.slice(0, 24);
 }
 
 export type Verdict =
 	| { answer: 'refuse'; status: number; message: string }
 	| { answer: 'acknowledge'; message: string }
-	| { answer: 'run'; events: Incoming[]; receiver: Receiver };
+	| { answer: 'run'; events: Incoming[] };
 
 /** Verify, read, filter, key: what to do with this request. */
-export async function receive(
-	this: IWebhookFunctions,
-	entry: Live,
-	request: Request,
-): Promise<Verdict> {
+export async function receive(this: IWebhookFunctions, request: Request): Promise<Verdict> {
 	const test = this.getMode() === 'manual';
-	const receiver = await receiverOf.call(this, entry);
+	const receiver = await receiverOf.call(this);
 	// The signature is checked before anything is read from the delivery.
 	if (
 		!(await verified.call(
@@ -201,42 +213,16 @@ export async function receive(
 	const deliveryId = request.headers['x-webhook-delivery'];
 	const events = wanted.map((read) => ({
 		read,
-		key: test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers),
+		eventId: eventIdOf(
+			test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers),
+		),
 	}));
-	return { answer: 'run', events, receiver };
-}
-
-/** Fetch Item Details gives up after this long, so the answer stays well inside the service's delivery timeout. */
-const ITEM_FETCH_MS = 3000;
-
-/** GET /Item?type=id answers with the item or a one-row page, depending on the deployment. */
-function firstRecord(response: unknown): IDataObject | null {
-	if (Array.isArray(response)) return (response[0] as IDataObject) ?? null;
-	if (typeof response !== 'object' || response === null) return null;
-	const { value } = response as IDataObject;
-	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
-}
-
-/** The item for Fetch Item Details: one quick attempt, bounded; a failure is reported, not waited out. */
-async function quickItem(this: IWebhookFunctions, shortID: string): Promise<IDataObject> {
-	const request = unlessNotFound(
-		apiRequest.call(this, 'item.get', {
-			query: { key: shortID, type: 'id' },
-			quickMs: ITEM_FETCH_MS,
-		}),
-	)
-		.then((response) => ({ item: firstRecord(response) }))
-		.catch((error: Error) => ({ item: null, itemError: error.message }));
-	const late = sleep(ITEM_FETCH_MS + 250).then(() => ({
-		item: null,
-		itemError: `No answer within ${ITEM_FETCH_MS} ms`,
-	}));
-	return await Promise.race([request, late]);
+	return { answer: 'run', events };
 }
 
 /** The item's key (the registry's: shortID) in an event's data or one object down, whatever its spelling. */
-function itemKeyOf(read: ReadEvent): string | undefined {
-	const places = isObject(read.data) ? [read.data, ...Object.values(read.data)] : [];
+export function itemKeyOf(data: unknown): string | undefined {
+	const places = isObject(data) ? [data, ...Object.values(data)] : [];
 	for (const place of places) {
 		const value = textField(place, RECORDS.item.key);
 		if (value !== undefined) return value;
@@ -245,34 +231,26 @@ function itemKeyOf(read: ReadEvent): string | undefined {
 }
 
 /**
- * The execution's items, one per event. The spec's own shape gives `{event, data, headers}` as it always
- * has; any other shape adds where the type came from and the body as received (the batch element, the
- * raw text), so nothing the service sent is lost. The item when Fetch Item Details asks for it.
+ * The execution's items, one per event. The spec's own shape gives `{event, data, headers, eventId}`; any
+ * other shape adds where the type came from and the body as received (the batch element, the raw text),
+ * so nothing the service sent is lost.
  */
-export async function output(
-	this: IWebhookFunctions,
-	request: Request,
-	events: ReadEvent[],
-	receiver: Receiver,
-): Promise<IDataObject[]> {
+export function output(request: Request, events: Incoming[]): IDataObject[] {
 	const headers = deliveryHeaders(request.headers);
-	return await Promise.all(
-		events.map(async (read) => {
-			const json: IDataObject = {
-				event: read.event,
-				data: read.data as IDataObject,
-				headers: { ...headers },
-			};
-			if (!read.plain) {
-				json.eventSource = read.eventSource;
-				json.body = read.body as IDataObject;
-				if (read.notJson) json.notJson = true;
-				if (read.batch) json.batch = read.batch;
-				if (read.envelope) json.envelope = read.envelope;
-			}
-			const shortID = receiver.fetchItem && receiver.identifiers ? itemKeyOf(read) : undefined;
-			if (shortID !== undefined) Object.assign(json, await quickItem.call(this, shortID));
-			return json;
-		}),
-	);
+	return events.map(({ read, eventId }) => {
+		const json: IDataObject = {
+			event: read.event,
+			data: read.data as IDataObject,
+			headers: { ...headers },
+			eventId,
+		};
+		if (!read.plain) {
+			json.eventSource = read.eventSource;
+			json.body = read.body as IDataObject;
+			if (read.notJson) json.notJson = true;
+			if (read.batch) json.batch = read.batch;
+			if (read.envelope) json.envelope = read.envelope;
+		}
+		return json;
+	});
 }

@@ -1,67 +1,100 @@
 /**
- * "A subscription heals": on the one Check Interval the user sets, confirm the subscription
- * (lifecycle.ts) and catch up on events that never ran (catchup.ts); runOnce.ts decides which of them
- * run. trigger() registers the schedule with n8n (a tick every minute; a check when one is due), so the
- * editor shows no schedule of n8n's beside the node's own. A check never throws: a problem is logged
- * every time and reported once as a failed execution, in words, and the schedule keeps running.
+ * "A subscription heals": on the one Check Interval the user sets, confirm the subscription (lifecycle.ts)
+ * and catch up on events that never ran (catchup.ts) — at the first check after a start also those
+ * acknowledged before it that may not have run (acknowledged.ts). trigger() registers the schedule with
+ * n8n (a tick every minute; a check when one is due). A check never throws: a problem is logged every time
+ * and reported once as a failed execution, in words, and the schedule keeps running.
  *
- * What a check emits counts as run only once the execution that ran it is saved (runOnce.ts), as for a
- * delivery: until then the events are claimed (a live copy is answered 409) and kept in the bookkeeping
- * as owed (../shared/redelivery.ts), saved with the emit together with the catch-up's moved log position
- * and done gaps. The first check of an activation (after a start) emits again what is owed and not run.
+ * What a check finds runs once: each event the ledger (../shared/ranLedger.ts) does not show as run is
+ * emitted as an execution of its own with n8n's deduplication key — the event's id, this process's start and
+ * the attempt — so n8n refuses to start it twice. It is kept in the book as owed until the ledger shows it
+ * ran: one whose execution ended without running (n8n tells this process through the emit's donePromise)
+ * is emitted again at the next check, and after a restart the first check emits again every owed event
+ * (under a new key: a crashed execution keeps its key in n8n's database).
  */
+import { randomBytes } from 'crypto';
 import {
 	deepCopy,
 	NodeOperationError,
 	type CronExpression,
 	type IDataObject,
-	type INodeExecutionData,
+	type IRun,
 	type ITriggerFunctions,
 	type ITriggerResponse,
 } from 'n8n-workflow';
 
-import { checkSucceeded, emitKept, isFirstCheck, keep, settle } from '../shared/redelivery';
+import { keepIn, ledgerOf, now, ranItsNodes } from '../shared/ranLedger';
+import { isAccepted, reconcileFrom, settledNote } from './acknowledged';
+import { bookIn, keepBook, type Book, type Owed } from './book';
 import { catchUp, type Recovered } from './catchup';
-import { rekeyed } from './delivery';
+import { eventIdOf, rekeyed } from './delivery';
 import { desiredSubscription, ensureSubscription } from './lifecycle';
-import {
-	checkEnded,
-	claim,
-	keepBook,
-	knownLive,
-	newToken,
-	now,
-	recall,
-	stateOf,
-	tag,
-	type Book,
-	type Live,
-	type Owed,
-} from './runOnce';
 import { checkIntervalMs } from './settings';
 
 /** The activation's hooks (checkExists/create) run beside trigger(); checks wait this long after them. */
 const ACTIVATION_GRACE_MS = 30_000;
 /** A tick may fire a little early; a check this close to its interval counts as due. */
 const SLACK_MS = 5_000;
-/** The scope of the owed events in the bookkeeping (../shared/redelivery.ts). */
-const OWED = 'catch-up';
+/** This process's start, in the deduplication keys of what its checks emit. */
+const BOOT = randomBytes(4).toString('hex');
+
+/** What this process knows of one trigger's checks. */
+interface Checks {
+	startedAt?: number;
+	hookAt?: number;
+	lastCheckAt?: number;
+	checking?: Promise<void>;
+	/**
+	 * From when the log is read again for acknowledged events that may not have run (acknowledged.ts):
+	 * read once, at the first check after a start, and dropped once a check reached the service.
+	 */
+	reconcile?: string | null;
+	/** Consecutive failed checks, the last problem reported, and one found beside emitted events. */
+	failures: number;
+	told?: string;
+	deferred?: string;
+	/** The schedule was closed (deactivation): events still to emit stay owed. */
+	closed?: boolean;
+	/** Events emitted here: the attempt, and whether their execution ended (ran or not). */
+	emitted: Map<string, { attempt: number; ran?: boolean }>;
+}
+
+const checksHere = new Map<string, Checks>();
+
+interface Context {
+	getWorkflow(): { id?: string };
+	getNode(): { id: string };
+}
+
+function checksOf(context: Context): Checks {
+	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+	let checks = checksHere.get(key);
+	if (!checks) checksHere.set(key, (checks = { failures: 0, emitted: new Map() }));
+	return checks;
+}
+
+/** The activation's hooks ran: the schedule's checks wait a little. */
+export function noteActivation(context: Context): void {
+	checksOf(context).hookAt = now();
+}
 
 function describe(error: unknown): string {
 	const { message, description } = error as { message?: string; description?: string };
 	return [message, description].filter(Boolean).join(' — ') || String(error);
 }
 
-function outputOf(event: Recovered): IDataObject {
-	const item: IDataObject = {
+function owedOf(event: Recovered): Owed {
+	const eventId = eventIdOf(event.key);
+	const json: IDataObject = {
 		event: event.event,
 		data: event.data,
 		reference: event.reference,
 		recovered: true,
 		headers: {},
+		eventId,
 	};
-	if (event.reason !== undefined) item.reason = event.reason;
-	return item;
+	if (event.reason !== undefined) json.reason = event.reason;
+	return { eventId, json };
 }
 
 /**
@@ -78,15 +111,14 @@ function tickExpression(context: ITriggerFunctions): CronExpression {
 }
 
 /** Whether a check is due: not beside an activation or a start, once per interval. */
-function due(this: ITriggerFunctions, entry: Live, at: number): boolean {
-	const since = Math.max(entry.hookAt ?? 0, entry.startedAt ?? 0);
-	if (at - since < ACTIVATION_GRACE_MS) return false;
+function due(this: ITriggerFunctions, checks: Checks, at: number): boolean {
+	if (at - Math.max(checks.hookAt ?? 0, checks.startedAt ?? 0) < ACTIVATION_GRACE_MS) return false;
 	if (
-		entry.lastCheckAt !== undefined &&
-		at - entry.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
+		checks.lastCheckAt !== undefined &&
+		at - checks.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
 	)
 		return false;
-	entry.lastCheckAt = at;
+	checks.lastCheckAt = at;
 	return true;
 }
 
@@ -94,10 +126,10 @@ function due(this: ITriggerFunctions, entry: Live, at: number): boolean {
  * A problem, once per problem, as a failed execution (the workflow stays active); logged every time.
  * n8n 1.x has no way for a trigger to record a failed execution without being switched off: the log only.
  */
-function report(this: ITriggerFunctions, entry: Live, message: string, description?: string): void {
+function report(this: ITriggerFunctions, checks: Checks, message: string, description?: string) {
 	this.logger.warn(message);
-	if (entry.told === message) return;
-	entry.told = message;
+	if (checks.told === message) return;
+	checks.told = message;
 	const error = new NodeOperationError(
 		this.getNode(),
 		message,
@@ -108,180 +140,185 @@ function report(this: ITriggerFunctions, entry: Live, message: string, descripti
 
 /**
  * The schedule of this trigger: registered once per activation (or start) of the workflow; n8n removes
- * it when the workflow is deactivated. Nothing is scheduled in the editor: a test event runs through
- * webhook() and execute() only.
+ * it when the workflow is deactivated. Nothing is scheduled in the editor.
  */
 export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	if (this.getMode() === 'manual') return {};
-	const staticData = this.getWorkflowStaticData('node');
-	recall(this, staticData).startedAt = now();
-	let closed = false;
+	const checks = checksOf(this);
+	checks.startedAt = now();
+	checks.closed = false;
 	const tick = async (): Promise<void> => {
-		if (closed) return;
-		const entry = recall(this, staticData);
-		if (entry.checking !== undefined) return;
-		entry.checking = checkSubscription.call(this, entry, staticData);
+		if (checks.closed || checks.checking !== undefined) return;
+		checks.checking = checkSubscription.call(this, checks);
 		try {
-			await entry.checking;
+			await checks.checking;
 		} finally {
-			entry.checking = undefined;
+			checks.checking = undefined;
 		}
 	};
 	// n8n 2.x passes the tick's scheduled time, 1.x nothing; neither uses the return value.
 	this.helpers.registerCron({ expression: tickExpression(this) }, () => void tick());
 	return {
 		closeFunction: async () => {
-			closed = true;
+			checks.closed = true;
 			await Promise.resolve();
 		},
 	};
 }
 
-/** One tick: when a check is due, confirm and heal the subscription, catch up, run what is new and what is owed. */
-async function checkSubscription(
-	this: ITriggerFunctions,
-	entry: Live,
-	staticData: IDataObject,
-): Promise<void> {
-	const at = now();
-	if (!due.call(this, entry, at)) return;
-	// Owed events whose executions saved are done; at the first check of an activation the rest come again.
-	const first = isFirstCheck(this);
-	const { delivery, again } = settle(this, entry.book.delivery, OWED, first, (batch) =>
-		batch.from.every((event) => entry.ran.has(event.key)),
-	);
-	const owed = again.flatMap((batch) => batch.from);
-	const owedKeys = new Set(
-		[...delivery.unconfirmed.flatMap((batch) => batch.from), ...owed].map((event) => event.key),
-	);
-	let result: Found | undefined;
-	try {
-		result = await check.call(this, entry, staticData, at, (key) => owedKeys.has(key));
-		entry.failures = 0;
-	} catch (error) {
-		entry.failures++;
-		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
-		// Never on the first failure (a blip).
-		if (entry.failures < 2)
-			this.logger.warn(
-				`${message} (attempt ${entry.failures}; the trigger stays on and checks again next interval)`,
-			);
-		else
-			report.call(
-				this,
-				entry,
-				message,
-				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
-			);
-	}
-	const held = hold(
-		entry,
-		staticData,
-		delivery,
-		[...owed, ...(result?.recovered ?? [])],
-		result?.book,
-	);
-	checkSucceeded(this);
-	// Events found run now (n8n saves the static data with them); a problem found beside them is reported by the next check.
-	if (held.batch !== undefined && held.items.length > 0) {
-		entry.deferred = result?.notice;
-		// n8n tells this process when the execution ends (in queue mode it runs on a worker).
-		emitKept(this, held.batch, held.items, (ran) => {
-			const live = knownLive(this, 'live');
-			if (live) checkEnded(live, held.token, held.keys, ran);
-		});
-		return;
-	}
-	if (result === undefined) return;
-	const notice = result.notice ?? entry.deferred;
-	entry.deferred = undefined;
-	if (notice !== undefined) return report.call(this, entry, notice);
-	entry.told = undefined;
-}
-
-/** What a check holds: the items to emit (their keys claimed with `token`) and the batch they are owed in. */
-interface Held {
-	items: INodeExecutionData[];
-	keys: string[];
-	token: string;
-	batch?: number;
-}
-
-/**
- * The events to emit, each claimed for the check's execution and tagged (runOnce.ts records it as run at
- * that execution's save). Every event not known to have run is kept as owed, whether it runs now or
- * another execution holds it; the catch-up's bookkeeping (log position, gaps done) is written in the same
- * step, so no save of this process carries the one without the other.
- */
-function hold(
-	entry: Live,
-	staticData: IDataObject,
-	delivery: NonNullable<Book['delivery']>,
-	events: Owed[],
-	book: Book | undefined,
-): Held {
-	const owed = new Map<string, Owed>();
-	for (const event of events)
-		if (!entry.ran.has(event.key) && !owed.has(event.key)) owed.set(event.key, event);
-	const held: Held = { items: [], keys: [], token: newToken() };
-	for (const { key, json } of owed.values()) {
-		if (stateOf(entry, key) !== 'new') continue;
-		claim(entry, key, held.token);
-		// A plain copy: what static data hands back are n8n's proxies, which the next node's expressions cannot read.
-		const item: INodeExecutionData = { json: deepCopy(json) };
-		tag(item, key, held.token);
-		held.items.push(item);
-		held.keys.push(key);
-	}
-	if (owed.size > 0) held.batch = keep(delivery, [...owed.values()]);
-	keepBook(entry, staticData, { ...entry.book, ...book, delivery });
-	return held;
-}
-
-/** What a check found: the events to run, the catch-up's bookkeeping after it, a problem to report. */
+/** What a check found: the events to run, the bookkeeping after it, a problem to report. */
 interface Found {
-	recovered: Owed[];
+	recovered: Recovered[];
 	book?: Book;
 	notice?: string;
 }
 
-/** Confirm or heal the subscription and catch up: the events found, as owed events. */
+/** One tick: when a check is due, heal the subscription, catch up, run what is new and what is owed. */
+async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promise<void> {
+	const at = now();
+	if (!due.call(this, checks, at)) return;
+	const staticData = this.getWorkflowStaticData('node');
+	const book = bookIn(this, staticData);
+	const ledger = ledgerOf(this);
+	if (checks.reconcile === undefined) checks.reconcile = reconcileFrom(this) ?? null;
+	let result: Found | undefined;
+	try {
+		result = await check.call(this, book, at, checks.reconcile ?? undefined);
+		checks.failures = 0;
+	} catch (error) {
+		checks.failures++;
+		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
+		// Never on the first failure (a blip).
+		if (checks.failures < 2)
+			this.logger.warn(
+				`${message} (attempt ${checks.failures}; the trigger stays on and checks again next interval)`,
+			);
+		else
+			report.call(
+				this,
+				checks,
+				message,
+				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
+			);
+	}
+	// Owed and found events the ledger does not show as run, each once; a live delivery of one is running.
+	const owed = new Map<string, Owed>();
+	for (const event of [...(book.owed ?? []), ...(result?.recovered ?? []).map(owedOf)])
+		if (!ledger.has(event.eventId) && !isAccepted(this, event.eventId))
+			owed.set(event.eventId, event);
+	// Not emitted by this process yet (found now, or owed from before a start), or ended without running.
+	const emitNow = [...owed.values()].filter(
+		({ eventId }) => checks.emitted.get(eventId)?.ran !== true && !running(checks, eventId),
+	);
+	keepBook(staticData, { ...book, ...result?.book, owed: [...owed.values()] });
+	keepIn(this, settledNote(this));
+	if (result !== undefined) checks.reconcile = null;
+	void emitInTurn.call(this, checks, staticData, emitNow);
+	if (emitNow.length > 0) {
+		// A problem found beside emitted events is reported by the next check.
+		checks.deferred = result?.notice;
+		return;
+	}
+	if (result === undefined) return;
+	const notice = result.notice ?? checks.deferred;
+	checks.deferred = undefined;
+	if (notice !== undefined) return report.call(this, checks, notice);
+	checks.told = undefined;
+}
+
+const running = (checks: Checks, eventId: string) => {
+	const emitted = checks.emitted.get(eventId);
+	return emitted !== undefined && emitted.ran === undefined;
+};
+
+/** Whether a check of this process emitted the event and its execution has not ended. */
+export const isRunningHere = (context: Context, eventId: string): boolean =>
+	running(checksOf(context), eventId);
+
+/**
+ * Emits events one after the other, each once the execution of the one before ended: they run in order,
+ * and each execution (a queue-mode worker's too) starts from a save that holds the ones before.
+ */
+async function emitInTurn(
+	this: ITriggerFunctions,
+	checks: Checks,
+	staticData: IDataObject,
+	events: Owed[],
+): Promise<void> {
+	for (const { eventId } of events)
+		checks.emitted.set(eventId, { attempt: checks.emitted.get(eventId)?.attempt ?? 0 });
+	const ledger = ledgerOf(this);
+	for (const [index, event] of events.entries()) {
+		if (checks.closed) {
+			checks.emitted.delete(event.eventId);
+			continue;
+		}
+		if (index > 0) {
+			// What ran since is saved with this emit: the owed list, and the ledger.
+			const owed = (staticData.owed as Owed[] | undefined) ?? [];
+			staticData.owed = owed.filter(({ eventId }) => !ledger.has(eventId));
+			keepIn(this, settledNote(this));
+		}
+		await emitOne.call(this, checks, event);
+	}
+}
+
+/** One owed event as an execution of its own; resolves when n8n tells this process it ended. */
+async function emitOne(this: ITriggerFunctions, checks: Checks, { eventId, json }: Owed) {
+	const attempt = (checks.emitted.get(eventId)?.attempt ?? 0) + 1;
+	checks.emitted.set(eventId, { attempt });
+	const key = `inventory-pro:${this.getWorkflow().id ?? ''}:${this.getNode().id}:${eventId}:${BOOT}.${attempt}`;
+	const done = this.helpers.createDeferredPromise<IRun>();
+	// A plain copy: what static data hands back are n8n's proxies, which the next node's expressions cannot read.
+	this.emit([[{ json: deepCopy(json) }]], undefined, done, key);
+	try {
+		// Refused as a duplicate, n8n settles it with nothing: another execution of this attempt has it.
+		const run = (await done.promise) as IRun | undefined;
+		const ran = run === undefined || ranItsNodes(run);
+		checks.emitted.set(eventId, { attempt, ran });
+		// In queue mode a worker's save wrote it; main learns it here.
+		if (run !== undefined && ran) ledgerOf(this).add([eventId], now());
+	} catch {
+		checks.emitted.set(eventId, { attempt, ran: false });
+	}
+}
+
+/** Confirm or heal the subscription and catch up: the events found. */
 async function check(
 	this: ITriggerFunctions,
-	entry: Live,
-	staticData: IDataObject,
+	book: Book,
 	at: number,
-	owed: (key: string) => boolean,
+	reconcile: string | undefined,
 ): Promise<Found> {
 	// Not activated through n8n's webhook hooks yet (they record the URL): nothing to check.
-	if (entry.book.url === undefined) return { recovered: [] };
-	const desired = await desiredSubscription.call(this, entry.book.url);
-	const healed = await ensureSubscription.call(this, entry.book, desired, at);
+	if (book.url === undefined) return { recovered: [] };
+	const desired = await desiredSubscription.call(this, book.url);
+	const healed = await ensureSubscription.call(this, book, desired, at);
 	if (healed.outcome === 'disabledManually') {
 		return {
 			recovered: [],
-			notice: `The Inventory Pro subscription ${entry.book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
+			notice: `The Inventory Pro subscription ${book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
 		};
 	}
 	if (healed.outcome !== 'kept') {
-		rekeyed(entry, desired.body.secret);
+		rekeyed(this, desired.body.secret);
 		this.logger.info(`Inventory Pro Trigger: subscription ${healed.book.rec} ${healed.outcome}`);
 	}
 	// Kept now, so a failure below does not lose the repair (saved with the next emit).
-	keepBook(entry, staticData, healed.book);
-
-	// An owed event counts as found: catch-up does not look for it again.
+	keepBook(this.getWorkflowStaticData('node'), healed.book);
+	const ledger = ledgerOf(this);
 	const found = await catchUp.call(
 		this,
-		entry.book,
+		healed.book,
 		desired.events,
 		at,
-		(key) => entry.ran.has(key) || owed(key),
+		(key) => ledger.has(eventIdOf(key)),
+		reconcile,
 	);
 	const notice =
 		found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
 	return {
-		recovered: found.recovered.map((event) => ({ key: event.key, json: outputOf(event) })),
+		recovered: found.recovered,
 		book: {
 			logOf: found.book.logOf,
 			logAfter: found.book.logAfter,
@@ -291,3 +328,12 @@ async function check(
 		notice,
 	};
 }
+
+/** For tests: the check in progress for a workflow (n8n does not wait for ticks). */
+export const healingSeam = {
+	checking(workflowId: string): Promise<void> | undefined {
+		for (const [key, checks] of checksHere)
+			if (key.startsWith(`${workflowId}\u0000`) && checks.checking) return checks.checking;
+		return undefined;
+	},
+};

@@ -16,7 +16,7 @@ import { textOf } from '../shared/validation';
 import { parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
 import { stampKey } from '../shared/changes/cursor';
 import { newestLogRec } from './log';
-import type { Book } from './runOnce';
+import type { Book } from './book';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 
 // The checks of events, headers and the HTTPS address are shared with the action node.

@@ -27,12 +27,14 @@ function isDescending(recs: number[]): boolean {
 /**
  * The log entries of subscription `rec` newer than `after`, oldest first, and the rows as served (for
  * the check of their fields, sources.ts). Asks for newest first and stops at the first page that
- * reaches `after` only when the page shows the order was honoured; otherwise reads every page.
+ * reaches `after` (or holds an entry `olderThanWanted`) only when the page shows the order was honoured;
+ * otherwise reads every page.
  */
 export async function logEntries(
 	this: ITriggerFunctions | IHookFunctions,
 	rec: number,
 	after: number,
+	olderThanWanted: (entry: LogEntry) => boolean = () => false,
 	newestOnly = false,
 ): Promise<{ entries: LogEntry[]; rows: IDataObject[] }> {
 	const byRec = new Map<number, LogEntry>();
@@ -43,6 +45,7 @@ export async function logEntries(
 			query: { sort: 'rec', direction: 'DESC', page, pageSize: LOG_PAGE_SIZE },
 		});
 	const walk = { what: `the delivery log of subscription ${rec}`, idField: 'rec' };
+	let older = false;
 	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
 		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
 		rows.forEach((row) => {
@@ -57,9 +60,10 @@ export async function logEntries(
 				created: textOf(row.created ?? ''),
 			};
 			byRec.set(entryRec, entry);
+			older ||= olderThanWanted(entry);
 		});
 		const ordered = recs.length > 0 && isDescending(recs);
-		if (ordered && (newestOnly || recs[recs.length - 1] <= after)) break;
+		if (ordered && (newestOnly || older || recs[recs.length - 1] <= after)) break;
 	}
 	return { entries: [...byRec.values()].sort((a, b) => a.rec - b.rec), rows: served };
 }
@@ -69,6 +73,6 @@ export async function newestLogRec(
 	this: ITriggerFunctions | IHookFunctions,
 	rec: number,
 ): Promise<number> {
-	const { entries } = await logEntries.call(this, rec, 0, true);
+	const { entries } = await logEntries.call(this, rec, 0, undefined, true);
 	return entries.length > 0 ? entries[entries.length - 1].rec : 0;
 }

@@ -12,7 +12,9 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 import { RECORDS } from '../shared/records';
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { unlessNotFound } from './lifecycle';
-import { keepBook, now, SEEN_DAYS, type Live, type OpenOrders } from './runOnce';
+import { KEEP_DAYS, ledgerOf, now } from '../shared/ranLedger';
+import { keepBook, type Book, type OpenOrders } from './book';
+import { eventIdOf } from './delivery';
 import { fieldOf, recordEventKey, textField } from './records';
 
 const DAY_MS = 86_400_000;
@@ -51,7 +53,7 @@ export async function followOpenOrders(
 	for (const [poNo, at] of Object.entries(before?.gone ?? {})) gone[poNo] = at;
 	for (const poNo of before?.open ?? []) if (!open.has(poNo)) gone[poNo] ??= now;
 	for (const [poNo, at] of Object.entries(gone)) {
-		if (open.has(poNo) || ran(completionKey(poNo)) || now - at > SEEN_DAYS * DAY_MS)
+		if (open.has(poNo) || ran(completionKey(poNo)) || now - at > KEEP_DAYS * DAY_MS)
 			delete gone[poNo];
 	}
 	return { orders: { open: [...open], gone }, rows };
@@ -161,17 +163,17 @@ export class OrderWatch {
  */
 export async function noteOpenOrders(
 	this: IHookFunctions,
-	entry: Live,
-	staticData: IDataObject,
+	book: Book,
 	events: readonly string[],
 ): Promise<void> {
 	if (!events.includes('order.completed') || this.getMode() === 'manual') return;
+	const ledger = ledgerOf(this);
 	const result = await followOpenOrders
-		.call(this, entry.book.openOrders, now(), (key) => entry.ran.has(key))
+		.call(this, book.openOrders, now(), (key) => ledger.has(eventIdOf(key)))
 		.catch((error: Error) => ({ problem: error.message }));
 	if ('problem' in result) {
 		this.logger.warn(`Inventory Pro Trigger: open purchase orders not noted (${result.problem})`);
 		return;
 	}
-	keepBook(entry, staticData, { ...entry.book, openOrders: result.orders });
+	keepBook(book, { ...book, openOrders: result.orders });
 }

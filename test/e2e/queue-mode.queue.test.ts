@@ -12,7 +12,8 @@ import { join } from 'path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { recordEventKey, recordRef } from '../../nodes/InventoryProTrigger/records';
-import { recall } from '../../nodes/InventoryProTrigger/runOnce';
+import { eventIdOf } from '../../nodes/InventoryProTrigger/delivery';
+import { Ledger } from '../../nodes/shared/ranLedger';
 import {
 	ALL_SECURITY_IDS,
 	DEMO_CLIENT,
@@ -416,22 +417,15 @@ describe('Scenario 4: a worker, then the webhook processor, killed mid-burst (SI
 			},
 			timeoutMs,
 		);
-	let readers = 0;
-	/** The events the memory saved in the database holds, read as a restarted process reads it. */
+	/** The events the ledger saved in the database holds, read as a restarted process reads it. */
 	const inSavedMemory = async (burst: number[]) => {
 		const saved = (await main.getWorkflow(workflowId)) as unknown as {
-			staticData?: Record<string, IDataObject | undefined>;
+			staticData?: { global?: Record<string, unknown> };
 		};
-		const copy = saved.staticData?.[`node:${TRIGGER}`] ?? {};
-		const reader = recall(
-			{
-				getWorkflow: () => ({ id: `saved-memory-${++readers}` }),
-				getNode: () => ({ name: TRIGGER }),
-				getMode: () => 'webhook',
-			},
-			{ ...copy, mark: 'the-database' },
-		);
-		return burst.filter((u) => reader.ran.has(events.get(u)!.key));
+		const slot = saved.staticData?.global?.[`inventoryPro:${TRIGGER}`];
+		const ledger = new Ledger();
+		ledger.merge(typeof slot === 'object' && slot !== null ? (slot as IDataObject).ran : slot);
+		return burst.filter((u) => ledger.has(eventIdOf(events.get(u)!.key)));
 	};
 	const finished = async () =>
 		(await main.executions(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports --
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
 /**
  * Runs a webhook trigger the way n8n 2.40 does, in-process.
@@ -68,11 +68,26 @@ import {
 
 const { HookContext, TriggerContext, WebhookContext, WorkflowExecute } = core;
 
-type RunOnce = typeof import('../../nodes/InventoryProTrigger/runOnce');
+type RanLedger = typeof import('../../nodes/shared/ranLedger');
+type Healing = typeof import('../../nodes/InventoryProTrigger/healing');
 
-/** The trigger's test seam (n8n's clock, a process restart), from the same compiled module n8n loads. */
-export function triggerMemory(): RunOnce['testSeam'] {
-	return (loadCompiled(`${DIST}/nodes/InventoryProTrigger/runOnce.js`) as RunOnce).testSeam;
+/** How many events the saved static data shows as run (the trigger's ledger, ranLedger.ts). */
+export function ranIn(saved: IDataObject): number {
+	const ledger = loadCompiled(`${DIST}/nodes/shared/ranLedger.js`) as RanLedger;
+	return ledger.storedCount(
+		(saved.global as IDataObject | undefined)?.[`inventoryPro:${NODE_NAME}`],
+	);
+}
+
+/** The trigger's test seams (n8n's clock, the check in progress), from the compiled modules n8n loads. */
+export function triggerMemory() {
+	const ledger = loadCompiled(`${DIST}/nodes/shared/ranLedger.js`) as RanLedger;
+	const healing = loadCompiled(`${DIST}/nodes/InventoryProTrigger/healing.js`) as Healing;
+	return {
+		useClock: (clock: () => number) => ledger.ledgerSeam.useClock(clock),
+		now: () => ledger.now(),
+		checking: (workflowId: string) => healing.healingSeam.checking(workflowId),
+	};
 }
 
 /** One tick of the trigger's schedule. */
@@ -269,8 +284,20 @@ export class TriggerHarness {
 	staleReads = false;
 	/** Queue mode: executions a check starts run on a worker; main learns of their end from the job only. */
 	queueMode = false;
+	/** The deduplication keys of the executions checks started (n8n's database keeps them), and those refused. */
+	readonly deduplicationKeys = new Set<string>();
+	readonly refusedKeys: string[] = [];
 	/** Executions a check started and that have not run, with the static data they read at their start. */
 	held: Started[] = [];
+	/** Whether the executions of deliveries (answered on receipt) wait in `heldDeliveries` until released. */
+	holdDeliveries = false;
+	/** The held deliveries' executions: run one with `save: false` for a kill after its last node. */
+	heldDeliveries: Array<(save: boolean) => Promise<void>> = [];
+
+	/** Runs the first `count` held deliveries' executions, oldest first. */
+	async runHeldDeliveries(count = this.heldDeliveries.length, { save = true } = {}): Promise<void> {
+		for (const run of this.heldDeliveries.splice(0, count)) await run(save);
+	}
 	/** The node type as each of two queue-mode workers holds it (loaded on first use); they take turns. */
 	private readonly workers: INodeType[] = [];
 	private turns = 0;
@@ -387,16 +414,30 @@ export class TriggerHarness {
 	private async startTrigger(registration: Registration): Promise<void> {
 		prepareN8n();
 		const { workflow } = registration;
-		const emit = (data: INodeExecutionData[][], _response?: unknown, done?: Done) => {
+		const emit = (
+			data: INodeExecutionData[][],
+			_response?: unknown,
+			done?: Done,
+			deduplicationKey?: string,
+		) => {
 			// Measured in n8n 2.41.1: an item whose json holds a static data object (a proxy) reaches the
 			// next node's expressions without its fields.
 			if (data.some((items) => items.some((item) => holdsProxy(item.json))))
 				throw new Error('emitted items hold static data objects (proxies), not plain data');
 			const before = JSON.stringify(this.saved);
 			this.saved = this.copy(workflow.staticData);
+			// n8n's unique index on the key: a second execution is refused, its donePromise settled with nothing.
+			if (deduplicationKey !== undefined) {
+				if (this.deduplicationKeys.has(deduplicationKey)) {
+					this.refusedKeys.push(deduplicationKey);
+					done?.resolve(undefined as never);
+					return;
+				}
+				this.deduplicationKeys.add(deduplicationKey);
+			}
 			const emitted = (data[0] ?? []).map((item) => item.json);
 			this.executions.push(emitted);
-			if (this.ticking) this.ticking.emitted = emitted;
+			if (this.ticking) this.ticking.emitted = [...(this.ticking.emitted ?? []), ...emitted];
 			const started: Started = {
 				data,
 				staticData: this.staleReads ? before : JSON.stringify(this.saved),
@@ -451,12 +492,13 @@ export class TriggerHarness {
 		this.ticking = result;
 		try {
 			onTick();
-			await triggerMemory().checking(this.workflowId, NODE_NAME);
+			await triggerMemory().checking(this.workflowId);
+			// The executions the check started (unless held) end before the tick counts as done; a check
+			// emits its events one after the other.
+			await this.idle();
 		} finally {
 			this.ticking = undefined;
 		}
-		// The execution the check started (unless held) ends before the tick counts as done.
-		await this.idle();
 		return result;
 	}
 
@@ -481,7 +523,6 @@ export class TriggerHarness {
 	 * by workflow and node id (a new id stands for a new process; static data is keyed by the node's name).
 	 */
 	forgetProcessMemory(): void {
-		triggerMemory().forget(this.workflowId, NODE_NAME);
 		this.node.id = `c0ffee00-0000-4000-8002-${String(++processes).padStart(12, '0')}`;
 	}
 
@@ -491,6 +532,7 @@ export class TriggerHarness {
 	 */
 	async kill(): Promise<TickResult> {
 		this.held = [];
+		this.heldDeliveries = [];
 		return await this.restart();
 	}
 
@@ -554,8 +596,8 @@ export class TriggerHarness {
 		const turn = this.turns++ % 2;
 		// The worker reads the same clock as this process (n8n's processes share the wall clock).
 		this.workers[turn] ??= inAnotherProcess(this.options.typeName, (load) =>
-			(load('nodes/InventoryProTrigger/runOnce.js') as RunOnce).testSeam.useClock(() =>
-				(loadCompiled(`${DIST}/nodes/InventoryProTrigger/runOnce.js`) as RunOnce).now(),
+			(load('nodes/shared/ranLedger.js') as RanLedger).ledgerSeam.useClock(() =>
+				triggerMemory().now(),
 			),
 		);
 		return this.workers[turn];
@@ -621,9 +663,20 @@ export class TriggerHarness {
 		return headers;
 	}
 
-	/** Resolves when every execution the receiver started has finished. */
+	/**
+	 * Resolves when every execution started has finished, and none followed (a check emits its events one
+	 * after the other, the next once the one before ended).
+	 */
 	async idle(): Promise<void> {
-		while (this.pending.size > 0) await Promise.all([...this.pending]);
+		for (let quiet = 0; quiet < 3;) {
+			if (this.pending.size > 0) {
+				quiet = 0;
+				await Promise.all([...this.pending]);
+			} else {
+				quiet++;
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+		}
 	}
 
 	async close(): Promise<void> {
@@ -787,6 +840,14 @@ export class TriggerHarness {
 		// responseMode lastNode: n8n answers once the execution ended (and saved); onReceived: at once.
 		const afterRun = this.description.responseMode === 'lastNode';
 		if (!afterRun) answer(200, { message: 'Workflow was started' });
+		if (this.holdDeliveries && !registration.test) {
+			// Answered, its execution running: it ends when released, or never (kill()).
+			this.heldDeliveries.push(
+				async (save: boolean) =>
+					await this.execute(workflow, mode, result.workflowData!, call, save),
+			);
+			return;
+		}
 		const work = (async () => {
 			await this.execute(workflow, mode, result.workflowData!, call);
 			if (registration.test) {
@@ -821,6 +882,7 @@ export class TriggerHarness {
 		mode: WorkflowExecuteMode,
 		data: INodeExecutionData[][],
 		call: ReceivedCall,
+		save = true,
 	): Promise<void> {
 		const runExecutionData = createRunExecutionData({
 			executionData: {
@@ -834,7 +896,7 @@ export class TriggerHarness {
 			mode,
 			runExecutionData,
 		).processRunExecutionData(running);
-		if (mode !== 'manual' && running.staticData.__dataChanged === true)
+		if (save && mode !== 'manual' && running.staticData.__dataChanged === true)
 			this.saved = this.copy(running.staticData);
 		if (run.data.resultData.error) {
 			call.error = run.data.resultData.error;

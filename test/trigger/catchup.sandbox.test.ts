@@ -4,8 +4,7 @@
 // And n8n killed while the execution a check started runs (issue 37): what the check found comes again.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { rememberedIn } from '../../nodes/InventoryProTrigger/runOnce';
-import { TriggerHarness } from '../harness/triggerHarness';
+import { ranIn, TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
 let suite: TriggerSuite;
@@ -183,7 +182,7 @@ describe('a purchase order completed while n8n was down, against the open-only l
 			/order event\(s\) from the delivery log ran without their order/,
 		);
 		expect((await check(harness)).error).toBeUndefined();
-		expect(harness.executions).toHaveLength(1);
+		expect(harness.executions).toHaveLength(2);
 	});
 
 	it('a deployment that lists closed orders: the same order comes back from its row', async () => {
@@ -330,11 +329,7 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		(items ?? []).map((item) => (item.data as IDataObject).units);
 	const stored = (data: IDataObject) => data[NODE] as IDataObject;
 	/** How many events the bookkeeping keeps as owed (emitted by a check, not known to have run). */
-	const owed = (data: IDataObject) =>
-		(
-			(stored(data).delivery as { unconfirmed?: Array<{ from: unknown[] }> } | undefined)
-				?.unconfirmed ?? []
-		).flatMap((batch) => batch.from).length;
+	const owed = (data: IDataObject) => ((stored(data).owed as unknown[] | undefined) ?? []).length;
 	let next = 600;
 
 	/**
@@ -360,18 +355,21 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		return units;
 	}
 
-	/** A check that finds them; its execution is held (still running when n8n is killed). */
+	/**
+	 * A check that finds them: it emits them one at a time, each once the one before ended; the first's
+	 * execution is held (still running when n8n is killed), the others wait their turn.
+	 */
 	async function heldCheck(harness: TriggerHarness, units: number[]): Promise<void> {
 		harness.holdExecutions = true;
 		const result = await check(harness);
 		harness.holdExecutions = false;
 		expect(result.error).toBeUndefined();
-		expect(unitsOf(result.emitted)).toEqual(units);
+		expect(unitsOf(result.emitted)).toEqual(units.slice(0, 1));
 		expect(harness.held).toHaveLength(1);
 		// Saved with the emit: the log position and the gap are done, the four are owed, none has run.
 		expect(stored(harness.saved).gaps).toEqual([]);
 		expect(owed(harness.saved)).toBe(4);
-		expect(rememberedIn(stored(harness.saved).seen)).toBe(0);
+		expect(ranIn(harness.saved)).toBe(0);
 	}
 
 	async function checked(): Promise<TriggerHarness> {
@@ -380,54 +378,61 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		return harness;
 	}
 
-	it('during that execution: a live copy meanwhile is answered 409; the first check after the start runs them, once', async () => {
+	it('during that execution: a live copy meanwhile starts nothing; the first check after the start runs them in order, once', async () => {
 		const harness = await checked();
 		const units = await missed(harness);
 		await heldCheck(harness, units);
-		const failed = harness.calls.find((call) => call.status === 503)!;
-		const copy = () => harness.post(failed.rawBody, TriggerHarness.headersOf(failed));
-		expect(await copy()).toBe(409);
+		const failed = harness.calls.filter((call) => call.status === 503);
+		const copy = (n: number) =>
+			harness.post(failed[n].rawBody, TriggerHarness.headersOf(failed[n]));
+		// The first runs, the others wait their turn: a copy of either starts nothing.
+		expect([await copy(0), await copy(1)]).toEqual([200, 200]);
+		expect(harness.calls.slice(-2).map((call) => call.executed)).toEqual([false, false]);
 
 		expect((await harness.kill()).error).toBeUndefined();
 		const again = await check(harness);
 		expect(again.error).toBeUndefined();
 		expect(unitsOf(again.emitted)).toEqual(units);
 		for (const item of again.emitted!) expect(item).toMatchObject({ recovered: true });
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
-		expect(rememberedIn(stored(harness.saved).seen)).toBe(4);
+		expect(harness.ran.map(unitsOf)).toEqual(units.map((u) => [u]));
+		expect(ranIn(harness.saved)).toBe(4);
 
 		// Ran and saved: not again at the next check, after another start, or from a late live copy.
 		expect(await check(harness)).toEqual({});
-		expect(owed(harness.memory())).toBe(0);
 		expect((await harness.kill()).error).toBeUndefined();
 		expect(await check(harness)).toEqual({});
-		expect(await copy()).toBe(200);
+		expect(await copy(0)).toBe(200);
 		await harness.idle();
-		expect(harness.ran).toHaveLength(1);
-		expect(harness.executions.map(unitsOf)).toEqual([units, units]);
+		expect(harness.calls.at(-1)).toMatchObject({ executed: false });
+		expect(harness.ran.flatMap(unitsOf)).toEqual(units);
 	});
 
-	it('after its last node, before n8n saved it: they come again (the trigger cannot tell; README, limits)', async () => {
+	it('after its last node, before n8n saved it: that one comes again (the trigger cannot tell; README, limits)', async () => {
 		const harness = await checked();
 		const units = await missed(harness);
 		await heldCheck(harness, units);
 		await harness.runHeld(1, { save: false });
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(harness.ran.flatMap(unitsOf)).toEqual(units.slice(0, 1));
 
 		expect((await harness.kill()).error).toBeUndefined();
 		expect(unitsOf((await check(harness)).emitted)).toEqual(units);
-		expect(harness.ran.map(unitsOf)).toEqual([units, units]);
+		expect(harness.ran.flatMap(unitsOf)).toEqual([units[0], ...units]);
 		expect(await check(harness)).toEqual({});
 	});
 
-	it('right after n8n saved it: nothing comes again', async () => {
+	it('right after n8n saved it: that one does not come again, the rest run', async () => {
 		const harness = await checked();
 		const units = await missed(harness);
 		await heldCheck(harness, units);
-		await harness.runHeld();
+		harness.holdExecutions = true;
+		await harness.runHeld(1);
+		// The next one's turn came: held too.
+		expect(harness.held).toHaveLength(1);
+		harness.holdExecutions = false;
 		expect((await harness.kill()).error).toBeUndefined();
+		expect(unitsOf((await check(harness)).emitted)).toEqual(units.slice(1));
+		expect(harness.ran.flatMap(unitsOf)).toEqual(units);
 		expect(await check(harness)).toEqual({});
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
 	});
 
 	it('an execution that read the static data from before the emit: its save keeps the bookkeeping, and nothing comes again', async () => {
@@ -437,17 +442,18 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		await heldCheck(harness, units);
 		const emitted = stored(harness.saved);
 		await harness.runHeld();
-		// The execution's copy was older than the emit; what it saved is this process's bookkeeping.
+		await harness.idle();
+		// The executions' copies were older than their emits; what they saved is this process's bookkeeping.
 		expect(stored(harness.saved)).toMatchObject({
 			gaps: [],
 			logAfter: emitted.logAfter,
 			finalUntil: emitted.finalUntil,
 		});
-		expect(rememberedIn(stored(harness.saved).seen)).toBe(4);
+		expect(ranIn(harness.saved)).toBe(4);
 		harness.staleReads = false;
 		expect((await harness.kill()).error).toBeUndefined();
 		expect(await check(harness)).toEqual({});
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(harness.ran.flatMap(unitsOf)).toEqual(units);
 	});
 
 	it('one the service delivers again after the start runs live; the check runs only the others', async () => {
@@ -463,22 +469,24 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		expect(await check(harness)).toEqual({});
 	});
 
-	it('queue mode, the worker killed while it runs them: the next check emits them again, without a restart; they run once', async () => {
+	it('queue mode, the worker killed while it runs one: the next check emits it again, without a restart; each runs once', async () => {
 		const harness = await checked();
 		harness.queueMode = true;
 		const units = await missed(harness);
 		await heldCheck(harness, units);
 		harness.stall();
+		// The stalled one ended without running: the rest take their turn.
+		await harness.idle();
+		expect(harness.ran.flatMap(unitsOf)).toEqual(units.slice(1));
 
 		const again = await check(harness);
 		expect(again.error).toBeUndefined();
-		expect(unitsOf(again.emitted)).toEqual(units);
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(unitsOf(again.emitted)).toEqual(units.slice(0, 1));
+		expect(harness.ran.flatMap(unitsOf).sort()).toEqual([...units].sort());
 		expect(await check(harness)).toEqual({});
-		expect(owed(harness.memory())).toBe(0);
 		expect(await harness.restart()).toEqual({});
 		expect(await check(harness)).toEqual({});
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(harness.ran.flatMap(unitsOf).sort()).toEqual([...units].sort());
 	});
 
 	it('queue mode, checks whose executions ran on workers: main knows they ran, and a graceful restart runs nothing again', async () => {
@@ -488,13 +496,13 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		expect(unitsOf((await check(harness)).emitted)).toEqual(first);
 		const second = await missed(harness);
 		expect(unitsOf((await check(harness)).emitted)).toEqual(second);
-		expect(harness.ran.map(unitsOf)).toEqual([first, second]);
-		// Saved by main's emit: the first check's events as run, none owed but the second's.
-		expect(rememberedIn(stored(harness.saved).seen)).toBe(8);
+		expect(harness.ran.flatMap(unitsOf)).toEqual([...first, ...second]);
+		// One after the other, each worker's save holds the ones before it.
+		expect(ranIn(harness.saved)).toBe(8);
 
 		expect(await harness.restart()).toEqual({});
 		expect(await check(harness)).toEqual({});
-		expect(harness.ran.map(unitsOf)).toEqual([first, second]);
+		expect(harness.ran.flatMap(unitsOf)).toEqual([...first, ...second]);
 	});
 
 	it('the first check after the start runs them although Inventory Pro cannot be reached', async () => {
@@ -509,6 +517,6 @@ describe('n8n killed while the execution a check started runs (issue 37)', () =>
 		expect(unitsOf(again.emitted)).toEqual(units);
 		suite.sandbox.clearFaults();
 		expect(await check(harness)).toEqual({});
-		expect(harness.ran.map(unitsOf)).toEqual([units]);
+		expect(harness.ran.flatMap(unitsOf)).toEqual(units);
 	});
 });

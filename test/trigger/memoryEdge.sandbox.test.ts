@@ -11,16 +11,16 @@ import { join } from 'path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEEN_MAX } from '../../nodes/InventoryProTrigger/runOnce';
+import { KEEP_MAX } from '../../nodes/shared/ranLedger';
 import type { TriggerHarness } from '../harness/triggerHarness';
 import { startTriggerSuite, type TriggerSuite } from '../harness/triggerSuite';
 
 let suite: TriggerSuite;
 let harness: TriggerHarness;
 let agent: Agent;
-/** What the README's limits list promises: "keeps 7 days or 5,000 events". */
+/** What the README's limits list promises: "remember what ran for 7 days or the last 5,000 events". */
 const PROMISED = Number(
-	/keeps \d+ days or ([\d,]+) events/
+	/remember what ran for \d+ days or the last ([\d,]+) events/
 		.exec(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8'))?.[1]
 		.replace(/,/g, ''),
 );
@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe(`the memory holds the promised ${PROMISED} events (README, limits)`, () => {
 	it(`refuses a repeat of the oldest of ${PROMISED} distinct deliveries; after one more, runs it again`, async () => {
-		expect(PROMISED).toBe(SEEN_MAX);
+		expect(PROMISED).toBe(KEEP_MAX);
 		const sent = Array.from({ length: PROMISED + 1 }, (_, n) => receipt(n));
 		const send = async (n: number) =>
 			await suite.deliver(harness, sent[n].payload, sent[n].id, agent);

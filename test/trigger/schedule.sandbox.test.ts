@@ -100,7 +100,7 @@ describe('one schedule', () => {
 		suite.clock.advance(5 * MINUTE);
 		suite.sandbox.resetStats();
 		onTick();
-		await triggerMemory().checking(harness.workflowId, 'Inventory Pro Trigger');
+		await triggerMemory().checking(harness.workflowId);
 		expect(suite.webhookRequests()).toEqual({});
 	});
 });

@@ -220,6 +220,7 @@ describe('deliveries', () => {
 				'x-webhook-event': 'inventory.received',
 				'x-webhook-delivery': expect.stringMatching(/^[0-9a-f-]{36}$/),
 			},
+			eventId: expect.stringMatching(/^[0-9a-f]{24}$/),
 		});
 		expect(JSON.stringify(item)).not.toContain('sha256=');
 
@@ -322,15 +323,15 @@ describe('deliveries', () => {
 	});
 });
 
-describe('a copy while the first still runs (issue 37)', () => {
-	it('is answered 409 and runs nothing; once the first has run, a copy is answered "Event already received"', async () => {
+describe('answered on receipt (issue 43)', () => {
+	it('before the run ends; a copy while it runs, or after it ran, starts nothing', async () => {
 		const harness = await trigger({
 			events: ['inventory.received'],
 			payloadMode: 'identifiers',
 			options: { fetchItem: true },
 		});
 		await harness.activate();
-		// The first copy's Fetch Item Details waits until released: it is on its way, not run.
+		// The run's Fetch Item Details waits until released: the run is on its way, its delivery answered.
 		let release!: () => void;
 		suite.sandbox.inject('item.get', {
 			kind: 'slow',
@@ -339,15 +340,21 @@ describe('a copy while the first still runs (issue 37)', () => {
 		});
 		const { shortID } = suite.sandbox.store.items.rows[0];
 		const payload = { event: 'inventory.received', data: { recNo: 880_201, shortID } };
-		const first = suite.deliver(harness, payload);
+		expect(await suite.deliver(harness, payload)).toBe(200);
 		await until(() => suite.webhookRequests(['item.get'])['item.get'] === 1);
-		expect(await suite.deliver(harness, payload)).toBe(409);
+		expect(harness.executions).toHaveLength(0);
+		expect(await suite.deliver(harness, payload)).toBe(200);
 		release();
-		expect(await first).toBe(200);
+		await harness.idle();
 		expect(await suite.deliver(harness, payload)).toBe(200);
 		await harness.idle();
 		expect(harness.executions).toHaveLength(1);
-		expect(harness.calls.map((call) => call.status)).toEqual([200, 409, 200]);
+		expect(harness.executions[0][0]).toMatchObject({ data: { recNo: 880_201 }, item: { shortID } });
+		expect(harness.calls.map((call) => [call.status, call.executed])).toEqual([
+			[200, true],
+			[200, false],
+			[200, false],
+		]);
 	});
 });
 
