@@ -429,23 +429,3 @@ describe('continue on fail', () => {
 		expect(requests).toHaveLength(2);
 	});
 });
-
-describe("n8n's injected Custom API Call entry", () => {
-	it.each([
-		['__CUSTOM_API_CALL__', '__CUSTOM_API_CALL__'],
-		['item', '__CUSTOM_API_CALL__'],
-	])(
-		'resource %s, operation %s leads to Custom API Request, sending nothing',
-		async (resource, operation) => {
-			const mark = h.sandbox.requests.length;
-			const result = await runOp(h, resource, operation);
-			expect(result.error?.message).toBe(
-				'For a call the node has no operation for, choose Resource › Custom API Request',
-			);
-			expect(result.error?.description).toMatch(
-				/^n8n's "Custom API Call" entry is not wired up in this node\. Custom API Request sends any path/,
-			);
-			expect(h.sandbox.requests.length).toBe(mark);
-		},
-	);
-});
