@@ -184,6 +184,25 @@ describe('paging', () => {
 	});
 });
 
+describe('the API version the Base URL names', () => {
+	test('a credential on …/api/v1 talks to /api/v1', async () => {
+		const v1 = h.addCredential(
+			h.credential({ baseUrl: h.sandbox.baseUrl.replace(/\/api\/v2$/, '/api/v1') }),
+		);
+		const result = await h.run({
+			type: 'inventoryPro',
+			parameters: { resource: 'customer', operation: 'get', shortID: 'ACME-CORP' },
+			credentials: v1,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].shortID).toBe('ACME-CORP');
+		expect(h.sandbox.requests.map((request) => request.path)).toEqual([
+			'/api/v1/Token',
+			'/api/v1/Customer/ACME-CORP',
+		]);
+	});
+});
+
 describe('refused before any request', () => {
 	test.each([
 		[

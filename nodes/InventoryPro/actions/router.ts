@@ -1,15 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	NodeExecutionHint,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { resolveApiRoot } from '../../shared/transport/url';
 import { takeRequests } from '../../shared/transport/spent';
 import { takeWaits } from '../../shared/transport/waits';
-import { apiHint, waitHints } from '../helpers/hints';
+import { waitHints } from '../helpers/hints';
 import { bulkHint } from '../helpers/listOnce';
 import { capForTool, toolCapHint } from '../helpers/tool';
 
@@ -91,23 +85,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	await plan?.finish();
 	const hints = [
-		...(await versionHint(this)),
 		...waitHints(takeWaits(this)),
 		...bulkHint(plan, items.length, takeRequests(this)),
 		...toolCapHint(capped),
 	];
 	if (hints.length > 0) this.addExecutionHints(...hints);
 	return [returnData];
-}
-
-/** The API version the credential points at, shown in the output pane (none without a credential). */
-async function versionHint(ctx: IExecuteFunctions): Promise<NodeExecutionHint[]> {
-	try {
-		const api = resolveApiRoot((await ctx.getCredentials('inventoryProApi')).baseUrl);
-		return api.ok ? [apiHint(api.root, api.version)] : [];
-	} catch {
-		return [];
-	}
 }
 
 function asNodeError(
