@@ -12,6 +12,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { nodeOperations, operationsTable } from '../../scripts/operations-table';
 import { GET_MANY_LISTS } from '../../nodes/InventoryPro/methods/sortColumns';
 import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/shared/endpoints';
+import { RECORDS, type RecordKindSpec } from '../../nodes/shared/records';
 import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
 import { RESOURCES as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
@@ -164,6 +165,35 @@ describe('Inventory Pro node description', () => {
 			expect(notice).toBe(list.modifiedSince === 'headerOnly');
 		},
 	);
+
+	// One Output fragment (common.descriptions.ts recordOutput), its texts per record kind.
+	it('says per record kind what Simplified keeps and what Raw adds; only orders mention lines', () => {
+		const withOutput = nodeOperations().filter(({ resource, operation }) =>
+			fieldsOf(resource, operation).some((p) => p.name === 'output'),
+		);
+		expect(withOutput.length).toBe(17);
+		for (const { resource, operation } of withOutput) {
+			const kind = (resource === 'inventory' ? 'lot' : resource) as keyof typeof RECORDS;
+			const { simple, fields } = RECORDS[kind] as RecordKindSpec;
+			const output = fieldsOf(resource, operation).find((p) => p.name === 'output')!;
+			const options = output.options as Array<{ name: string; value: string; description: string }>;
+			expect(options.map((o) => o.value)).toEqual(['simple', 'raw', 'fields']);
+			expect(output.default).toBe('simple');
+			const [simplified, raw] = options.map((o) => o.description);
+			const where = `${resource}.${operation}`;
+			expect({ where, kept: simplified.replace(/ \(Get only\)/g, '') }).toEqual({
+				where,
+				kept: `Only ${simple.join(', ')}`,
+			});
+			const added = fields.filter((field) => !simple.includes(field));
+			expect({ where, raw }).toEqual({
+				where,
+				raw: `Every field the service returns, also ${added.join(', ')}`,
+			});
+			const order = ['purchaseOrder', 'shippingOrder', 'workOrder'].includes(resource);
+			expect({ where, lines: /lines/.test(simplified + raw) }).toEqual({ where, lines: order });
+		}
+	});
 
 	it.each([
 		['purchaseOrder', 'Order Date On or After', 'Order Date On or Before'],

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assetOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit } from '../../helpers/read';
 import { RECORDS } from '../../../shared/records';
@@ -59,7 +59,7 @@ const properties: INodeProperties[] = [
 			sortDirection,
 		],
 	},
-	...assetOutput,
+	...recordOutput('asset'),
 ];
 
 const displayOptions: ShowFor<'asset'> = { show: { resource: ['asset'], operation: ['getAll'] } };

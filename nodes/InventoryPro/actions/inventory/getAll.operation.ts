@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -54,38 +54,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only recNo, shortID, description, warehouse, spot, units, serial, received, shipped, hold',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. recNo, shortID, description',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (recNo).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
+	...recordOutput('lot'),
 ];
 
 const displayOptions: ShowFor<'inventory'> = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 			{ displayName: 'By Alias', name: 'alias', type: 'string', placeholder: 'e.g. WIDGET01' },
 		],
 	},
-	...itemOutput,
+	...recordOutput('item'),
 ];
 
 const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['get'] } };

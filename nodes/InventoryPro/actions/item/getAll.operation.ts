@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -67,7 +67,7 @@ const properties: INodeProperties[] = [
 			sortDirection,
 		],
 	},
-	...itemOutput,
+	...recordOutput('item'),
 ];
 
 const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['getAll'] } };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locationOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -33,7 +33,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...locationOutput,
+	...recordOutput('location'),
 ];
 
 const displayOptions: ShowFor<'location'> = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locationOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...locationOutput,
+	...recordOutput('location'),
 ];
 
 const displayOptions: ShowFor<'location'> = {

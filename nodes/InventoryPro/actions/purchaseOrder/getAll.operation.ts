@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	orderHeaderNotice,
-	purchaseOrderOutput,
+	recordOutput,
 	returnAllOrLimit,
 	sortDirection,
 } from '../common.descriptions';
@@ -79,7 +79,7 @@ const properties: INodeProperties[] = [
 			sortDirection,
 		],
 	},
-	...purchaseOrderOutput,
+	...recordOutput('purchaseOrder'),
 ];
 
 const displayOptions: ShowFor<'purchaseOrder'> = {

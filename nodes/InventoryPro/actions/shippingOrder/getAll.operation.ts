@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	orderHeaderNotice,
 	returnAllOrLimit,
-	shippingOrderOutput,
+	recordOutput,
 	sortDirection,
 } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
@@ -72,7 +72,7 @@ const properties: INodeProperties[] = [
 			sortDirection,
 		],
 	},
-	...shippingOrderOutput,
+	...recordOutput('shippingOrder'),
 ];
 
 const displayOptions: ShowFor<'shippingOrder'> = {

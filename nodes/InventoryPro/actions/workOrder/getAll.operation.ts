@@ -5,7 +5,7 @@ import {
 	orderHeaderNotice,
 	returnAllOrLimit,
 	sortDirection,
-	workOrderOutput,
+	recordOutput,
 } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit } from '../../helpers/read';
@@ -72,7 +72,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...workOrderOutput,
+	...recordOutput('workOrder'),
 ];
 
 const displayOptions: ShowFor<'workOrder'> = {
