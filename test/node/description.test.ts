@@ -146,20 +146,22 @@ describe('Inventory Pro node description', () => {
 			expect(names.includes('endDate')).toBe(Boolean(list.orderDates));
 			expect(names).toEqual(expect.arrayContaining(['sort', 'direction']));
 			const sort = (filters.options as INodeProperties[]).find((option) => option.name === 'sort')!;
-			// A report's columns are known when it runs: text. Elsewhere the documented columns are
-			// suggested (From List) and any column may be typed (By Name).
+			// A column is not a record: no locator. A report's columns are known when it runs: text.
+			// Elsewhere a dropdown suggests the documented columns of the list the filters choose (reloaded
+			// when they change), and an expression gives any other (the service judges it).
 			if (list.sort === 'reportColumns') expect(sort.type).toBe('string');
 			else {
-				expect(sort.type).toBe('resourceLocator');
-				expect(sort.default).toEqual({ mode: 'list', value: '' });
+				expect(sort.type).toBe('options');
+				expect(sort.default).toBe('');
 				// Not required: n8n reads a missing `required` as false (its lint refuses `required: false`).
 				expect(sort.required).toBeFalsy();
-				expect(sort.modes?.map((mode) => [mode.name, mode.type, mode.validation ?? []])).toEqual([
-					['list', 'list', []],
-					['name', 'string', []],
-				]);
-				expect(sort.modes?.[0].typeOptions?.searchListMethod).toBe('searchSortColumns');
-				for (const column of list.sort) expect(sort.description).toContain(column);
+				expect(sort.typeOptions?.loadOptionsMethod).toBe('getSortColumns');
+				const lists = GET_MANY_LISTS[`${resource}.${operation}`];
+				const dependsOn = [
+					...(lists.byWarehouse ? ['filters.warehouseID.value'] : []),
+					...(lists.all ? ['filters.includeInactive'] : []),
+				];
+				expect(sort.typeOptions?.loadOptionsDependsOn ?? []).toEqual(dependsOn);
 			}
 			const notice = fieldsOf(resource, operation).some((property) => property.type === 'notice');
 			expect(notice).toBe(list.modifiedSince === 'headerOnly');
@@ -322,7 +324,6 @@ describe('Inventory Pro node description', () => {
 			'searchReasonCodes',
 			'searchReports',
 			'searchShippingOrders',
-			'searchSortColumns',
 			'searchVendors',
 			'searchWarehouses',
 			'searchWebhooks',
@@ -333,6 +334,7 @@ describe('Inventory Pro node description', () => {
 			'getLocations',
 			'getReasonCodes',
 			'getReports',
+			'getSortColumns',
 			'getWarehouses',
 		]);
 		const warehouse = fieldsOf('warehouse', 'getItems').find(

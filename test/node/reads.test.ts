@@ -9,7 +9,7 @@ import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RECORDS } from '../../nodes/shared/records';
-import { byId, byName, capture, fromList, harness, items, runOp, type Harness } from './setup';
+import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => {
@@ -134,7 +134,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'customer',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: fromList('shortID'), direction: 'DESC' } }),
+		parameters: limited({ filters: { sort: 'shortID', direction: 'DESC' } }),
 		request: { path: '/Customer', query: { sort: 'shortID', direction: 'DESC' } },
 		field: 'shortID',
 		count: 3,
@@ -203,7 +203,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'shippingOrder',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: byName('orderDate') } }),
+		parameters: limited({ filters: { sort: 'orderDate' } }),
 		request: { path: '/ShippingOrder', query: { sort: 'orderDate' } },
 		field: 'soNo',
 		count: 3,
@@ -283,7 +283,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: fromList('spot') } }),
+		parameters: limited({ filters: { sort: 'spot' } }),
 		request: { path: '/Location', query: { sort: 'spot' } },
 		field: 'spot',
 		count: 3,
@@ -432,7 +432,7 @@ describe('read operations', () => {
 		const { result, requests } = await capture(h, () =>
 			items(h, 'item', 'getAll', {
 				returnAll: true,
-				filters: { includeInactive: true, sort: fromList('shortID'), direction: 'DESC' },
+				filters: { includeInactive: true, sort: 'shortID', direction: 'DESC' },
 			}),
 		);
 		expect(requests[0].path).toBe('/api/v2/Item/All');

@@ -126,13 +126,8 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 					operation: 'getAll',
 					limit: "={{ $fromAI('limit', 'How many items to return', 'number') }}",
 					filters: {
-						// Sort By is a locator: the model fills its By Name value.
-						sort: {
-							__rl: true,
-							mode: 'name',
-							value:
-								"={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
-						},
+						// Sort Column takes an expression: the model fills it.
+						sort: "={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
 					},
 				},
 			},

@@ -207,7 +207,7 @@ describe('refused before any request', () => {
 	test.each([
 		[
 			{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"unit price"}' },
-			'Sort (sort) must be one column name, got "unit price"',
+			'Sort Column (sort) must be one column name, got "unit price"',
 		],
 		[
 			{

@@ -1,12 +1,11 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { listSpec, type ListEndpointId } from '../../shared/endpoints';
 import { RECORDS, type RecordKind } from '../../shared/records';
 import { apiRequest } from '../../shared/transport';
 import { walkPages } from '../../shared/transport/paging';
-import { isBlank, textOf } from '../../shared/validation';
+import { textOf } from '../../shared/validation';
 import { pickerRecords, recordTitle } from './records';
-import { GET_MANY_LISTS } from './sortColumns';
 
 /** "From List" of a short list (read whole): the record's ID as value, filtered by name, code or ID. */
 async function searchShort(
@@ -118,34 +117,4 @@ export async function searchAssets(this: ILoadOptionsFunctions, filter?: string,
 }
 export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string, token?: string) {
 	return await searchLong(this, 'webhook', 'webhook.list', filter, token);
-}
-
-/**
- * Sort By's "From List": the documented sort columns of the list the current Get Many reads (the one
- * its filters choose), in the table's order, filtered by the search text. Nothing is read from the
- * service; "By Name" takes any other column.
- */
-export async function searchSortColumns(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const resource = this.getCurrentNodeParameter('resource') as string;
-	const operation = this.getCurrentNodeParameter('operation') as string;
-	const lists = GET_MANY_LISTS[`${resource}.${operation}`];
-	const filters = (this.getCurrentNodeParameter('filters') ?? {}) as IDataObject;
-	let sort: readonly string[] | 'reportColumns' = [];
-	if (lists) {
-		const list =
-			(lists.byWarehouse && !isBlank(filters.warehouseID) && lists.byWarehouse) ||
-			(lists.all && filters.includeInactive === true && lists.all) ||
-			lists.list;
-		sort = listSpec(list).sort;
-	}
-	const needle = filter?.trim().toLowerCase();
-	const columns = sort === 'reportColumns' ? [] : sort;
-	return await Promise.resolve({
-		results: columns
-			.filter((column) => !needle || column.toLowerCase().includes(needle))
-			.map((column) => ({ name: column, value: column })),
-	});
 }

@@ -19,6 +19,7 @@ const LABELS: Record<string, string> = {
 	trackingNo: 'Tracking Number',
 	shortID: 'Short ID',
 	url: 'URL',
+	sort: 'Sort Column',
 	otherEvents: 'Other Event Types',
 	customHeaders: 'Custom Headers',
 	webhookUrl: 'Webhook URL',

@@ -53,7 +53,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column',
 				name: 'sort',
 				type: 'string',
 				default: '',
