@@ -150,7 +150,7 @@ test('Inventory › Get Stock Levels of all warehouses and of one: every level o
 		resource: 'inventory',
 		operation: 'getStockLevels',
 		returnAll: true,
-		filters: { warehouseID: 3 },
+		filters: { warehouseID: { __rl: true, mode: 'list', value: '3' } },
 	});
 	expect(new Set(one.requests.map((request) => request.path))).toEqual(
 		new Set(['/api/v2/Inventory/StockLevels/3']),

@@ -513,6 +513,38 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 		expect(moves).not.toContain('wID');
 	});
 
+	test('Location: n8n hands our search the Warehouse chosen above it; only its locations come back', async () => {
+		const receive = (wID: object) => ({
+			path: 'parameters.additionalFields.spot',
+			parameters: { resource: 'inventory', operation: 'receive', wID, additionalFields: {} },
+		});
+		const spotsOf = (warehouseID: number) =>
+			sandbox.store.locations.rows
+				.filter((location) => location.warehouseID === warehouseID)
+				.map((location) => location.spot)
+				.sort();
+		for (const warehouseID of [2, 3]) {
+			const found = await search(
+				'searchLocations',
+				undefined,
+				undefined,
+				receive({ __rl: true, mode: 'list', value: String(warehouseID) }),
+			);
+			expect(found.results.map((r) => r.value).sort()).toEqual(spotsOf(warehouseID));
+		}
+		const move = {
+			path: 'parameters.additionalFields.toSpot',
+			parameters: {
+				resource: 'inventory',
+				operation: 'move',
+				fromWID: { __rl: true, mode: 'id', value: '1' },
+				toWID: { __rl: true, mode: 'id', value: '4' },
+			},
+		};
+		const to = await search('searchToLocations', undefined, undefined, move);
+		expect(to.results.map((r) => r.value).sort()).toEqual(spotsOf(4));
+	});
+
 	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {
 		const kinds: Array<[string, () => Array<string | number>]> = [
 			['searchCustomers', () => sandbox.store.customers.rows.map((r) => r.shortID)],

@@ -312,47 +312,124 @@ describe('Inventory Pro node description', () => {
 		}
 	});
 
-	it('offers pickers from the service for warehouses, reports, categories, reason codes and locations', () => {
+	// Issue 44: every parameter that names a record the service lists is one kind of parameter, a
+	// "From List / By ID" locator whose search is that record's list (a location's: by the warehouse above).
+	it('names every record the service lists with a locator searching that list', () => {
+		const byResource = (resource: string) =>
+			({
+				customer: 'searchCustomers',
+				vendor: 'searchVendors',
+				asset: 'searchAssets',
+			})[resource] ?? 'searchItems';
+		const search: Record<string, (resource: string) => string> = {
+			itemID: () => 'searchItems',
+			key: () => 'searchItems',
+			shortID: byResource,
+			wID: () => 'searchWarehouses',
+			fromWID: () => 'searchWarehouses',
+			toWID: () => 'searchWarehouses',
+			warehouseID: () => 'searchWarehouses',
+			wid: () => 'searchWarehouses',
+			warehouse: () => 'searchWarehouses',
+			spot: () => 'searchLocations',
+			id: () => 'searchLocations',
+			fromSpot: () => 'searchFromLocations',
+			toSpot: () => 'searchToLocations',
+			location: () => 'searchAssetLocations',
+			reasonCode: () => 'searchReasonCodesByCode',
+			reasonCodeID: () => 'searchReasonCodes',
+			categoryID: () => 'searchCategories',
+			category: () => 'searchCategories',
+			subCategory: () => 'searchCategories',
+			assetType: () => 'searchAssetTypes',
+			vendor: () => 'searchVendors',
+			customer: () => 'searchCustomers',
+			poNo: () => 'searchPurchaseOrders',
+			soNo: () => 'searchShippingOrders',
+			woNo: () => 'searchWorkOrders',
+			rec: () => 'searchWebhooks',
+			reportID: () => 'searchReports',
+		};
+		// Not pickers: the key of a record being created, and the key Create or Update creates when missing.
+		const newKey = (operation: string, name: string, top: boolean) =>
+			top && ['create', 'upsert'].includes(operation) && ['itemID', 'shortID'].includes(name);
+		// Owned by issue 44's write-safety branch (Set Counted Quantity), which turns it into this picker.
+		const pending = ['inventory.setCountedQuantity reasonCode'];
+
+		const found: string[] = [];
+		const wrong: string[] = [];
+		const visit = (resource: string, operation: string, list: readonly unknown[], top = false) => {
+			for (const entry of list as Array<INodeProperties & { values?: INodeProperties[] }>) {
+				if (entry.values) visit(resource, operation, entry.values);
+				if (!('type' in entry)) continue;
+				if (entry.type === 'collection' || entry.type === 'fixedCollection')
+					visit(resource, operation, (entry.options ?? []) as INodeProperties[]);
+				const expected = search[entry.name]?.(resource);
+				const where = `${resource}.${operation} ${entry.name}`;
+				if (!expected || newKey(operation, entry.name, top) || pending.includes(where)) continue;
+				found.push(where);
+				const [list, typed] = entry.modes ?? [];
+				const ok =
+					entry.type === 'resourceLocator' &&
+					list?.type === 'list' &&
+					list.typeOptions?.searchListMethod === expected &&
+					/^Select (a [^aeiou]|an [aeiou])[a-z ]+\.\.\.$/.test(String(list.placeholder)) &&
+					typed?.type === 'string';
+				if (!ok) wrong.push(`${where}: ${entry.type} ${JSON.stringify(entry.modes ?? [])}`);
+			}
+		};
+		for (const property of properties) {
+			const show = property.displayOptions?.show;
+			if (!show?.resource || !show.operation) continue;
+			visit(String(show.resource[0]), String(show.operation[0]), [property], true);
+		}
+		expect(wrong).toEqual([]);
+		// Every kind of reference is met somewhere (the walk reaches collections and order lines).
+		expect(found).toEqual(
+			expect.arrayContaining([
+				'inventory.receive spot',
+				'inventory.move toSpot',
+				'inventory.issue reasonCode',
+				'inventory.getStockLevels warehouseID',
+				'item.getAll categoryID',
+				'asset.create assetType',
+				'asset.update location',
+				'purchaseOrder.create warehouse',
+				'shippingOrder.create shortID',
+				'location.hold id',
+			]),
+		);
+		expect(found.length).toBeGreaterThan(60);
+	});
+
+	it('offers pickers from the service for every record kind, and dropdowns only for sort columns', () => {
 		const methods = node.methods as { loadOptions: object; listSearch: object };
 		expect(Object.keys(methods.listSearch).sort()).toEqual([
+			'searchAssetLocations',
+			'searchAssetTypes',
 			'searchAssets',
 			'searchCategories',
 			'searchCustomers',
+			'searchFromLocations',
 			'searchItems',
 			'searchLocations',
 			'searchPurchaseOrders',
 			'searchReasonCodes',
+			'searchReasonCodesByCode',
 			'searchReports',
 			'searchShippingOrders',
+			'searchToLocations',
 			'searchVendors',
 			'searchWarehouses',
 			'searchWebhooks',
 			'searchWorkOrders',
 		]);
-		expect(Object.keys(methods.loadOptions).sort()).toEqual([
-			'getCategories',
-			'getLocations',
-			'getReasonCodes',
-			'getReports',
-			'getSortColumns',
-			'getWarehouses',
-		]);
-		const warehouse = fieldsOf('warehouse', 'getItems').find(
-			(property) => property.name === 'warehouseID',
-		)!;
-		expect(warehouse.type).toBe('resourceLocator');
-		const report = fieldsOf('report', 'run').find((property) => property.name === 'reportID')!;
-		expect(report.type).toBe('resourceLocator');
-		const receive = fieldsOf('inventory', 'receive').find(
-			(property) => property.name === 'additionalFields',
-		)!;
-		const location = (receive.options as INodeProperties[]).find(
-			(option) => option.name === 'spot',
-		)!;
-		expect([location.displayName, location.typeOptions?.loadOptionsMethod]).toEqual([
-			'Spot Name or ID',
-			'getLocations',
-		]);
+		// getReasonCodes: Set Counted Quantity's Reason Code (another branch of issue 44 turns it into a picker).
+		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getReasonCodes', 'getSortColumns']);
+		// Every method is used by some parameter (none is dead).
+		const used = JSON.stringify(properties);
+		for (const name of [...Object.keys(methods.listSearch), ...Object.keys(methods.loadOptions)])
+			expect({ name, used: used.includes(`"${name}"`) }).toEqual({ name, used: true });
 		const update = fieldsOf('shippingOrder', 'update').find(
 			(property) => property.name === 'updateFields',
 		)!;

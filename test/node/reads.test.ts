@@ -62,7 +62,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'item',
 		operation: 'getAll',
-		parameters: limited({ filters: { categoryID: 2 }, output: 'raw' }),
+		parameters: limited({ filters: { categoryID: fromList(2) }, output: 'raw' }),
 		request: { path: '/Item', query: { Category: '2' } },
 		field: 'subCategory',
 		count: 3,
@@ -78,7 +78,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: { returnAll: true, filters: { wid: 3 } },
+		parameters: { returnAll: true, filters: { wid: byId(3) } },
 		request: { path: '/Location', query: { wid: '3' } },
 		field: 'spot',
 		count: 11,
@@ -94,7 +94,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'inventory',
 		operation: 'getAll',
-		parameters: limited({ filters: { warehouseID: 2 } }),
+		parameters: limited({ filters: { warehouseID: fromList(2) } }),
 		request: { path: '/Inventory/2' },
 		field: 'units',
 		count: 3,
@@ -110,7 +110,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'inventory',
 		operation: 'getMaterialIn',
-		parameters: limited({ filters: { warehouseID: 3 } }),
+		parameters: limited({ filters: { warehouseID: byId(3) } }),
 		request: { path: '/Inventory/MaterialIn/3' },
 		field: 'recNo',
 		count: 3,
@@ -126,7 +126,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'inventory',
 		operation: 'getMaterialOut',
-		parameters: limited({ filters: { warehouseID: 1 } }),
+		parameters: limited({ filters: { warehouseID: fromList(1) } }),
 		request: { path: '/Inventory/MaterialOut/1' },
 		field: 'recNo',
 		count: 3,
@@ -411,7 +411,10 @@ describe('read operations', () => {
 			true,
 		);
 		const one = await capture(h, () =>
-			items(h, 'inventory', 'getStockLevels', { returnAll: true, filters: { warehouseID: 2 } }),
+			items(h, 'inventory', 'getStockLevels', {
+				returnAll: true,
+				filters: { warehouseID: fromList(2) },
+			}),
 		);
 		expect(one.requests[0].path).toBe('/api/v2/Inventory/StockLevels/2');
 		expect(one.result.length).toBe([...expected].filter((key) => key.endsWith('|2')).length);

@@ -115,7 +115,7 @@ export const itemIdLocator: INodeProperties[] = [
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a item...',
+				placeholder: 'Select an item...',
 				typeOptions: { searchListMethod: 'searchItems', searchable: true },
 			},
 			{

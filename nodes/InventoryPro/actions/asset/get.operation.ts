@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a asset...',
+				placeholder: 'Select an asset...',
 				typeOptions: { searchListMethod: 'searchAssets', searchable: true },
 			},
 			{

@@ -15,6 +15,7 @@ const properties: INodeProperties[] = [
 		description: 'The item ID (shortID), unique',
 		type: 'string',
 		default: '',
+		placeholder: 'e.g. WIDGET-01',
 		required: true,
 	},
 	{

@@ -21,10 +21,30 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Category ID',
 				name: 'categoryID',
-				type: 'number',
-				default: 0,
-				description:
-					'Only items of this category or sub-category (sent as Category; see Category › Get Many for the IDs)',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Only items of this category or sub-category; empty: every category',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a category...',
+						typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 5',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid category ID' },
+							},
+						],
+					},
+				],
 			},
 			{
 				displayName: 'Include Discontinued',
@@ -66,8 +86,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const { includeInactive, categoryID, ...filters } = readFilters(this, itemIndex);
-	// 0 is the number field's untouched default: no filter.
-	if (!isBlank(categoryID) && categoryID !== 0)
+	if (!isBlank(categoryID))
 		filters.Category = recordNumber(this, categoryID, 'categoryID', itemIndex);
 	const list = includeInactive === true ? 'item.listAll' : 'item.list';
 	const output = readOutput(this, itemIndex, RECORDS.item.simple);

@@ -38,11 +38,30 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Wid Name or ID',
 				name: 'wid',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getWarehouses' },
-				default: '',
-				description:
-					'Only spots of this warehouse (sent as wid). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Only the locations of this warehouse; empty: every warehouse',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a warehouse...',
+						typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 2',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+							},
+						],
+					},
+				],
 			},
 		],
 	},
@@ -59,8 +78,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const { wid, ...filters } = readFilters(this, itemIndex);
-	// 0 is the number field's untouched default: no filter.
-	if (!isBlank(wid) && wid !== 0) filters.wid = recordNumber(this, wid, 'wid', itemIndex);
+	if (!isBlank(wid)) filters.wid = recordNumber(this, wid, 'wid', itemIndex);
 	const list = 'location.list';
 	const output = readOutput(this, itemIndex, RECORDS.location.simple);
 	const query = buildListQuery.call(this, list, filters, itemIndex);

@@ -66,7 +66,7 @@ const properties: INodeProperties[] = [
 								displayName: 'From List',
 								name: 'list',
 								type: 'list',
-								placeholder: 'Select a item...',
+								placeholder: 'Select an item...',
 								typeOptions: { searchListMethod: 'searchItems', searchable: true },
 							},
 							{
@@ -89,11 +89,31 @@ const properties: INodeProperties[] = [
 					{
 						displayName: 'Warehouse',
 						name: 'warehouse',
-						description: 'Warehouse ID of the line',
-						type: 'number',
-						default: 0,
-						typeOptions: { numberPrecision: 0 },
+						type: 'resourceLocator',
+						default: { mode: 'list', value: '' },
 						required: true,
+						description: 'The warehouse of the line',
+						modes: [
+							{
+								displayName: 'From List',
+								name: 'list',
+								type: 'list',
+								placeholder: 'Select a warehouse...',
+								typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+							},
+							{
+								displayName: 'By ID',
+								name: 'id',
+								type: 'string',
+								placeholder: 'e.g. 2',
+								validation: [
+									{
+										type: 'regex',
+										properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+									},
+								],
+							},
+						],
 					},
 					{
 						displayName: 'Unit Price',
