@@ -256,6 +256,8 @@ describe('Inventory Pro node description', () => {
 		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
 		// A sentence without a closing stop; it may end in an all-capitals word (ID, URL).
 		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-zA-Z)]$/);
+		// n8n's node creator shows about 40 characters of an action (its own: "Create or update a contact").
+		expect(actions.filter((action) => action.length > 40)).toEqual([]);
 	});
 
 	// Vendor docs: GET /PurchaseOrder "returns open purchase orders". The node says so, and how to reach a closed one.

@@ -112,7 +112,7 @@ describe('bad input is refused before any request, naming the field', () => {
 			'item',
 			'create',
 			{ itemID: '  ' },
-			/Item ID \(itemID\) is required/,
+			/Item \(itemID\) is required/,
 		],
 		[
 			'a record number that is not one',

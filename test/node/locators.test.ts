@@ -250,9 +250,9 @@ describe('records a body or a path names', () => {
 			'inventory',
 			'move',
 			{ itemID: expr('id', 'null'), fromWID: byId(1), toWID: byId(2), units: 1 },
-			'Item ID (itemID) is required',
+			'Item (itemID) is required',
 		],
-		['an alias left blank', 'item', 'get', { key: expr('alias', '" "') }, 'Item Key (key)'],
+		['an alias left blank', 'item', 'get', { key: expr('alias', '" "') }, 'Item (key)'],
 	] as const)(
 		'%s fails before any request, naming the field',
 		async (_case, resource, operation, parameters, message) => {

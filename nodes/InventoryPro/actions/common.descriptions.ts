@@ -101,15 +101,15 @@ export const orderHeaderNotice: INodeProperties = {
 	default: '',
 };
 
-/** The item of a stock movement or item update: picked from the list or given by its shortID. */
+/** The item of a stock movement: picked from the list or given by its short ID. */
 export const itemIdLocator: INodeProperties[] = [
 	{
-		displayName: 'Item ID',
+		displayName: 'Item',
 		name: 'itemID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The item: pick it from the list or give its shortID',
+		description: 'The item, by its short ID (its SKU)',
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,8 +1,8 @@
 /** Display names for the camelCase field names of the endpoint table. */
 const LABELS: Record<string, string> = {
-	itemID: 'Item ID',
+	itemID: 'Item',
 	partNo: 'Part Number',
-	key: 'Item Key',
+	key: 'Item',
 	poNo: 'Purchase Order Number',
 	soNo: 'Shipping Order Number',
 	woNo: 'Work Order Number',

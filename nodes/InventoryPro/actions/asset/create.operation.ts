@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Short ID',
 		name: 'shortID',
-		description: "The asset's unique identifier",
+		description: "The new asset's short ID; no other asset may have it",
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. FORKLIFT-001',
@@ -60,7 +60,7 @@ const properties: INodeProperties[] = [
 				default: '',
 			},
 			{
-				displayName: 'Location Name or ID',
+				displayName: 'Location',
 				name: 'location',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
@@ -101,7 +101,7 @@ const properties: INodeProperties[] = [
 				default: 'Active',
 			},
 			{
-				displayName: 'Warehouse Name or ID',
+				displayName: 'Warehouse',
 				name: 'warehouse',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },

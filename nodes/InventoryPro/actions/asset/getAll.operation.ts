@@ -22,8 +22,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /Asset/All instead of /Asset: all assets, discontinued included',
+				description: 'Whether to include retired assets',
 			},
 			{
 				displayName: 'Modified Since',

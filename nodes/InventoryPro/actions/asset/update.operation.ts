@@ -10,12 +10,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
+		displayName: 'Asset',
 		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The asset: pick it from the list or give its shortID',
+		description: 'The asset, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',
@@ -75,7 +75,7 @@ const properties: INodeProperties[] = [
 				default: '',
 			},
 			{
-				displayName: 'Location Name or ID',
+				displayName: 'Location',
 				name: 'location',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
@@ -116,7 +116,7 @@ const properties: INodeProperties[] = [
 				default: 'Active',
 			},
 			{
-				displayName: 'Warehouse Name or ID',
+				displayName: 'Warehouse',
 				name: 'warehouse',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },

@@ -20,8 +20,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /Category/All instead of /Category: all categories, disabled included',
+				description: 'Whether to include disabled categories',
 			},
 			{
 				displayName: 'Modified Since',

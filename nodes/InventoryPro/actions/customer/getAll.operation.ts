@@ -22,8 +22,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /Customer/All instead of /Customer: all customers, inactive included',
+				description: 'Whether to include inactive customers',
 			},
 			{
 				displayName: 'Modified Since',

@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 			},
 			sortDirection,
 			{
-				displayName: 'Warehouse Name or ID',
+				displayName: 'Warehouse',
 				name: 'warehouseID',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },

@@ -84,7 +84,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'From Spot Name or ID',
+				displayName: 'From Location',
 				name: 'fromSpot',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
@@ -122,7 +122,7 @@ const properties: INodeProperties[] = [
 				default: '',
 			},
 			{
-				displayName: 'To Spot Name or ID',
+				displayName: 'To Location',
 				name: 'toSpot',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },

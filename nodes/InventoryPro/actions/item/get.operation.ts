@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The item: pick it from the list, or give its shortID or one of its aliases',
+		description: 'The item, by its short ID (its SKU) or one of its aliases',
 		modes: [
 			{
 				displayName: 'From List',

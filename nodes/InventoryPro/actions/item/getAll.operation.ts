@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Category ID',
+				displayName: 'Category',
 				name: 'categoryID',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
@@ -51,7 +51,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to read /Item/All instead of /Item: all items, discontinued included',
+				description: 'Whether to include discontinued items',
 			},
 			{
 				displayName: 'Modified Since',

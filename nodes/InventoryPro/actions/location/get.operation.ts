@@ -16,6 +16,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		description: 'The location, by its location code',
 		modes: [
 			{
 				displayName: 'From List',

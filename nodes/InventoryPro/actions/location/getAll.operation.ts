@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 			},
 			sortDirection,
 			{
-				displayName: 'Wid Name or ID',
+				displayName: 'Warehouse',
 				name: 'wid',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },

@@ -20,8 +20,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /ReasonCode/All instead of /ReasonCode: all reason codes, disabled included',
+				description: 'Whether to include disabled reason codes',
 			},
 			{
 				displayName: 'Modified Since',

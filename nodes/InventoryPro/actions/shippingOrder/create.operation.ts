@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The customer: pick it from the list or give its shortID',
+		description: 'The customer, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',
@@ -55,12 +55,12 @@ const properties: INodeProperties[] = [
 				name: 'line',
 				values: [
 					{
-						displayName: 'Short ID',
+						displayName: 'Item',
 						name: 'shortID',
 						type: 'resourceLocator',
 						default: { mode: 'list', value: '' },
 						required: true,
-						description: 'The item: pick it from the list or give its shortID',
+						description: 'The item, by its short ID (its SKU)',
 						modes: [
 							{
 								displayName: 'From List',

@@ -36,14 +36,14 @@ const properties: INodeProperties[] = [
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose orderDate is on or after this time',
+				description: 'Only orders with an order date on or after this time',
 			},
 			{
 				displayName: 'Order Date On or Before',
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose orderDate is on or before this time',
+				description: 'Only orders with an order date on or before this time',
 			},
 			{
 				displayName: 'Sort Column Name or ID',

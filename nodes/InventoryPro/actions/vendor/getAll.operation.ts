@@ -22,8 +22,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /Vendor/All instead of /Vendor: all vendors, inactive included',
+				description: 'Whether to include inactive vendors',
 			},
 			{
 				displayName: 'Modified Since',

@@ -11,12 +11,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Work Order Number',
+		displayName: 'Work Order',
 		name: 'woNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The work order: pick it from the list or give its woNo',
+		description: 'The work order, by its order number',
 		modes: [
 			{
 				displayName: 'From List',

@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose dueDate is on or before this time',
+				description: 'Only orders with a due date on or before this time',
 			},
 			{
 				displayName: 'Modified Since',
@@ -53,7 +53,7 @@ const properties: INodeProperties[] = [
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose startDate is on or after this time',
+				description: 'Only orders with a start date on or after this time',
 			},
 		],
 	},
