@@ -173,26 +173,6 @@ export class InventoryProApi implements ICredentialType {
 			typeOptions: { expirable: true, password: true },
 			default: '',
 		},
-		// Timing of rate-limit handling; hidden, production values. Tests shorten them.
-		{
-			displayName: 'Rate Limit Wait (Ms)',
-			name: 'rateLimitWaitMs',
-			type: 'hidden',
-			default: 30_000,
-		},
-		{
-			displayName: 'Rate Limit Max Wait (Ms)',
-			name: 'rateLimitMaxWaitMs',
-			type: 'hidden',
-			default: 60_000,
-		},
-		{
-			displayName: 'Rate Limit Min Wait (Ms)',
-			name: 'rateLimitMinWaitMs',
-			type: 'hidden',
-			default: 1_000,
-		},
-		{ displayName: 'Rate Window (Ms)', name: 'rateWindowMs', type: 'hidden', default: 60_000 },
 	];
 
 	/** Exchanges the client credentials for a bearer token (4 h); n8n stores it and calls this again after a 401. */

@@ -67,23 +67,6 @@ export class InventoryPro implements INodeType {
 				] satisfies Array<INodePropertyOptions & { value: InventoryProResource }>,
 				default: 'item',
 			},
-			// n8n's own "Custom API Call" entry (added to nodes whose credential has `authenticate`) leads here.
-			{
-				displayName:
-					'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
-				name: 'customApiCallNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { resource: ['__CUSTOM_API_CALL__'] } },
-			},
-			{
-				displayName:
-					'Use Resource › Custom API Request instead: it calls any path with this credential, paced, paged and with clear errors',
-				name: 'customApiCallOperationNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { operation: ['__CUSTOM_API_CALL__'] } },
-			},
 			...item.description,
 			...inventory.description,
 			...customer.description,

@@ -6,12 +6,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import {
-	NodeHelpers,
-	type INode,
-	type INodeParameters,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { loadCompiled } from '../harness/build';
 import { ensureN8n, httpsCall, N8n, N8N_VERSION, PACKAGE_NAME, startN8n } from './n8n';
@@ -97,7 +92,7 @@ describe(`real n8n ${N8N_VERSION} with n8n-nodes-inventory-pro installed`, () =>
 		);
 	});
 
-	test('the editor offers no "Custom API Call" beside our Custom API Request; our guard notice is there should a workflow name it', async () => {
+	test('the editor offers no "Custom API Call" beside our Custom API Request', async () => {
 		// GET /types/nodes.json is what the editor loads. n8n 2.40.7 injects "Custom API Call" only for nodes whose
 		// credential type still has `authenticate` after it copies the types with object spread
 		// (load-nodes-and-credentials.js postProcessLoaders), which drops our class method: measured here.
@@ -123,28 +118,6 @@ describe(`real n8n ${N8N_VERSION} with n8n-nodes-inventory-pro installed`, () =>
 			const operations = dropdowns('operation');
 			expect(operations.length).toBeGreaterThan(10);
 			for (const values of operations) expect(values).not.toContain(CUSTOM_API_CALL);
-
-			// A workflow that names n8n's entry anyway (hand-written, or from an n8n that injects it) shows our notice.
-			const node = {
-				id: 'n',
-				name: 'Inventory Pro',
-				type: type.name,
-				typeVersion: 2,
-				position: [0, 0],
-				parameters: {},
-			} as INode;
-			const notices = (parameters: Record<string, unknown>) =>
-				type.properties
-					.filter(
-						(p) =>
-							p.type === 'notice' &&
-							NodeHelpers.displayParameter(parameters as INodeParameters, p, node, type),
-					)
-					.map((p) => p.displayName);
-			const guard = expect.stringMatching(/^Use Resource › Custom API Request instead/);
-			expect(notices({ resource: CUSTOM_API_CALL })).toEqual([guard]);
-			expect(notices({ resource: 'item', operation: CUSTOM_API_CALL })).toContainEqual(guard);
-			expect(notices({ resource: 'item', operation: 'get' })).not.toContainEqual(guard);
 		}
 	});
 

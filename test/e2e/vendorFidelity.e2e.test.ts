@@ -100,8 +100,8 @@ test('Customer › Get Many sorted by shortID descending: sent as typed, every c
 		resource: 'customer',
 		operation: 'getAll',
 		returnAll: true,
-		// Sort By as the editor saves a typed column ("By Name").
-		filters: { sort: { __rl: true, mode: 'name', value: 'shortID' }, direction: 'DESC' },
+		// Sort Column as the editor saves a column picked from its dropdown.
+		filters: { sort: 'shortID', direction: 'DESC' },
 	});
 	expect(execution.status).toBe('success');
 	expect(
@@ -150,7 +150,7 @@ test('Inventory › Get Stock Levels of all warehouses and of one: every level o
 		resource: 'inventory',
 		operation: 'getStockLevels',
 		returnAll: true,
-		filters: { warehouseID: 3 },
+		filters: { warehouseID: { __rl: true, mode: 'list', value: '3' } },
 	});
 	expect(new Set(one.requests.map((request) => request.path))).toEqual(
 		new Set(['/api/v2/Inventory/StockLevels/3']),

@@ -474,19 +474,24 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 			},
 		);
 
-	test("Sort By: n8n hands our search the node's parameters; it suggests that list's documented columns", async () => {
-		const sortOf = (parameters: object, filter?: string) =>
-			search('searchSortColumns', filter, undefined, {
-				path: 'parameters.filters.sort',
-				parameters,
-			});
-		const customers = {
-			resource: 'customer',
-			operation: 'getAll',
-			filters: { sort: { __rl: true, mode: 'list', value: '' } },
-		};
-		const all = await sortOf(customers);
-		expect(all.results.map((r) => r.value)).toEqual([
+	/** What the editor posts when a dropdown opens: n8n runs our loadOptions method. */
+	const options = async (methodName: string, path: string, parameters: object) =>
+		await n8n.session.call<Array<{ name: string; value: string }>>(
+			'POST',
+			'/rest/dynamic-node-parameters/options',
+			{
+				path,
+				nodeTypeAndVersion: { name: 'n8n-nodes-inventory-pro.inventoryPro', version: 2 },
+				currentNodeParameters: parameters,
+				methodName,
+				credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
+			},
+		);
+
+	test("Sort Column: n8n hands our dropdown the node's parameters; it offers that list's documented columns", async () => {
+		const sortOf = async (parameters: object) =>
+			(await options('getSortColumns', 'parameters.filters.sort', parameters)).map((o) => o.value);
+		expect(await sortOf({ resource: 'customer', operation: 'getAll', filters: {} })).toEqual([
 			'shortID',
 			'name',
 			'city',
@@ -498,18 +503,46 @@ describe('Record pickers: the searches the editor asks n8n for', () => {
 			'modified',
 			'created',
 		]);
-		expect((await sortOf(customers, 'co')).results.map((r) => r.value)).toEqual([
-			'country',
-			'contact',
-		]);
 		const oneWarehouse = {
 			resource: 'inventory',
 			operation: 'getMaterialIn',
-			filters: { warehouseID: 2 },
+			filters: { warehouseID: { __rl: true, mode: 'list', value: '2' } },
 		};
-		const moves = (await sortOf(oneWarehouse)).results.map((r) => r.value);
+		const moves = await sortOf(oneWarehouse);
 		expect(moves).toContain('recNo');
 		expect(moves).not.toContain('wID');
+	});
+
+	test('Location: n8n hands our search the Warehouse chosen above it; only its locations come back', async () => {
+		const receive = (wID: object) => ({
+			path: 'parameters.additionalFields.spot',
+			parameters: { resource: 'inventory', operation: 'receive', wID, additionalFields: {} },
+		});
+		const spotsOf = (warehouseID: number) =>
+			sandbox.store.locations.rows
+				.filter((location) => location.warehouseID === warehouseID)
+				.map((location) => location.spot)
+				.sort();
+		for (const warehouseID of [2, 3]) {
+			const found = await search(
+				'searchLocations',
+				undefined,
+				undefined,
+				receive({ __rl: true, mode: 'list', value: String(warehouseID) }),
+			);
+			expect(found.results.map((r) => r.value).sort()).toEqual(spotsOf(warehouseID));
+		}
+		const move = {
+			path: 'parameters.additionalFields.toSpot',
+			parameters: {
+				resource: 'inventory',
+				operation: 'move',
+				fromWID: { __rl: true, mode: 'id', value: '1' },
+				toWID: { __rl: true, mode: 'id', value: '4' },
+			},
+		};
+		const to = await search('searchToLocations', undefined, undefined, move);
+		expect(to.results.map((r) => r.value).sort()).toEqual(spotsOf(4));
 	});
 
 	test("each record kind lists the sandbox's records by id, and a search text narrows them", async () => {

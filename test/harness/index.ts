@@ -27,6 +27,8 @@ import type {
 } from 'n8n-workflow';
 
 import { ManualClock, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import type { Timing } from '../../nodes/shared/transport/settings';
+import { DIST, loadCompiled } from './build';
 import { CredentialStore, HarnessCredentialsHelper } from './credentials';
 import {
 	additionalData as makeAdditionalData,
@@ -50,28 +52,35 @@ export interface InventoryProCredential extends ICredentialDataDecryptedObject {
 	clientAuthentication: 'form' | 'basic';
 	ignoreSslIssues: boolean;
 	requestsPerMinute: number;
-	rateLimitWaitMs: number;
-	rateLimitMaxWaitMs: number;
-	rateWindowMs: number;
 	// Optional fields go through the index signature (an optional property cannot satisfy it):
-	// rateLimitMinWaitMs, the floor of a 429 wait (hidden; production 1,000 ms), and requestTimeout,
-	// in seconds, fractions allowed so tests can time out in milliseconds; pagesInFlight (credential default 4).
+	// requestTimeout, in seconds, fractions allowed so tests can time out in milliseconds; pagesInFlight
+	// (credential default 4).
 }
 
 /**
- * Test defaults: the sandbox's certificate is self-signed, and 429 waits are milliseconds instead of
- * 30–60 s. The pacing budget is effectively off unless a test sets it (pacing has its own tests).
+ * Test defaults: the sandbox's certificate is self-signed. The pacing budget is effectively off unless a
+ * test sets it (pacing has its own tests).
  */
 export const TEST_CREDENTIAL_DEFAULTS = {
 	clientAuthentication: 'form',
 	ignoreSslIssues: true,
 	requestsPerMinute: 1_000_000,
-	rateLimitWaitMs: 5,
-	rateLimitMaxWaitMs: 20,
-	// Pacing is off (a million per window), but a 429 lowers the process-wide budget of the client all tests
-	// share (transport/pacer.ts): a one-second window keeps one test's 429s from slowing the next for a minute.
-	rateWindowMs: 1_000,
 } as const;
+
+/**
+ * The transport's timing in tests (set through its test seam, nodes/shared/transport/settings.ts): 429
+ * waits of 5–20 ms instead of 30–60 s. Pacing is off (a million per window), but a 429 lowers the
+ * process-wide budget of the client all tests share (transport/pacer.ts): a one-second window keeps one
+ * test's 429s from slowing the next for a minute.
+ */
+export const TEST_TIMING: Partial<Timing> = { windowMs: 1_000, baseMs: 5, capMs: 20 };
+
+type TransportSettings = typeof import('../../nodes/shared/transport/settings');
+
+/** The transport's test seam, in the compiled module the loaded nodes use. */
+export function transportSeam(): TransportSettings['testSeam'] {
+	return (loadCompiled(`${DIST}/nodes/shared/transport/settings.js`) as TransportSettings).testSeam;
+}
 
 export interface HarnessOptions {
 	/** Options for the sandbox the harness starts; default: a ManualClock and a high rate limit. */
@@ -151,6 +160,8 @@ export interface Harness {
 	tokenRequests(): number;
 	/** Requests the sandbox received for an endpoint id (any status). */
 	requests(endpointId: string): number;
+	/** The transport's timing: TEST_TIMING with `changes`; no argument restores TEST_TIMING. */
+	timing(changes?: Partial<Timing>): void;
 	stop(): Promise<void>;
 }
 
@@ -164,6 +175,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 			...options.sandbox,
 		}));
 	const nodeTypes = new NodeTypeRegistry(options.nodeTypes);
+	const timing = (changes: Partial<Timing> = {}) =>
+		transportSeam().useTiming({ ...TEST_TIMING, ...changes });
+	timing();
 	const credentialTypes = new CredentialTypeRegistry();
 	const credentials = new CredentialStore();
 	const credentialsHelper = new HarnessCredentialsHelper(credentialTypes, credentials);
@@ -364,6 +378,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 		additionalData,
 		tokenRequests: () => sandbox.stats.requests.token ?? 0,
 		requests: (endpointId) => sandbox.stats.requests[endpointId] ?? 0,
+		timing,
 		stop: async () => {
 			if (!options.useSandbox) await sandbox.close();
 		},

@@ -118,6 +118,8 @@ export class NodeTypeRegistry implements INodeTypes {
 	}
 }
 
+type TransportSettings = typeof import('../../nodes/shared/transport/settings');
+
 /**
  * One of our node types as another n8n process holds it (a queue-mode worker): the compiled package loaded
  * again in a module registry of its own (jest's), so the memory it keeps per process is its own, while
@@ -130,9 +132,14 @@ export function inAnotherProcess(
 ): INodeType {
 	const from = builtDist();
 	const workflow = loadCompiled('n8n-workflow');
+	const seam = (load: (file: string) => unknown) =>
+		(load(join(from, 'nodes/shared/transport/settings.js')) as TransportSettings).testSeam;
+	// Every process runs with the test's transport timing, as they once read it from the credential.
+	const timing = seam(loadCompiled).timing();
 	let found: AnyNodeType | undefined;
 	jest.isolateModules(() => {
 		jest.doMock('n8n-workflow', () => workflow);
+		seam(loadCompiled).useTiming(timing);
 		prepare((file) => loadCompiled(join(from, file)));
 		for (const file of filesUnder(join(from, 'nodes'), '.node.js')) {
 			const type = instantiate<AnyNodeType>(file);

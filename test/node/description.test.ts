@@ -12,6 +12,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { nodeOperations, operationsTable } from '../../scripts/operations-table';
 import { GET_MANY_LISTS } from '../../nodes/InventoryPro/methods/sortColumns';
 import { ENDPOINTS, RESOURCES, type EndpointId } from '../../nodes/shared/endpoints';
+import { RECORDS, type RecordKindSpec } from '../../nodes/shared/records';
 import { ROUTES, type RouteSpec } from '../../sandbox/routes';
 import { InventoryPro } from '../../nodes/InventoryPro/InventoryPro.node';
 import { RESOURCES as RESOURCE_MODULES } from '../../nodes/InventoryPro/actions/router';
@@ -145,25 +146,56 @@ describe('Inventory Pro node description', () => {
 			expect(names.includes('endDate')).toBe(Boolean(list.orderDates));
 			expect(names).toEqual(expect.arrayContaining(['sort', 'direction']));
 			const sort = (filters.options as INodeProperties[]).find((option) => option.name === 'sort')!;
-			// A report's columns are known when it runs: text. Elsewhere the documented columns are
-			// suggested (From List) and any column may be typed (By Name).
+			// A column is not a record: no locator. A report's columns are known when it runs: text.
+			// Elsewhere a dropdown suggests the documented columns of the list the filters choose (reloaded
+			// when they change), and an expression gives any other (the service judges it).
 			if (list.sort === 'reportColumns') expect(sort.type).toBe('string');
 			else {
-				expect(sort.type).toBe('resourceLocator');
-				expect(sort.default).toEqual({ mode: 'list', value: '' });
+				expect(sort.type).toBe('options');
+				expect(sort.default).toBe('');
 				// Not required: n8n reads a missing `required` as false (its lint refuses `required: false`).
 				expect(sort.required).toBeFalsy();
-				expect(sort.modes?.map((mode) => [mode.name, mode.type, mode.validation ?? []])).toEqual([
-					['list', 'list', []],
-					['name', 'string', []],
-				]);
-				expect(sort.modes?.[0].typeOptions?.searchListMethod).toBe('searchSortColumns');
-				for (const column of list.sort) expect(sort.description).toContain(column);
+				expect(sort.typeOptions?.loadOptionsMethod).toBe('getSortColumns');
+				const lists = GET_MANY_LISTS[`${resource}.${operation}`];
+				const dependsOn = [
+					...(lists.byWarehouse ? ['filters.warehouseID.value'] : []),
+					...(lists.all ? ['filters.includeInactive'] : []),
+				];
+				expect(sort.typeOptions?.loadOptionsDependsOn ?? []).toEqual(dependsOn);
 			}
 			const notice = fieldsOf(resource, operation).some((property) => property.type === 'notice');
 			expect(notice).toBe(list.modifiedSince === 'headerOnly');
 		},
 	);
+
+	// One Output fragment (common.descriptions.ts recordOutput), its texts per record kind.
+	it('says per record kind what Simplified keeps and what Raw adds; only orders mention lines', () => {
+		const withOutput = nodeOperations().filter(({ resource, operation }) =>
+			fieldsOf(resource, operation).some((p) => p.name === 'output'),
+		);
+		expect(withOutput.length).toBe(17);
+		for (const { resource, operation } of withOutput) {
+			const kind = (resource === 'inventory' ? 'lot' : resource) as keyof typeof RECORDS;
+			const { simple, fields } = RECORDS[kind] as RecordKindSpec;
+			const output = fieldsOf(resource, operation).find((p) => p.name === 'output')!;
+			const options = output.options as Array<{ name: string; value: string; description: string }>;
+			expect(options.map((o) => o.value)).toEqual(['simple', 'raw', 'fields']);
+			expect(output.default).toBe('simple');
+			const [simplified, raw] = options.map((o) => o.description);
+			const where = `${resource}.${operation}`;
+			expect({ where, kept: simplified.replace(/ \(Get only\)/g, '') }).toEqual({
+				where,
+				kept: `Only ${simple.join(', ')}`,
+			});
+			const added = fields.filter((field) => !simple.includes(field));
+			expect({ where, raw }).toEqual({
+				where,
+				raw: `Every field the service returns, also ${added.join(', ')}`,
+			});
+			const order = ['purchaseOrder', 'shippingOrder', 'workOrder'].includes(resource);
+			expect({ where, lines: /lines/.test(simplified + raw) }).toEqual({ where, lines: order });
+		}
+	});
 
 	it.each([
 		['purchaseOrder', 'Order Date On or After', 'Order Date On or Before'],
@@ -224,6 +256,8 @@ describe('Inventory Pro node description', () => {
 		expect(actions.filter((action, i) => actions.indexOf(action) !== i)).toEqual([]);
 		// A sentence without a closing stop; it may end in an all-capitals word (ID, URL).
 		for (const action of actions) expect(action).toMatch(/^[A-Z][a-z]+ .+[a-zA-Z)]$/);
+		// n8n's node creator shows about 40 characters of an action (its own: "Create or update a contact").
+		expect(actions.filter((action) => action.length > 40)).toEqual([]);
 	});
 
 	// Vendor docs: GET /PurchaseOrder "returns open purchase orders". The node says so, and how to reach a closed one.
@@ -280,47 +314,124 @@ describe('Inventory Pro node description', () => {
 		}
 	});
 
-	it('offers pickers from the service for warehouses, reports, categories, reason codes and locations', () => {
+	// Issue 44: every parameter that names a record the service lists is one kind of parameter, a
+	// "From List / By ID" locator whose search is that record's list (a location's: by the warehouse above).
+	it('names every record the service lists with a locator searching that list', () => {
+		const byResource = (resource: string) =>
+			({
+				customer: 'searchCustomers',
+				vendor: 'searchVendors',
+				asset: 'searchAssets',
+			})[resource] ?? 'searchItems';
+		const search: Record<string, (resource: string) => string> = {
+			itemID: () => 'searchItems',
+			key: () => 'searchItems',
+			shortID: byResource,
+			wID: () => 'searchWarehouses',
+			fromWID: () => 'searchWarehouses',
+			toWID: () => 'searchWarehouses',
+			warehouseID: () => 'searchWarehouses',
+			wid: () => 'searchWarehouses',
+			warehouse: () => 'searchWarehouses',
+			spot: () => 'searchLocations',
+			id: () => 'searchLocations',
+			fromSpot: () => 'searchFromLocations',
+			toSpot: () => 'searchToLocations',
+			location: () => 'searchAssetLocations',
+			reasonCode: () => 'searchReasonCodesByCode',
+			reasonCodeID: () => 'searchReasonCodes',
+			categoryID: () => 'searchCategories',
+			category: () => 'searchCategories',
+			subCategory: () => 'searchCategories',
+			assetType: () => 'searchAssetTypes',
+			vendor: () => 'searchVendors',
+			customer: () => 'searchCustomers',
+			poNo: () => 'searchPurchaseOrders',
+			soNo: () => 'searchShippingOrders',
+			woNo: () => 'searchWorkOrders',
+			rec: () => 'searchWebhooks',
+			reportID: () => 'searchReports',
+		};
+		// Not pickers: the key of a record being created, and the key Create or Update creates when missing.
+		const newKey = (operation: string, name: string, top: boolean) =>
+			top && ['create', 'upsert'].includes(operation) && ['itemID', 'shortID'].includes(name);
+		// Owned by issue 44's write-safety branch (Set Counted Quantity), which turns it into this picker.
+		const pending = ['inventory.setCountedQuantity reasonCode'];
+
+		const found: string[] = [];
+		const wrong: string[] = [];
+		const visit = (resource: string, operation: string, list: readonly unknown[], top = false) => {
+			for (const entry of list as Array<INodeProperties & { values?: INodeProperties[] }>) {
+				if (entry.values) visit(resource, operation, entry.values);
+				if (!('type' in entry)) continue;
+				if (entry.type === 'collection' || entry.type === 'fixedCollection')
+					visit(resource, operation, (entry.options ?? []) as INodeProperties[]);
+				const expected = search[entry.name]?.(resource);
+				const where = `${resource}.${operation} ${entry.name}`;
+				if (!expected || newKey(operation, entry.name, top) || pending.includes(where)) continue;
+				found.push(where);
+				const [list, typed] = entry.modes ?? [];
+				const ok =
+					entry.type === 'resourceLocator' &&
+					list?.type === 'list' &&
+					list.typeOptions?.searchListMethod === expected &&
+					/^Select (a [^aeiou]|an [aeiou])[a-z ]+\.\.\.$/.test(String(list.placeholder)) &&
+					typed?.type === 'string';
+				if (!ok) wrong.push(`${where}: ${entry.type} ${JSON.stringify(entry.modes ?? [])}`);
+			}
+		};
+		for (const property of properties) {
+			const show = property.displayOptions?.show;
+			if (!show?.resource || !show.operation) continue;
+			visit(String(show.resource[0]), String(show.operation[0]), [property], true);
+		}
+		expect(wrong).toEqual([]);
+		// Every kind of reference is met somewhere (the walk reaches collections and order lines).
+		expect(found).toEqual(
+			expect.arrayContaining([
+				'inventory.receive spot',
+				'inventory.move toSpot',
+				'inventory.issue reasonCode',
+				'inventory.getStockLevels warehouseID',
+				'item.getAll categoryID',
+				'asset.create assetType',
+				'asset.update location',
+				'purchaseOrder.create warehouse',
+				'shippingOrder.create shortID',
+				'location.hold id',
+			]),
+		);
+		expect(found.length).toBeGreaterThan(60);
+	});
+
+	it('offers pickers from the service for every record kind, and dropdowns only for sort columns', () => {
 		const methods = node.methods as { loadOptions: object; listSearch: object };
 		expect(Object.keys(methods.listSearch).sort()).toEqual([
+			'searchAssetLocations',
+			'searchAssetTypes',
 			'searchAssets',
 			'searchCategories',
 			'searchCustomers',
+			'searchFromLocations',
 			'searchItems',
 			'searchLocations',
 			'searchPurchaseOrders',
 			'searchReasonCodes',
+			'searchReasonCodesByCode',
 			'searchReports',
 			'searchShippingOrders',
-			'searchSortColumns',
+			'searchToLocations',
 			'searchVendors',
 			'searchWarehouses',
 			'searchWebhooks',
 			'searchWorkOrders',
 		]);
-		expect(Object.keys(methods.loadOptions).sort()).toEqual([
-			'getCategories',
-			'getLocations',
-			'getReasonCodes',
-			'getReports',
-			'getWarehouses',
-		]);
-		const warehouse = fieldsOf('warehouse', 'getItems').find(
-			(property) => property.name === 'warehouseID',
-		)!;
-		expect(warehouse.type).toBe('resourceLocator');
-		const report = fieldsOf('report', 'run').find((property) => property.name === 'reportID')!;
-		expect(report.type).toBe('resourceLocator');
-		const receive = fieldsOf('inventory', 'receive').find(
-			(property) => property.name === 'additionalFields',
-		)!;
-		const location = (receive.options as INodeProperties[]).find(
-			(option) => option.name === 'spot',
-		)!;
-		expect([location.displayName, location.typeOptions?.loadOptionsMethod]).toEqual([
-			'Spot Name or ID',
-			'getLocations',
-		]);
+		// getReasonCodes: Set Counted Quantity's Reason Code (another branch of issue 44 turns it into a picker).
+		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getReasonCodes', 'getSortColumns']);
+		// Every method is used by some parameter (none is dead).
+		const used = JSON.stringify(properties);
+		for (const name of [...Object.keys(methods.listSearch), ...Object.keys(methods.loadOptions)])
+			expect({ name, used: used.includes(`"${name}"`) }).toEqual({ name, used: true });
 		const update = fieldsOf('shippingOrder', 'update').find(
 			(property) => property.name === 'updateFields',
 		)!;

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_CLIENTS } from '../../sandbox';
-import { byId, byName, capture, fromList, harness, items, runOp, type Harness } from './setup';
+import { byId, capture, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 let readonlyCredential: string;
@@ -32,27 +32,27 @@ afterAll(async () => await h?.stop());
 const existingItem = () => h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
 
 describe('sort columns the service judges', () => {
-	it('sends any column typed By Name; the service\'s 400 "Invalid sort column or direction." names Sort By and the column', async () => {
+	it('sends any column as given; the service\'s 400 "Invalid sort column or direction." names Sort Column and the column', async () => {
 		const { result, requests } = await capture(h, () =>
 			runOp(h, 'customer', 'getAll', {
 				returnAll: true,
-				filters: { sort: byName('colour') },
+				filters: { sort: 'colour' },
 			}),
 		);
 		expect(requests.map((request) => [request.query.sort, request.status])).toEqual([
 			['colour', 400],
 		]);
 		expect(result.error?.message).toBe(
-			'Sort By (sort) "colour" was refused by the service: Invalid sort column or direction.',
+			'Sort Column (sort) "colour" was refused by the service: Invalid sort column or direction.',
 		);
 		expect(result.error?.description).toContain('/Customer does not sort by "colour"');
 	});
 
-	it('a documented column picked From List is sent and sorts: Customer by shortID descending', async () => {
+	it('a documented column picked from the list is sent and sorts: Customer by shortID descending', async () => {
 		const { result: records, requests } = await capture(h, () =>
 			items(h, 'customer', 'getAll', {
 				returnAll: true,
-				filters: { sort: fromList('shortID'), direction: 'DESC' },
+				filters: { sort: 'shortID', direction: 'DESC' },
 				output: 'raw',
 			}),
 		);
@@ -64,8 +64,8 @@ describe('sort columns the service judges', () => {
 		expect(keys).toContain('ACME-CORP');
 	});
 
-	it('takes the column from an expression, By Name or as the whole value', async () => {
-		for (const sort of [byName('={{ "city".toUpperCase() }}'), '={{ "ci" + "ty" }}']) {
+	it('takes any column from an expression, sent as the expression gives it', async () => {
+		for (const sort of ['={{ "city".toUpperCase() }}', '={{ "ci" + "ty" }}']) {
 			const { requests } = await capture(h, () =>
 				items(h, 'vendor', 'getAll', { returnAll: true, filters: { sort }, output: 'raw' }),
 			);
@@ -97,7 +97,7 @@ describe('bad input is refused before any request, naming the field', () => {
 			'vendor',
 			'getAll',
 			{ returnAll: true, filters: { sort: 'name, city' } },
-			/Sort \(sort\) must be one column name/,
+			/Sort Column \(sort\) must be one column name/,
 		],
 		[
 			'startDate after endDate',
@@ -112,7 +112,7 @@ describe('bad input is refused before any request, naming the field', () => {
 			'item',
 			'create',
 			{ itemID: '  ' },
-			/Item ID \(itemID\) is required/,
+			/Item \(itemID\) is required/,
 		],
 		[
 			'a record number that is not one',
@@ -428,24 +428,4 @@ describe('continue on fail', () => {
 		expect(result.error?.context?.itemIndex).toBe(1);
 		expect(requests).toHaveLength(2);
 	});
-});
-
-describe("n8n's injected Custom API Call entry", () => {
-	it.each([
-		['__CUSTOM_API_CALL__', '__CUSTOM_API_CALL__'],
-		['item', '__CUSTOM_API_CALL__'],
-	])(
-		'resource %s, operation %s leads to Custom API Request, sending nothing',
-		async (resource, operation) => {
-			const mark = h.sandbox.requests.length;
-			const result = await runOp(h, resource, operation);
-			expect(result.error?.message).toBe(
-				'For a call the node has no operation for, choose Resource › Custom API Request',
-			);
-			expect(result.error?.description).toMatch(
-				/^n8n's "Custom API Call" entry is not wired up in this node\. Custom API Request sends any path/,
-			);
-			expect(h.sandbox.requests.length).toBe(mark);
-		},
-	);
 });

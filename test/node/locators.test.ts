@@ -70,6 +70,82 @@ describe('records a body or a path names', () => {
 		expect(key[0].modes?.map((mode) => mode.name)).toEqual(['list', 'id', 'alias']);
 	});
 
+	it('a stock movement sends the locations and the reason code its locators hold, whichever mode', async () => {
+		const shortID = h.sandbox.store.items.rows.find((item) => !item.discontinued)!.shortID;
+		const spotIn = (warehouseID: number) =>
+			h.sandbox.store.locations.rows.find(
+				(location) => location.warehouseID === warehouseID && !location.hold,
+			)!.spot;
+		const received = await capture(h, () =>
+			items(h, 'inventory', 'receive', {
+				itemID: fromList(shortID),
+				wID: fromList(1),
+				units: 5,
+				additionalFields: { spot: fromList(spotIn(1)), reasonCode: fromList('RECEIPT') },
+			}),
+		);
+		const moved = await capture(h, () =>
+			items(h, 'inventory', 'move', {
+				itemID: byId(shortID),
+				fromWID: byId(1),
+				toWID: fromList(2),
+				units: 2,
+				additionalFields: { fromSpot: byId(spotIn(1)), toSpot: fromList(spotIn(2)) },
+			}),
+		);
+		const issued = await capture(h, () =>
+			items(h, 'inventory', 'issue', {
+				itemID: byId(shortID),
+				wID: byId(1),
+				units: 1,
+				additionalFields: {
+					spot: fromList(spotIn(1)),
+					reasonCode: { __rl: true, mode: 'code', value: 'SCRAP' },
+				},
+			}),
+		);
+		expect([received, moved, issued].map((run) => run.requests.map((r) => r.body))).toEqual([
+			[{ itemID: shortID, wID: 1, units: 5, spot: spotIn(1), reasonCode: 'RECEIPT' }],
+			[{ itemID: shortID, fromWID: 1, toWID: 2, units: 2, fromSpot: spotIn(1), toSpot: spotIn(2) }],
+			[{ itemID: shortID, wID: 1, units: 1, spot: spotIn(1), reasonCode: 'SCRAP' }],
+		]);
+	});
+
+	it('an asset sends the asset type, warehouse and location its locators hold', async () => {
+		const location = h.sandbox.store.locations.rows.find((row) => row.warehouseID === 3)!;
+		const typeID = h.sandbox.store.assetTypes.rows[0].typeID;
+		const created = await capture(h, () =>
+			items(h, 'asset', 'create', {
+				shortID: 'PICKED-ASSET-1',
+				additionalFields: {
+					assetType: fromList(typeID),
+					warehouse: byId(3),
+					location: fromList(location.spot),
+				},
+			}),
+		);
+		expect(created.requests.map((r) => r.body)).toEqual([
+			{ shortID: 'PICKED-ASSET-1', assetType: typeID, warehouse: 3, location: location.spot },
+		]);
+	});
+
+	it('filters name records with locators too, and an empty one is no filter', async () => {
+		const read = async (resource: string, filters: INodeParameters) =>
+			(await capture(h, () => items(h, resource, 'getAll', { limit: 1, filters }))).requests.map(
+				(r) => [r.path, r.query.Category ?? r.query.wid ?? null],
+			);
+		expect(await read('item', { categoryID: fromList(2) })).toEqual([['/api/v2/Item', '2']]);
+		expect(await read('item', { categoryID: fromList('') })).toEqual([['/api/v2/Item', null]]);
+		expect(await read('location', { wid: byId(3) })).toEqual([['/api/v2/Location', '3']]);
+		expect(await read('location', { wid: fromList('') })).toEqual([['/api/v2/Location', null]]);
+		expect(await read('inventory', { warehouseID: fromList(2) })).toEqual([
+			['/api/v2/Inventory/2', null],
+		]);
+		expect(await read('inventory', { warehouseID: fromList('') })).toEqual([
+			['/api/v2/Inventory', null],
+		]);
+	});
+
 	it('an order sends the ids its locators hold, whichever mode', async () => {
 		const vendor = h.sandbox.store.vendors.rows.find((row) => row.active)!.shortID;
 		const [a, b] = h.sandbox.store.items.rows
@@ -80,8 +156,8 @@ describe('records a body or a path names', () => {
 				vendor: fromList(vendor),
 				lines: {
 					line: [
-						{ shortID: fromList(a), units: 2, warehouse: 1 },
-						{ shortID: byId(b), units: 1, warehouse: 1 },
+						{ shortID: fromList(a), units: 2, warehouse: fromList(1) },
+						{ shortID: byId(b), units: 1, warehouse: byId(2) },
 					],
 				},
 			}),
@@ -91,7 +167,7 @@ describe('records a body or a path names', () => {
 				vendor,
 				lines: [
 					{ shortID: a, units: 2, warehouse: 1 },
-					{ shortID: b, units: 1, warehouse: 1 },
+					{ shortID: b, units: 1, warehouse: 2 },
 				],
 			},
 		]);
@@ -174,9 +250,9 @@ describe('records a body or a path names', () => {
 			'inventory',
 			'move',
 			{ itemID: expr('id', 'null'), fromWID: byId(1), toWID: byId(2), units: 1 },
-			'Item ID (itemID) is required',
+			'Item (itemID) is required',
 		],
-		['an alias left blank', 'item', 'get', { key: expr('alias', '" "') }, 'Item Key (key)'],
+		['an alias left blank', 'item', 'get', { key: expr('alias', '" "') }, 'Item (key)'],
 	] as const)(
 		'%s fails before any request, naming the field',
 		async (_case, resource, operation, parameters, message) => {

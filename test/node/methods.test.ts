@@ -14,7 +14,7 @@ import type {
 import { listSpec } from '../../nodes/shared/endpoints';
 
 import { core, workflowLib } from '../harness/n8n';
-import { capture, harness, items, type Harness } from './setup';
+import { byId, capture, fromList, harness, items, type Harness } from './setup';
 
 let h: Harness;
 let nodeType: INodeType;
@@ -38,18 +38,28 @@ beforeAll(async () => {
 });
 afterAll(async () => await h?.stop());
 
-/** The editor's call for one parameter; `current` is what the editor posts as the node's parameters now. */
-function context(parameter: string, current?: INodeParameters) {
+/**
+ * The editor's call for one parameter; `current` is what the editor posts as the node's parameters now
+ * (n8n builds the node it hands the method from them too).
+ */
+function context(parameter: string, current?: INodeParameters, on: Harness = h) {
+	const editing = {
+		...node,
+		parameters: current ?? node.parameters,
+		credentials: {
+			inventoryProApi: { id: on.credentialId, name: on.credentials.get(on.credentialId).name },
+		},
+	};
 	const workflow = new workflowLib.Workflow({
 		id: 'methods',
-		nodes: [node],
+		nodes: [editing],
 		connections: {},
 		active: false,
-		nodeTypes: h.nodeTypes,
+		nodeTypes: on.nodeTypes,
 	});
-	const data = h.additionalData('internal', { id: 'methods', name: 'Methods', nodes: [node] });
+	const data = on.additionalData('internal', { id: 'methods', name: 'Methods', nodes: [editing] });
 	if (current) data.currentNodeParameters = current;
-	return new core.LoadOptionsContext(workflow, node, data, `parameters.${parameter}`);
+	return new core.LoadOptionsContext(workflow, editing, data, `parameters.${parameter}`);
 }
 
 type Search = (this: unknown, filter?: string) => Promise<INodeListSearchResult>;
@@ -83,15 +93,107 @@ describe('resource locator searches', () => {
 	it.each([
 		['searchCategories', '/api/v2/Category', 'categories', 'categoryID'],
 		['searchReasonCodes', '/api/v2/ReasonCode', 'reasonCodes', 'reasonCodeID'],
+		['searchReasonCodesByCode', '/api/v2/ReasonCode', 'reasonCodes', 'code'],
 		['searchLocations', '/api/v2/Location', 'locations', 'spot'],
-	] as const)('%s reads %s and offers every record by ID', async (method, path, table, idField) => {
-		const { result, requests } = await capture(h, () => listSearch(method).call(context(idField)));
+		['searchAssetTypes', '/api/v2/Asset/Types', 'assetTypes', 'typeID'],
+	] as const)('%s reads %s and offers every one of the %s', async (method, path, table, value) => {
+		const { result, requests } = await capture(h, () => listSearch(method).call(context(value)));
 		expect(requests.every((request) => request.path === path)).toBe(true);
 		const rows = h.sandbox.store[table].rows as unknown as Array<Record<string, unknown>>;
-		const active = table === 'locations' ? rows : rows.filter((row) => row.active);
+		const listed = ['locations', 'assetTypes'].includes(table)
+			? rows
+			: rows.filter((row) => row.active);
 		expect(result.results.map((r) => String(r.value)).sort()).toEqual(
-			active.map((row) => String(row[idField])).sort(),
+			listed.map((row) => String(row[value])).sort(),
 		);
+	});
+
+	it("names a stock movement's reason by its code, as the movement's body does", async () => {
+		const found = await listSearch('searchReasonCodesByCode').call(
+			context('additionalFields.reasonCode'),
+			'scrap',
+		);
+		expect(found.results).toEqual([{ name: 'SCRAP', value: 'SCRAP' }]);
+	});
+});
+
+describe('a location list follows the warehouse chosen above it (GET /Location?wid=)', () => {
+	const spotsOf = (warehouseID: number) =>
+		h.sandbox.store.locations.rows
+			.filter((location) => location.warehouseID === warehouseID)
+			.map((location) => location.spot)
+			.sort();
+	const search = async (method: string, parameter: string, current: INodeParameters) => {
+		const { result, requests } = await capture(h, () =>
+			listSearch(method).call(context(parameter, current)),
+		);
+		return {
+			values: result.results.map((r) => String(r.value)).sort(),
+			wids: requests.map((request) => request.query.wid),
+		};
+	};
+	const receive = { resource: 'inventory', operation: 'receive' };
+
+	it('Receive: the locations of the Warehouse picked from the list, or given by ID', async () => {
+		expect(spotsOf(2).length).toBeGreaterThan(3);
+		expect(spotsOf(2)).not.toEqual(spotsOf(3));
+		for (const wID of [fromList(2), byId(3)]) {
+			const { values, wids } = await search('searchLocations', 'additionalFields.spot', {
+				...receive,
+				wID,
+			});
+			expect(wids).toEqual([wID.value]);
+			expect(values).toEqual(spotsOf(Number(wID.value)));
+		}
+	});
+
+	it('no warehouse chosen, or one the editor cannot know yet (an expression): every location', async () => {
+		const every = h.sandbox.store.locations.rows.map((location) => location.spot).sort();
+		for (const current of [
+			{ resource: 'location', operation: 'get' },
+			{ ...receive, wID: fromList('') },
+			{ ...receive, wID: byId('={{ $json.warehouse }}') },
+		]) {
+			const { values, wids } = await search('searchLocations', 'spot', current);
+			expect({ current, wids }).toEqual({ current, wids: [undefined] });
+			expect(values).toEqual(every);
+		}
+	});
+
+	it('Move: From Location follows From Warehouse, To Location follows To Warehouse', async () => {
+		const move = { resource: 'inventory', operation: 'move', fromWID: byId(1), toWID: byId(4) };
+		const from = await search('searchFromLocations', 'additionalFields.fromSpot', move);
+		const to = await search('searchToLocations', 'additionalFields.toSpot', move);
+		expect([from.wids, to.wids]).toEqual([['1'], ['4']]);
+		expect([from.values, to.values]).toEqual([spotsOf(1), spotsOf(4)]);
+	});
+
+	it('an asset: its Location follows the Warehouse beside it, in Create and in Update', async () => {
+		for (const [operation, collection] of [
+			['create', 'additionalFields'],
+			['update', 'updateFields'],
+		]) {
+			const { values, wids } = await search('searchAssetLocations', `${collection}.location`, {
+				resource: 'asset',
+				operation,
+				[collection]: { warehouse: fromList(3) },
+			});
+			expect({ operation, wids }).toEqual({ operation, wids: ['3'] });
+			expect(values).toEqual(spotsOf(3));
+		}
+	});
+
+	it("the search text narrows the warehouse's locations further", async () => {
+		const dock = h.sandbox.store.locations.rows.find(
+			(location) => location.warehouseID === 2 && location.spot.startsWith('RECV'),
+		)!;
+		const { result } = await capture(h, () =>
+			listSearch('searchLocations').call(
+				context('additionalFields.spot', { ...receive, wID: fromList(2) }),
+				'receiving',
+			),
+		);
+		expect(result.results.map((r) => r.value)).toEqual([dock.spot]);
 	});
 });
 
@@ -137,19 +239,67 @@ describe("the item's category pickers", () => {
 	});
 });
 
-describe('Sort By suggestions', () => {
-	const suggest = async (current: INodeParameters, filter?: string) => {
+describe('a warehouse with more locations than one page: its list pages like every record list', () => {
+	let many: Harness;
+	beforeAll(async () => {
+		many = await harness();
+		const { name } = many.sandbox.store.warehouses.get(2)!;
+		for (let n = 1; n <= 300; n++)
+			many.sandbox.store.locations.insert({
+				spot: `Z-${String(n).padStart(3, '0')}`,
+				warehouseID: 2,
+				warehouseName: name,
+				description: `Overflow bay ${n}`,
+				hold: false,
+				active: true,
+				modified: '2025-01-01T00:00:00Z',
+			});
+	});
+	afterAll(async () => await many?.stop());
+
+	it('hands back a token for the next page, and every page asks for the same warehouse', async () => {
+		const current = { resource: 'inventory', operation: 'issue', wID: fromList(2) };
+		const pages: Page[] = [];
+		const { requests } = await capture(many, async () => {
+			let token: string | undefined;
+			do {
+				const search = nodeType.methods!.listSearch!.searchLocations as (
+					this: unknown,
+					f?: string,
+					t?: string,
+				) => Promise<Page>;
+				const page = await search.call(context('additionalFields.spot', current, many), '', token);
+				pages.push(page);
+				token = page.paginationToken;
+			} while (token !== undefined && pages.length < 10);
+		});
+		expect(pages.map((page) => page.paginationToken)).toEqual(['2', undefined]);
+		expect(requests.map((request) => [request.query.wid, request.query.page])).toEqual([
+			['2', '1'],
+			['2', '2'],
+		]);
+		const expected = many.sandbox.store.locations.rows
+			.filter((location) => location.warehouseID === 2)
+			.map((location) => location.spot);
+		expect(expected.length).toBeGreaterThan(300);
+		expect(pages.flatMap((page) => page.results.map((r) => r.value)).sort()).toEqual(
+			expected.sort(),
+		);
+	});
+});
+
+describe('Sort Column suggestions (a dropdown: a column is not a record)', () => {
+	const suggest = async (current: INodeParameters) => {
 		const { result, requests } = await capture(h, () =>
-			listSearch('searchSortColumns').call(context('filters.sort', current), filter),
+			loadOptions('getSortColumns').call(context('filters.sort', current)),
 		);
 		expect(requests).toEqual([]); // the table knows them; the service is not asked
-		return result.results.map((entry) => [entry.name, entry.value]);
+		return result.map((entry) => [entry.name, entry.value]);
 	};
 	const pairs = (columns: readonly string[]) => columns.map((column) => [column, column]);
 
-	it('offers the documented columns of Customer › Get Many, in the table’s order, filtered by the text', async () => {
-		const customer = { resource: 'customer', operation: 'getAll' };
-		expect(await suggest(customer)).toEqual(
+	it('offers the documented columns of Customer › Get Many, in the table’s order', async () => {
+		expect(await suggest({ resource: 'customer', operation: 'getAll' })).toEqual(
 			pairs([
 				'shortID',
 				'name',
@@ -163,8 +313,6 @@ describe('Sort By suggestions', () => {
 				'created',
 			]),
 		);
-		expect(await suggest(customer, ' CO')).toEqual(pairs(['country', 'contact']));
-		expect(await suggest(customer, 'Id')).toEqual(pairs(['shortID']));
 	});
 
 	it('follows the list the filters choose: one warehouse’s movements, the /All twin, none for a report', async () => {
@@ -174,7 +322,9 @@ describe('Sort By suggestions', () => {
 		expect(all).toContain('wID');
 		expect(one).not.toContain('wID');
 		expect(await suggest(moves)).toEqual(pairs(all));
-		expect(await suggest({ ...moves, filters: { warehouseID: '2' } })).toEqual(pairs(one));
+		// The Warehouse filter is a locator: an empty one chooses no warehouse.
+		expect(await suggest({ ...moves, filters: { warehouseID: fromList('') } })).toEqual(pairs(all));
+		expect(await suggest({ ...moves, filters: { warehouseID: fromList(2) } })).toEqual(pairs(one));
 		expect(
 			await suggest({ resource: 'item', operation: 'getAll', filters: { includeInactive: true } }),
 		).toEqual(pairs(listSpec('item.listAll').sort as string[]));
@@ -183,22 +333,10 @@ describe('Sort By suggestions', () => {
 	});
 });
 
-describe('collection dropdowns', () => {
-	it('name categories, reason codes and locations as a write body does', async () => {
-		const categories = await loadOptions('getCategories').call(
-			context('additionalFields.category'),
-		);
-		expect(categories).toContainEqual({ name: 'Fasteners', value: 1 });
-		const reasons = await loadOptions('getReasonCodes').call(
-			context('additionalFields.reasonCode'),
-		);
+describe('the one dropdown of records left (Set Counted Quantity, converted on another branch)', () => {
+	it('names reason codes as a write body does, by their code', async () => {
+		const reasons = await loadOptions('getReasonCodes').call(context('reasonCode'));
 		expect(reasons).toContainEqual({ name: 'RECEIPT', value: 'RECEIPT' });
-		const locations = await loadOptions('getLocations').call(context('additionalFields.location'));
-		expect(locations).toContainEqual({ name: 'RECV-01 — MAIN receiving dock', value: 'RECV-01' });
-		const warehouses = await loadOptions('getWarehouses').call(context('filters.warehouseID'));
-		expect(warehouses).toContainEqual({ name: 'Main Distribution Center', value: 1 });
-		const reports = await loadOptions('getReports').call(context('reportID'));
-		expect(reports.length).toBeGreaterThan(1);
 	});
 });
 
@@ -236,6 +374,11 @@ describe('record locators: the service has no search, so the list is read page b
 		['searchShippingOrders', 'shippingOrder', 'soNo', 'shippingOrder', 'soNo'],
 		['searchWorkOrders', 'workOrder', 'woNo', 'workOrder', 'woNo'],
 		['searchAssets', 'asset', 'shortID', 'asset', 'shortID'],
+		['searchWarehouses', 'warehouse', 'warehouseID', 'warehouse', 'warehouseID'],
+		['searchCategories', 'category', 'categoryID', 'category', 'categoryID'],
+		['searchReasonCodes', 'reasonCode', 'reasonCodeID', 'reasonCode', 'reasonCodeID'],
+		['searchReports', 'report', 'reportID', 'report', 'reportID'],
+		['searchLocations', 'location', 'spot', 'location', 'spot'],
 	] as const;
 
 	it.each(kinds)(

@@ -9,7 +9,7 @@ import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RECORDS } from '../../nodes/shared/records';
-import { byId, byName, capture, fromList, harness, items, runOp, type Harness } from './setup';
+import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
 
 let h: Harness;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'item',
 		operation: 'getAll',
-		parameters: limited({ filters: { categoryID: 2 }, output: 'raw' }),
+		parameters: limited({ filters: { categoryID: fromList(2) }, output: 'raw' }),
 		request: { path: '/Item', query: { Category: '2' } },
 		field: 'subCategory',
 		count: 3,
@@ -78,7 +78,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: { returnAll: true, filters: { wid: 3 } },
+		parameters: { returnAll: true, filters: { wid: byId(3) } },
 		request: { path: '/Location', query: { wid: '3' } },
 		field: 'spot',
 		count: 11,
@@ -94,7 +94,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'inventory',
 		operation: 'getAll',
-		parameters: limited({ filters: { warehouseID: 2 } }),
+		parameters: limited({ filters: { warehouseID: fromList(2) } }),
 		request: { path: '/Inventory/2' },
 		field: 'units',
 		count: 3,
@@ -110,7 +110,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'inventory',
 		operation: 'getMaterialIn',
-		parameters: limited({ filters: { warehouseID: 3 } }),
+		parameters: limited({ filters: { warehouseID: byId(3) } }),
 		request: { path: '/Inventory/MaterialIn/3' },
 		field: 'recNo',
 		count: 3,
@@ -126,7 +126,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'inventory',
 		operation: 'getMaterialOut',
-		parameters: limited({ filters: { warehouseID: 1 } }),
+		parameters: limited({ filters: { warehouseID: fromList(1) } }),
 		request: { path: '/Inventory/MaterialOut/1' },
 		field: 'recNo',
 		count: 3,
@@ -134,7 +134,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'customer',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: fromList('shortID'), direction: 'DESC' } }),
+		parameters: limited({ filters: { sort: 'shortID', direction: 'DESC' } }),
 		request: { path: '/Customer', query: { sort: 'shortID', direction: 'DESC' } },
 		field: 'shortID',
 		count: 3,
@@ -203,7 +203,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'shippingOrder',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: byName('orderDate') } }),
+		parameters: limited({ filters: { sort: 'orderDate' } }),
 		request: { path: '/ShippingOrder', query: { sort: 'orderDate' } },
 		field: 'soNo',
 		count: 3,
@@ -283,7 +283,7 @@ const cases: ReadCase[] = [
 	{
 		resource: 'location',
 		operation: 'getAll',
-		parameters: limited({ filters: { sort: fromList('spot') } }),
+		parameters: limited({ filters: { sort: 'spot' } }),
 		request: { path: '/Location', query: { sort: 'spot' } },
 		field: 'spot',
 		count: 3,
@@ -411,7 +411,10 @@ describe('read operations', () => {
 			true,
 		);
 		const one = await capture(h, () =>
-			items(h, 'inventory', 'getStockLevels', { returnAll: true, filters: { warehouseID: 2 } }),
+			items(h, 'inventory', 'getStockLevels', {
+				returnAll: true,
+				filters: { warehouseID: fromList(2) },
+			}),
 		);
 		expect(one.requests[0].path).toBe('/api/v2/Inventory/StockLevels/2');
 		expect(one.result.length).toBe([...expected].filter((key) => key.endsWith('|2')).length);
@@ -432,7 +435,7 @@ describe('read operations', () => {
 		const { result, requests } = await capture(h, () =>
 			items(h, 'item', 'getAll', {
 				returnAll: true,
-				filters: { includeInactive: true, sort: fromList('shortID'), direction: 'DESC' },
+				filters: { includeInactive: true, sort: 'shortID', direction: 'DESC' },
 			}),
 		);
 		expect(requests[0].path).toBe('/api/v2/Item/All');

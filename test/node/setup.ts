@@ -23,8 +23,6 @@ export const fromList = (value: string | number) => ({
 	mode: 'list',
 	value: String(value),
 });
-/** Sort By typed "By Name": any column, sent as given. */
-export const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 
 /** Runs the Inventory Pro node with one resource/operation and returns what came out. */
 export async function runOp(

@@ -126,13 +126,8 @@ test(`an agent calling Get Many items through the tool gets simplified records (
 					operation: 'getAll',
 					limit: "={{ $fromAI('limit', 'How many items to return', 'number') }}",
 					filters: {
-						// Sort By is a locator: the model fills its By Name value.
-						sort: {
-							__rl: true,
-							mode: 'name',
-							value:
-								"={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
-						},
+						// Sort Column takes an expression: the model fills it.
+						sort: "={{ $fromAI('sort', 'Column to sort by: partNo, shortID or modified', 'string') }}",
 					},
 				},
 			},
@@ -251,7 +246,9 @@ describe('agent-safe defaults when the node runs as a tool (issue 32, req 6)', (
 		expect(records[TOOL_RECORD_LIMIT]).toEqual(more);
 	});
 
-	it("an operation's tool description says what it needs: Item › Get, by its item ID or alias", async () => {
+	// n8n describes the tool by the operation's action text, kept short for the node creator (issue 44);
+	// what the call needs the model learns from the $fromAI descriptions.
+	it("an operation's tool description is its action text; the key the model fills is the item's short ID", async () => {
 		const item = h.sandbox.store.items.rows[3];
 		const { call, records } = await callTool(
 			{
@@ -260,12 +257,12 @@ describe('agent-safe defaults when the node runs as a tool (issue 32, req 6)', (
 				key: {
 					__rl: true,
 					mode: 'id',
-					value: "={{ $fromAI('itemID', 'The item ID (shortID) of the item', 'string') }}",
+					value: "={{ $fromAI('itemID', 'The short ID (SKU) of the item', 'string') }}",
 				},
 			},
 			{ itemID: item.shortID },
 		);
-		expect(call.description).toBe('Get an item by its item ID or alias in Inventory Pro');
+		expect(call.description).toBe('Get an item in Inventory Pro');
 		expect(records).toEqual([
 			expect.objectContaining({ shortID: item.shortID, partNo: item.partNo }),
 		]);

@@ -294,9 +294,8 @@ describe('Retry-After that would mean "now": waits floored', () => {
 		fault: Fault,
 		target: FaultTarget = 'warehouse.list',
 	): Promise<{ result: RunResult; gaps: number[] }> {
-		const id = h.addCredential(
-			h.credential({ rateLimitMinWaitMs: FLOOR, rateLimitWaitMs: 200, rateLimitMaxWaitMs: 900 }),
-		);
+		const id = h.addCredential(h.credential());
+		h.timing({ floorMs: FLOOR, baseMs: 200, capMs: 900 });
 		expect(
 			(await probe({ call: 'apiRequest', endpoint: 'reasonCode.list' }, id)).error,
 		).toBeUndefined(); // token minted
@@ -316,6 +315,7 @@ describe('Retry-After that would mean "now": waits floored', () => {
 			return { result, gaps };
 		} finally {
 			requests.push = push;
+			h.timing();
 		}
 	}
 

@@ -3,8 +3,8 @@
 /**
  * The transport through real n8n-core runs against the sandbox: paging request counts, rate limiting
  * (429 waits, retries running out, pacing under the client's budget) and the service's errors as the
- * workflow shows them. No test sleeps more than a second: 429 waits are milliseconds on the test
- * credential, and the pacing test runs the pacer and the sandbox on one manual clock.
+ * workflow shows them. No test sleeps more than a second: 429 waits are milliseconds in the harness's
+ * transport timing (its test seam), and the pacing test runs the pacer and the sandbox on one manual clock.
  */
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
@@ -184,11 +184,30 @@ describe('paging', () => {
 	});
 });
 
+describe('the API version the Base URL names', () => {
+	test('a credential on …/api/v1 talks to /api/v1', async () => {
+		const v1 = h.addCredential(
+			h.credential({ baseUrl: h.sandbox.baseUrl.replace(/\/api\/v2$/, '/api/v1') }),
+		);
+		const result = await h.run({
+			type: 'inventoryPro',
+			parameters: { resource: 'customer', operation: 'get', shortID: 'ACME-CORP' },
+			credentials: v1,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].shortID).toBe('ACME-CORP');
+		expect(h.sandbox.requests.map((request) => request.path)).toEqual([
+			'/api/v1/Token',
+			'/api/v1/Customer/ACME-CORP',
+		]);
+	});
+});
+
 describe('refused before any request', () => {
 	test.each([
 		[
 			{ call: 'apiRequestAllItems', endpoint: 'item.list', filters: '{"sort":"unit price"}' },
-			'Sort (sort) must be one column name, got "unit price"',
+			'Sort Column (sort) must be one column name, got "unit price"',
 		],
 		[
 			{
@@ -358,10 +377,12 @@ describe('429 Too Many Requests', () => {
 
 	test('honours Retry-After (up to the cap) instead of the short backoff', async () => {
 		// Backoff alone would wait 5 ms; the sandbox says Retry-After: 60, capped here at 300 ms.
-		const id = h.addCredential(h.credential({ rateLimitWaitMs: 5, rateLimitMaxWaitMs: 300 }));
+		h.timing({ baseMs: 5, capMs: 300 });
 		h.sandbox.failNext('item.list', 'rate_limited', 1);
 		const started = Date.now();
-		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }, id);
+		const result = await probe({ call: 'apiRequest', endpoint: 'item.list' }).finally(() =>
+			h.timing(),
+		);
 		const elapsed = Date.now() - started;
 		expect(result.error).toBeUndefined();
 		expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -469,19 +490,22 @@ describe('pacing to the credential budget (pacer and sandbox on one manual clock
 
 	test('within the budget: a long export waits out the window and meets no 429', async () => {
 		// One page at a time: concurrent sleepers would each advance the shared manual clock.
-		const id = paced.addCredential(
-			paced.credential({ requestsPerMinute: 5, rateWindowMs: 60_000, pagesInFlight: 1 }),
-		);
+		const id = paced.addCredential(paced.credential({ requestsPerMinute: 5, pagesInFlight: 1 }));
+		paced.timing({ windowMs: 60_000 });
 		const started = clock.now();
 		const results = [];
-		for (let run = 0; run < 2; run++) {
-			results.push(
-				await paced.run({
-					type: 'transportProbe',
-					parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
-					credentials: id,
-				}),
-			);
+		try {
+			for (let run = 0; run < 2; run++) {
+				results.push(
+					await paced.run({
+						type: 'transportProbe',
+						parameters: { call: 'apiRequestAllItems', endpoint: 'item.list' },
+						credentials: id,
+					}),
+				);
+			}
+		} finally {
+			paced.timing();
 		}
 		for (const result of results) {
 			expect(result.error).toBeUndefined();
@@ -518,12 +542,11 @@ describe('without pacing (sandbox on a manual clock that moves a minute per 429)
 				clientId: 'scoped',
 				clientSecret: 'scoped-secret',
 				requestsPerMinute: 1_000,
-				rateLimitMinWaitMs: 20,
-				rateLimitMaxWaitMs: 60,
 				// One page at a time, as this test was measured: with pages in flight the first export can finish inside one window.
 				pagesInFlight: 1,
 			}),
 		);
+		unpaced.timing({ floorMs: 20, capMs: 60 });
 		let answered = 0;
 		const watcher = setInterval(() => {
 			const seen = unpaced.sandbox.stats.rateLimited;
@@ -541,6 +564,7 @@ describe('without pacing (sandbox on a manual clock that moves a minute per 429)
 			}
 		} finally {
 			clearInterval(watcher);
+			unpaced.timing();
 		}
 		expect(unpaced.sandbox.stats.rateLimited).toBeGreaterThan(0);
 	});

@@ -282,9 +282,9 @@ describe('listQuery: checked against the endpoint table before any request', () 
 	});
 
 	test.each<[Parameters<typeof listQuery>[1], IDataObject, RegExp]>([
-		['item.list', { sort: 'two words' }, /Sort \(sort\) must be one column name/],
-		['item.list', { sort: 'qty\u0000' }, /Sort \(sort\) must be one column name/],
-		['item.list', { sort: 'qty\u007f' }, /Sort \(sort\) must be one column name/],
+		['item.list', { sort: 'two words' }, /Sort Column \(sort\) must be one column name/],
+		['item.list', { sort: 'qty\u0000' }, /Sort Column \(sort\) must be one column name/],
+		['item.list', { sort: 'qty\u007f' }, /Sort Column \(sort\) must be one column name/],
 		['item.list', { direction: 'up' }, /Direction \(direction\) must be ASC or DESC/],
 		[
 			'inventory.list',
@@ -317,7 +317,7 @@ describe('listQuery: checked against the endpoint table before any request', () 
 			/Start Date \(startDate\) is after End Date \(endDate\)/,
 		],
 		['item.get', {}, /is not a list/],
-		['report.run', { sort: 'a b' }, /Sort \(sort\) must be one column name/],
+		['report.run', { sort: 'a b' }, /Sort Column \(sort\) must be one column name/],
 	])('%s %j is refused', (id, filters, message) => {
 		expect(fails(id, filters)).toThrow(message);
 	});

@@ -4,6 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { RECORDS, type RecordKindSpec } from '../../shared/records';
+
 /**
  * Extra Body Fields: what a deployment wants that the node does not know, as a JSON object and/or
  * name/value pairs, merged into the body last and sent as given (helpers/extraBody.ts), so a server that
@@ -99,21 +101,21 @@ export const orderHeaderNotice: INodeProperties = {
 	default: '',
 };
 
-/** The item of a stock movement or item update: picked from the list or given by its shortID. */
+/** The item of a stock movement: picked from the list or given by its short ID. */
 export const itemIdLocator: INodeProperties[] = [
 	{
-		displayName: 'Item ID',
+		displayName: 'Item',
 		name: 'itemID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The item: pick it from the list or give its shortID',
+		description: 'The item, by its short ID (its SKU)',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a item...',
+				placeholder: 'Select an item...',
 				typeOptions: { searchListMethod: 'searchItems', searchable: true },
 			},
 			{
@@ -127,255 +129,61 @@ export const itemIdLocator: INodeProperties[] = [
 	},
 ];
 
-/** Output of item reads (Simplified keeps RECORDS.item.simple). */
-export const itemOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only shortID, description, partNo, category, subCategory, uOM, units, discontinued, modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. shortID, description, partNo',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
+/** The record kinds whose reads offer Output. */
+export type OutputKind =
+	| 'item'
+	| 'lot'
+	| 'customer'
+	| 'vendor'
+	| 'purchaseOrder'
+	| 'shippingOrder'
+	| 'workOrder'
+	| 'asset'
+	| 'location';
 
-/** Output of customer reads (Simplified keeps RECORDS.customer and vendor.simple). */
-export const partyOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description: 'Only shortID, name, contact, email, phone, city, country, active, modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. shortID, name, contact',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
+/** Fields only Get returns (vendor docs: a list shows the order header). */
+const GET_ONLY = ['lines', 'notes'];
 
-/** Output of purchaseOrder reads (Simplified keeps RECORDS.purchaseOrder.simple). */
-export const purchaseOrderOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only poNo, vendor, status, orderDate, expectedDate, totalLines, totalValue, lines (Get only), modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. poNo, vendor, status',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (poNo).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
-
-/** Output of shippingOrder reads (Simplified keeps RECORDS.shippingOrder.simple). */
-export const shippingOrderOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only soNo, customer, status, orderDate, shipDate, totalLines, lines (Get only), modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. soNo, customer, status',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (soNo).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
-
-/** Output of workOrder reads (Simplified keeps RECORDS.workOrder.simple). */
-export const workOrderOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only woNo, description, status, startDate, dueDate, assignee, totalLines, lines and notes (Get only), modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. woNo, description, status',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (woNo).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
-
-/** Output of asset reads (Simplified keeps RECORDS.asset.simple). */
-export const assetOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only shortID, description, assetTypeName, serial, warehouseName, location, status, modified',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. shortID, description, assetTypeName',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (shortID).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
-
-/** Output of location reads (Simplified keeps RECORDS.location.simple). */
-export const locationOutput: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description: 'Only spot, description, warehouseID, warehouseName, hold, active',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. spot, description, warehouseID',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (spot).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
-];
+/**
+ * Output and its Fields, for the reads of one record kind. Simplified names what it keeps (the kind's
+ * `simple` fields in nodes/shared/records.ts, which helpers/simplify.ts keeps), Raw what it adds to them.
+ */
+export function recordOutput(kind: OutputKind): INodeProperties[] {
+	const { key, simple, fields } = RECORDS[kind] as RecordKindSpec;
+	const kept = simple.map((field) => (GET_ONLY.includes(field) ? `${field} (Get only)` : field));
+	const added = fields.filter((field) => !simple.includes(field));
+	return [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{ name: 'Simplified', value: 'simple', description: `Only ${kept.join(', ')}` },
+				{
+					name: 'Raw',
+					value: 'raw',
+					description:
+						added.length > 0
+							? `Every field the service returns, also ${added.join(', ')}`
+							: 'Every field the service returns',
+				},
+				{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
+			],
+			default: 'simple',
+			description: 'How much of each record to return',
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: `e.g. ${simple.slice(0, 3).join(', ')}`,
+			description: `Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (${key}).`,
+			displayOptions: { show: { output: ['fields'] } },
+		},
+	];
+}
 
 /** The optional fields of a customer or vendor (helpers/party.ts checks them), for Create or Update. */
 export const partyFieldOptions: INodeProperties[] = [

@@ -1,15 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	NodeExecutionHint,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { resolveApiRoot } from '../../shared/transport/url';
 import { takeRequests } from '../../shared/transport/spent';
 import { takeWaits } from '../../shared/transport/waits';
-import { apiHint, waitHints } from '../helpers/hints';
+import { waitHints } from '../helpers/hints';
 import { bulkHint } from '../helpers/listOnce';
 import { capForTool, toolCapHint } from '../helpers/tool';
 
@@ -50,35 +44,13 @@ export const RESOURCES: { [R in InventoryProResource]: { operations: Operations<
 };
 
 /**
- * The value of n8n's own "Custom API Call" entry, which n8n adds to the Resource and Operation dropdowns of
- * nodes whose credential type has `authenticate` (LoadNodesAndCredentials.injectCustomApiCallOptions).
- * n8n 2.40.7 does not add it to this node (its copy of our credential loses the class method; see
- * docs/n8n-measured.md), but a workflow may still name it: it leads to our Custom API Request.
- */
-export const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
-
-/**
  * Runs the chosen operation once per input item and pairs every output item with the input it came
  * from; with "continue on fail" a failed item carries its error and the run goes on.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as InventoryProResource;
-	// With n8n's entry as the resource, no Operation parameter is shown, so it cannot be read.
-	const operation =
-		(resource as string) === N8N_CUSTOM_API_CALL
-			? N8N_CUSTOM_API_CALL
-			: this.getNodeParameter('operation', 0);
-	if (operation === N8N_CUSTOM_API_CALL) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'For a call the node has no operation for, choose Resource › Custom API Request',
-			{
-				description:
-					'n8n\'s "Custom API Call" entry is not wired up in this node. Custom API Request sends any path below the API root with this credential, paced to its budget, paged and with the service\'s errors explained.',
-			},
-		);
-	}
+	const operation = this.getNodeParameter('operation', 0);
 	const operations = RESOURCES[resource]?.operations as Record<string, OperationModule> | undefined;
 	const chosen = operations?.[operation];
 	if (!chosen) {
@@ -113,23 +85,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	await plan?.finish();
 	const hints = [
-		...(await versionHint(this)),
 		...waitHints(takeWaits(this)),
 		...bulkHint(plan, items.length, takeRequests(this)),
 		...toolCapHint(capped),
 	];
 	if (hints.length > 0) this.addExecutionHints(...hints);
 	return [returnData];
-}
-
-/** The API version the credential points at, shown in the output pane (none without a credential). */
-async function versionHint(ctx: IExecuteFunctions): Promise<NodeExecutionHint[]> {
-	try {
-		const api = resolveApiRoot((await ctx.getCredentials('inventoryProApi')).baseUrl);
-		return api.ok ? [apiHint(api.root, api.version)] : [];
-	} catch {
-		return [];
-	}
 }
 
 function asNodeError(

@@ -31,12 +31,3 @@ export function waitHints(waits: Waits | undefined): NodeExecutionHint[] {
 	}
 	return hints;
 }
-
-/** Which API the run talked to: the credential's Base URL decides (…/api/v1, …/api/v2, a bare host = v2). */
-export function apiHint(root: string, version: string): NodeExecutionHint {
-	return {
-		type: 'info',
-		location: 'outputPane',
-		message: `Inventory Pro API ${version} at ${root}`,
-	};
-}

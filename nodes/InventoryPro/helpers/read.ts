@@ -137,10 +137,13 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	});
 }
 
-/** The Filters collection as entered, Sort By (a locator) by its value. */
+/** The Filters collection as entered, a locator (a warehouse, a category) by its value. */
 export function readFilters(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filters = { ...ctx.getNodeParameter('filters', itemIndex, {}) };
-	if (filters.sort !== undefined)
-		filters.sort = ctx.getNodeParameter('filters.sort', itemIndex, '', { extractValue: true });
+	const filters: IDataObject = { ...ctx.getNodeParameter('filters', itemIndex, {}) };
+	for (const [name, value] of Object.entries(filters))
+		if (isLocator(value))
+			filters[name] = ctx.getNodeParameter(`filters.${name}`, itemIndex, '', {
+				extractValue: true,
+			});
 	return filters;
 }

@@ -1,7 +1,7 @@
 import type { ListEndpointId } from '../../shared/endpoints';
 
 /**
- * The lists each Get Many reads, by resource and operation, for Sort By's suggestions: `list` by
+ * The lists each Get Many reads, by resource and operation, for Sort Column's suggestions: `list` by
  * default, `all` with the "Include …" filter on, `byWarehouse` with a warehouse chosen. The operation
  * files call the same rows (test/node/description.test.ts holds the two together).
  */

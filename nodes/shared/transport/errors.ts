@@ -88,8 +88,8 @@ function messageAndDescription(
 			if (call.sort !== undefined && said !== undefined && INVALID_SORT.test(said)) {
 				const { column, direction } = call.sort;
 				return {
-					message: `Sort By (sort) "${column}" was refused by the service: ${said}`,
-					description: `${asked} does not sort by "${column}"${direction ? ` ${direction}` : ''}. Pick another column under Sort By (the suggestions are the documented ones) or leave it empty for the service's order.`,
+					message: `Sort Column (sort) "${column}" was refused by the service: ${said}`,
+					description: `${asked} does not sort by "${column}"${direction ? ` ${direction}` : ''}. Pick another Sort Column (the list holds the documented ones) or leave it empty for the service's order.`,
 				};
 			}
 			return defaultMessage(status, said, body, asked);

@@ -62,7 +62,7 @@ export interface CustomRequestOptions {
 
 interface Call {
 	method: IHttpRequestMethods;
-	/** A list row of the table: its `sort` is the node's Sort By, whose refusal by the service is named. */
+	/** A list row of the table: its `sort` is the node's Sort Column, whose refusal by the service is named. */
 	list?: boolean;
 	/** Below the API root, placeholders filled. */
 	path: string;

@@ -1,8 +1,8 @@
 /** Display names for the camelCase field names of the endpoint table. */
 const LABELS: Record<string, string> = {
-	itemID: 'Item ID',
+	itemID: 'Item',
 	partNo: 'Part Number',
-	key: 'Item Key',
+	key: 'Item',
 	poNo: 'Purchase Order Number',
 	soNo: 'Shipping Order Number',
 	woNo: 'Work Order Number',
@@ -19,6 +19,7 @@ const LABELS: Record<string, string> = {
 	trackingNo: 'Tracking Number',
 	shortID: 'Short ID',
 	url: 'URL',
+	sort: 'Sort Column',
 	otherEvents: 'Other Event Types',
 	customHeaders: 'Custom Headers',
 	webhookUrl: 'Webhook URL',

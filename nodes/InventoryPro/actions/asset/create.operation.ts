@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Short ID',
 		name: 'shortID',
-		description: "The asset's unique identifier",
+		description: "The new asset's short ID; no other asset may have it",
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. FORKLIFT-001',
@@ -28,10 +28,30 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'Asset Type',
 				name: 'assetType',
-				description: 'Asset type ID (see Asset Types)',
-				type: 'number',
-				default: 0,
-				typeOptions: { numberPrecision: 0 },
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'The kind of asset, e.g. a forklift',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select an asset type...',
+						typeOptions: { searchListMethod: 'searchAssetTypes', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 2',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid asset type ID' },
+							},
+						],
+					},
+				],
 			},
 			{
 				displayName: 'Description',
@@ -40,13 +60,28 @@ const properties: INodeProperties[] = [
 				default: '',
 			},
 			{
-				displayName: 'Location Name or ID',
+				displayName: 'Location',
 				name: 'location',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getLocations' },
-				default: '',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
 				description:
-					'Spot in the warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Where in its warehouse the asset is, by its location code. From List shows the locations of the Warehouse chosen here.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a location...',
+						typeOptions: { searchListMethod: 'searchAssetLocations', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. A-01-03',
+						validation: [],
+					},
+				],
 			},
 			{
 				displayName: 'Serial',
@@ -66,13 +101,32 @@ const properties: INodeProperties[] = [
 				default: 'Active',
 			},
 			{
-				displayName: 'Warehouse Name or ID',
+				displayName: 'Warehouse',
 				name: 'warehouse',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getWarehouses' },
-				default: '',
-				description:
-					'Warehouse holding the asset. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'The warehouse holding the asset',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a warehouse...',
+						typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 2',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+							},
+						],
+					},
+				],
 			},
 		],
 	},

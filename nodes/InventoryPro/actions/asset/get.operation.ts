@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { assetOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -11,18 +11,18 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
+		displayName: 'Asset',
 		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The asset: pick it from the list or give its shortID',
+		description: 'The asset, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a asset...',
+				placeholder: 'Select an asset...',
 				typeOptions: { searchListMethod: 'searchAssets', searchable: true },
 			},
 			{
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...assetOutput,
+	...recordOutput('asset'),
 ];
 
 const displayOptions: ShowFor<'asset'> = { show: { resource: ['asset'], operation: ['get'] } };

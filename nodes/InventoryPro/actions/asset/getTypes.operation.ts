@@ -23,28 +23,13 @@ const properties: INodeProperties[] = [
 				description: 'Only records modified on or after this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getSortColumns' },
+				default: '',
 				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: typeID, name, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
-					},
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string',
-						placeholder: 'e.g. typeID',
-						validation: [],
-					},
-				],
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			sortDirection,
 		],

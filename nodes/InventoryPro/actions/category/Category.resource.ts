@@ -20,20 +20,20 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a category by its ID',
-				description: 'Needs the category ID (409 while items use it)',
+				action: 'Delete a category',
+				description: 'Needs the category; refused while items use it',
 			},
 			{
 				name: 'Disable',
 				value: 'disable',
-				action: 'Disable a category by its ID',
-				description: 'Needs the category ID',
+				action: 'Disable a category',
+				description: 'Needs the category; it stays readable with Include Disabled',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a category by its ID',
-				description: 'Needs the category ID; 404 when it does not exist',
+				action: 'Get a category',
+				description: 'Needs the category; fails when it does not exist',
 			},
 			{
 				name: 'Get Many',

@@ -21,20 +21,20 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a customer with a new short ID',
-				description: 'Needs a new short ID and a name (409 on a duplicate short ID)',
+				action: 'Create a customer',
+				description: 'Needs a new short ID and a name (refused when the short ID is taken)',
 			},
 			{
 				name: 'Create or Update',
 				value: 'upsert',
-				action: 'Create or update a customer by its short ID',
+				action: 'Create or update a customer',
 				description: 'Create a new record, or update the current one if it already exists (upsert)',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a customer by its short ID',
-				description: "Needs the customer's short ID; answers with one customer",
+				action: 'Get a customer',
+				description: "Needs the customer's short ID",
 			},
 			{
 				name: 'Get Many',
@@ -45,8 +45,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a customer by its short ID',
-				description: 'Needs the short ID and the fields to change; only those change',
+				action: 'Update a customer',
+				description: 'Needs the customer and the fields to change; only those change',
 			},
 		] satisfies Array<OperationOption<'customer'>>,
 	},

@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Short ID',
 		name: 'shortID',
-		description: "The customer's unique identifier",
+		description: "The new customer's short ID; no other customer may have it",
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. ACME-CORP',

@@ -11,12 +11,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
+		displayName: 'Customer',
 		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The customer: pick it from the list or give its shortID',
+		description: 'The customer, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',

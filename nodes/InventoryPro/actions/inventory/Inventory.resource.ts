@@ -33,55 +33,55 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				action: 'Get received lots in all warehouses or one',
-				description: 'Received lots, newest first; a warehouse ID narrows them to one warehouse',
+				action: 'Get received lots',
+				description: 'Received lots, newest first; a warehouse narrows them to one warehouse',
 			},
 			{
 				name: 'Get Material In',
 				value: 'getMaterialIn',
-				action: 'Get stock movements into all warehouses or one',
-				description: 'Receipts and moves in; a warehouse ID narrows them to one warehouse',
+				action: 'Get stock movements in',
+				description: 'Receipts and moves in; a warehouse narrows them to one warehouse',
 			},
 			{
 				name: 'Get Material Out',
 				value: 'getMaterialOut',
-				action: 'Get stock movements out of all warehouses or one',
-				description: 'Issues and moves out; a warehouse ID narrows them to one warehouse',
+				action: 'Get stock movements out',
+				description: 'Issues and moves out; a warehouse narrows them to one warehouse',
 			},
 			{
 				name: 'Get Stock Levels',
 				value: 'getStockLevels',
-				action: 'Get stock levels in all warehouses or one',
+				action: 'Get stock levels',
 				description:
-					'Units on hand per item and warehouse; a warehouse ID narrows them to one warehouse',
+					'Units on hand per item and warehouse; a warehouse narrows them to one warehouse',
 			},
 			{
 				name: 'Issue',
 				value: 'issue',
-				action: 'Issue units of an item from a warehouse',
+				action: 'Issue units of an item',
 				description:
-					'Needs the item ID, warehouse ID and units; answers with the MaterialOut record (409 when stock is short)',
+					'Needs the item, the warehouse and the units; answers with the stock movement out (refused when stock is short)',
 			},
 			{
 				name: 'Move',
 				value: 'move',
-				action: 'Move units of an item between spots or warehouses',
+				action: 'Move units of an item',
 				description:
-					'Needs the item ID, both warehouse IDs and units; answers with the MaterialIn record at the target',
+					'Needs the item, both warehouses and the units; answers with the stock movement in at the target',
 			},
 			{
 				name: 'Receive',
 				value: 'receive',
-				action: 'Receive units of an item into a warehouse',
+				action: 'Receive units of an item',
 				description:
-					'Needs the item ID, warehouse ID and units; answers with the MaterialIn record',
+					'Needs the item, the warehouse and the units; answers with the stock movement in',
 			},
 			{
 				name: 'Set Counted Quantity',
 				value: 'setCountedQuantity',
-				action: 'Set the counted quantity of an item at a spot',
+				action: 'Set the counted quantity of an item',
 				description:
-					'Needs the item ID, warehouse ID, spot and counted units (a stock-take); issues or receives the difference, and reports a level that moved meanwhile instead of overwriting it',
+					'Needs the item, the warehouse, the location and the units counted (a stock-take); issues or receives the difference, and reports a level that moved meanwhile instead of overwriting it',
 			},
 		] satisfies Array<OperationOption<'inventory'>>,
 	},

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -19,73 +19,49 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: 'getSortColumns',
+					loadOptionsDependsOn: ['filters.warehouseID.value'],
+				},
+				default: '',
+				description:
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			sortDirection,
+			{
+				displayName: 'Warehouse',
+				name: 'warehouseID',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: recNo, partNo, shortID, description, associate, warehouse, wID, spot, units, received, shipped, serial, serial2, rFIDTag, remark, hold, jobID, jobName, active. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				description: 'Only the lots of this warehouse; empty: every warehouse',
 				modes: [
 					{
 						displayName: 'From List',
 						name: 'list',
 						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+						placeholder: 'Select a warehouse...',
+						typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
 					},
 					{
-						displayName: 'By Name',
-						name: 'name',
+						displayName: 'By ID',
+						name: 'id',
 						type: 'string',
-						placeholder: 'e.g. recNo',
-						validation: [],
+						placeholder: 'e.g. 2',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+							},
+						],
 					},
 				],
 			},
-			sortDirection,
-			{
-				displayName: 'Warehouse Name or ID',
-				name: 'warehouseID',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getWarehouses' },
-				default: '',
-				description:
-					'Only this warehouse (/Inventory/{warehouseID}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
 		],
 	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{
-				name: 'Simplified',
-				value: 'simple',
-				description:
-					'Only recNo, shortID, description, warehouse, spot, units, serial, received, shipped, hold',
-			},
-			{
-				name: 'Raw',
-				value: 'raw',
-				description: 'Every field the service returns, order lines included',
-			},
-			{ name: 'Selected Fields', value: 'fields', description: 'Only the fields named below' },
-		],
-		default: 'simple',
-		description: 'How much of each record to return',
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. recNo, shortID, description',
-		description:
-			'Comma-separated names of the top-level fields to return. Run as an AI tool, the node also keeps the record key (recNo).',
-		displayOptions: { show: { output: ['fields'] } },
-	},
+	...recordOutput('lot'),
 ];
 
 const displayOptions: ShowFor<'inventory'> = {

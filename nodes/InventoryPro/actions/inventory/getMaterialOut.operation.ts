@@ -24,38 +24,45 @@ const properties: INodeProperties[] = [
 				description: 'Only records modified on or after this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: 'getSortColumns',
+					loadOptionsDependsOn: ['filters.warehouseID.value'],
+				},
+				default: '',
+				description:
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			sortDirection,
+			{
+				displayName: 'Warehouse',
+				name: 'warehouseID',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: recNo, partNo, wID, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				description: 'Only stock leaving this warehouse; empty: every warehouse',
 				modes: [
 					{
 						displayName: 'From List',
 						name: 'list',
 						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+						placeholder: 'Select a warehouse...',
+						typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
 					},
 					{
-						displayName: 'By Name',
-						name: 'name',
+						displayName: 'By ID',
+						name: 'id',
 						type: 'string',
-						placeholder: 'e.g. recNo',
-						validation: [],
+						placeholder: 'e.g. 2',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+							},
+						],
 					},
 				],
-			},
-			sortDirection,
-			{
-				displayName: 'Warehouse Name or ID',
-				name: 'warehouseID',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getWarehouses' },
-				default: '',
-				description:
-					'Only this warehouse (/Inventory/MaterialOut/{warehouseID}). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 		],
 	},

@@ -84,13 +84,28 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'From Spot Name or ID',
+				displayName: 'From Location',
 				name: 'fromSpot',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getLocations' },
-				default: '',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
 				description:
-					'Spot (bin) the stock leaves. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Where the stock is taken from, by its location code. From List shows the locations of From Warehouse.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a location...',
+						typeOptions: { searchListMethod: 'searchFromLocations', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. A-01-03',
+						validation: [],
+					},
+				],
 			},
 			{
 				displayName: 'Remark',
@@ -107,13 +122,28 @@ const properties: INodeProperties[] = [
 				default: '',
 			},
 			{
-				displayName: 'To Spot Name or ID',
+				displayName: 'To Location',
 				name: 'toSpot',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getLocations' },
-				default: '',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
 				description:
-					'Spot (bin) the stock goes to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Where the stock goes, by its location code. From List shows the locations of To Warehouse.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a location...',
+						typeOptions: { searchListMethod: 'searchToLocations', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. A-01-03',
+						validation: [],
+					},
+				],
 			},
 		],
 	},

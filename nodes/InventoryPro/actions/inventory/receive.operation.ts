@@ -55,13 +55,51 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Reason Code Name or ID',
-				name: 'reasonCode',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getReasonCodes' },
-				default: '',
+				displayName: 'Location',
+				name: 'spot',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
 				description:
-					'Reason code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Where in the warehouse the stock goes, by its location code; empty: the receiving dock. From List shows the locations of the warehouse above.',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a location...',
+						typeOptions: { searchListMethod: 'searchLocations', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. A-01-03',
+						validation: [],
+					},
+				],
+			},
+			{
+				displayName: 'Reason Code',
+				name: 'reasonCode',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Why the stock comes in, e.g. a return or a count correction',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a reason code...',
+						typeOptions: { searchListMethod: 'searchReasonCodesByCode', searchable: true },
+					},
+					{
+						displayName: 'By Code',
+						name: 'code',
+						type: 'string',
+						placeholder: 'e.g. RECEIPT',
+						validation: [],
+					},
+				],
 			},
 			{
 				displayName: 'Remark',
@@ -76,15 +114,6 @@ const properties: INodeProperties[] = [
 				description: 'Serial or lot number',
 				type: 'string',
 				default: '',
-			},
-			{
-				displayName: 'Spot Name or ID',
-				name: 'spot',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getLocations' },
-				default: '',
-				description:
-					'Spot (bin) the stock goes to; empty = the receiving dock. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Unit Cost',

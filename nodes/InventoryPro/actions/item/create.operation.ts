@@ -10,11 +10,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Item ID',
+		displayName: 'Short ID',
 		name: 'itemID',
-		description: 'The item ID (shortID), unique',
+		description: "The new item's short ID (its SKU); no other item may have it",
 		type: 'string',
 		default: '',
+		placeholder: 'e.g. WIDGET-01',
 		required: true,
 	},
 	{
@@ -29,7 +30,7 @@ const properties: INodeProperties[] = [
 				name: 'category',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description: 'The category the item is filed under (sent as its ID)',
+				description: 'The category the item is filed under',
 				modes: [
 					{
 						displayName: 'From List',
@@ -56,7 +57,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Default Owner (Customer ID)',
 				name: 'dfltOwner',
 				description:
-					'The customer that owns the stock by default, 0 = own stock. The docs call it the customer ID: the numeric ID the service keeps for the customer, not its Short ID.',
+					"The customer that owns the item's stock by default, by the number Inventory Pro keeps for the customer (not its short ID); 0: your own stock",
 				type: 'number',
 				default: 0,
 				typeOptions: { numberPrecision: 0 },
@@ -80,7 +81,7 @@ const properties: INodeProperties[] = [
 				name: 'subCategory',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description: 'The sub-category (sent as its category ID)',
+				description: 'The sub-category the item is filed under',
 				modes: [
 					{
 						displayName: 'From List',

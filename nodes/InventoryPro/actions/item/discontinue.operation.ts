@@ -8,18 +8,18 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
+		displayName: 'Item',
 		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The item: pick it from the list or give its shortID',
+		description: 'The item, by its short ID (its SKU)',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a item...',
+				placeholder: 'Select an item...',
 				typeOptions: { searchListMethod: 'searchItems', searchable: true },
 			},
 			{

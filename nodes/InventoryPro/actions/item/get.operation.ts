@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -16,13 +16,13 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The item: pick it from the list, or give its shortID or one of its aliases',
+		description: 'The item, by its short ID (its SKU) or one of its aliases',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a item...',
+				placeholder: 'Select an item...',
 				typeOptions: { searchListMethod: 'searchItems', searchable: true },
 			},
 			{
@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 			{ displayName: 'By Alias', name: 'alias', type: 'string', placeholder: 'e.g. WIDGET01' },
 		],
 	},
-	...itemOutput,
+	...recordOutput('item'),
 ];
 
 const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['get'] } };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { itemOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -19,19 +19,39 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Category ID',
+				displayName: 'Category',
 				name: 'categoryID',
-				type: 'number',
-				default: 0,
-				description:
-					'Only items of this category or sub-category (sent as Category; see Category › Get Many for the IDs)',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Only items of this category or sub-category; empty: every category',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a category...',
+						typeOptions: { searchListMethod: 'searchCategories', searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 5',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid category ID' },
+							},
+						],
+					},
+				],
 			},
 			{
 				displayName: 'Include Discontinued',
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to read /Item/All instead of /Item: all items, discontinued included',
+				description: 'Whether to include discontinued items',
 			},
 			{
 				displayName: 'Modified Since',
@@ -41,33 +61,21 @@ const properties: INodeProperties[] = [
 				description: 'Only records modified on or after this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: 'getSortColumns',
+					loadOptionsDependsOn: ['filters.includeInactive'],
+				},
+				default: '',
 				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: partNo, shortID, description, category, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
-					},
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string',
-						placeholder: 'e.g. partNo',
-						validation: [],
-					},
-				],
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			sortDirection,
 		],
 	},
-	...itemOutput,
+	...recordOutput('item'),
 ];
 
 const displayOptions: ShowFor<'item'> = { show: { resource: ['item'], operation: ['getAll'] } };
@@ -78,8 +86,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const { includeInactive, categoryID, ...filters } = readFilters(this, itemIndex);
-	// 0 is the number field's untouched default: no filter.
-	if (!isBlank(categoryID) && categoryID !== 0)
+	if (!isBlank(categoryID))
 		filters.Category = recordNumber(this, categoryID, 'categoryID', itemIndex);
 	const list = includeInactive === true ? 'item.listAll' : 'item.list';
 	const output = readOutput(this, itemIndex, RECORDS.item.simple);

@@ -10,18 +10,18 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Item ID',
+		displayName: 'Item',
 		name: 'itemID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The item: pick it from the list or give its shortID',
+		description: 'The item, by its short ID (its SKU)',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a item...',
+				placeholder: 'Select an item...',
 				typeOptions: { searchListMethod: 'searchItems', searchable: true },
 			},
 			{
@@ -45,7 +45,7 @@ const properties: INodeProperties[] = [
 				name: 'category',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description: 'The category the item is filed under (sent as its ID)',
+				description: 'The category the item is filed under',
 				modes: [
 					{
 						displayName: 'From List',
@@ -72,7 +72,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Default Owner (Customer ID)',
 				name: 'dfltOwner',
 				description:
-					'The customer that owns the stock by default, 0 = own stock. The docs call it the customer ID: the numeric ID the service keeps for the customer, not its Short ID.',
+					"The customer that owns the item's stock by default, by the number Inventory Pro keeps for the customer (not its short ID); 0: your own stock",
 				type: 'number',
 				default: 0,
 				typeOptions: { numberPrecision: 0 },
@@ -96,7 +96,7 @@ const properties: INodeProperties[] = [
 				name: 'subCategory',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description: 'The sub-category (sent as its category ID)',
+				description: 'The sub-category the item is filed under',
 				modes: [
 					{
 						displayName: 'From List',

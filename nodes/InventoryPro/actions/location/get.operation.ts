@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locationOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -16,6 +16,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
+		description: 'The location, by its location code',
 		modes: [
 			{
 				displayName: 'From List',
@@ -33,7 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...locationOutput,
+	...recordOutput('location'),
 ];
 
 const displayOptions: ShowFor<'location'> = {

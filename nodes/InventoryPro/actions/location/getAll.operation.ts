@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { locationOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit, recordNumber } from '../../helpers/read';
 import { isBlank } from '../../../shared/validation';
@@ -26,42 +26,46 @@ const properties: INodeProperties[] = [
 				description: 'Only records modified on or after this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getSortColumns' },
+				default: '',
+				description:
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			sortDirection,
+			{
+				displayName: 'Warehouse',
+				name: 'wid',
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
-				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: spot, warehouseID, description, hold, modified. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
+				description: 'Only the locations of this warehouse; empty: every warehouse',
 				modes: [
 					{
 						displayName: 'From List',
 						name: 'list',
 						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
+						placeholder: 'Select a warehouse...',
+						typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
 					},
 					{
-						displayName: 'By Name',
-						name: 'name',
+						displayName: 'By ID',
+						name: 'id',
 						type: 'string',
-						placeholder: 'e.g. spot',
-						validation: [],
+						placeholder: 'e.g. 2',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+							},
+						],
 					},
 				],
 			},
-			sortDirection,
-			{
-				displayName: 'Wid Name or ID',
-				name: 'wid',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getWarehouses' },
-				default: '',
-				description:
-					'Only spots of this warehouse (sent as wid). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
 		],
 	},
-	...locationOutput,
+	...recordOutput('location'),
 ];
 
 const displayOptions: ShowFor<'location'> = {
@@ -74,8 +78,7 @@ export const description = updateDisplayOptions(displayOptions, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const { wid, ...filters } = readFilters(this, itemIndex);
-	// 0 is the number field's untouched default: no filter.
-	if (!isBlank(wid) && wid !== 0) filters.wid = recordNumber(this, wid, 'wid', itemIndex);
+	if (!isBlank(wid)) filters.wid = recordNumber(this, wid, 'wid', itemIndex);
 	const list = 'location.list';
 	const output = readOutput(this, itemIndex, RECORDS.location.simple);
 	const query = buildListQuery.call(this, list, filters, itemIndex);

@@ -8,12 +8,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Spot',
+		displayName: 'Location',
 		name: 'id',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The spot (bin) code, e.g. A-01-03',
+		description: 'The location, by its location code',
 		modes: [
 			{
 				displayName: 'From List',

@@ -20,21 +20,20 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a purchase order for a vendor',
-				description:
-					"Needs the vendor's short ID and at least one line (item ID, units, warehouse ID)",
+				action: 'Create a purchase order',
+				description: 'Needs the vendor and at least one line (item, units, warehouse)',
 			},
 			{
 				name: 'Finalize',
 				value: 'finalize',
-				action: 'Finalize a purchase order by its number',
+				action: 'Finalize a purchase order',
 				description:
-					'Needs the order number, e.g. PO-2025-0042; closes it (409 when already closed)',
+					'Needs the order number, e.g. PO-2025-0042; closes the order (refused when already closed)',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a purchase order with its lines by its number',
+				action: 'Get a purchase order',
 				description:
 					'Needs the order number, e.g. PO-2025-0042; answers with the order and its lines',
 			},

@@ -8,12 +8,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Purchase Order Number',
+		displayName: 'Purchase Order',
 		name: 'poNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The purchase order: pick it from the list or give its poNo',
+		description: 'The purchase order, by its order number',
 		modes: [
 			{
 				displayName: 'From List',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { purchaseOrderOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -11,12 +11,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Purchase Order Number',
+		displayName: 'Purchase Order',
 		name: 'poNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The purchase order: pick it from the list or give its poNo',
+		description: 'The purchase order, by its order number',
 		modes: [
 			{
 				displayName: 'From List',
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...purchaseOrderOutput,
+	...recordOutput('purchaseOrder'),
 ];
 
 const displayOptions: ShowFor<'purchaseOrder'> = {

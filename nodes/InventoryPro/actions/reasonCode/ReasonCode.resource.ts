@@ -19,14 +19,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a reason code by its ID',
-				description: 'Needs the reason code ID',
+				action: 'Delete a reason code',
+				description: 'Needs the reason code',
 			},
 			{
 				name: 'Disable',
 				value: 'disable',
-				action: 'Disable a reason code by its ID',
-				description: 'Needs the reason code ID',
+				action: 'Disable a reason code',
+				description: 'Needs the reason code; it stays readable with Include Disabled',
 			},
 			{
 				name: 'Get Many',

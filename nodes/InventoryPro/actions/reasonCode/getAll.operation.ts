@@ -20,8 +20,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /ReasonCode/All instead of /ReasonCode: all reason codes, disabled included',
+				description: 'Whether to include disabled reason codes',
 			},
 			{
 				displayName: 'Modified Since',
@@ -31,28 +30,16 @@ const properties: INodeProperties[] = [
 				description: 'Only records modified on or after this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: 'getSortColumns',
+					loadOptionsDependsOn: ['filters.includeInactive'],
+				},
+				default: '',
 				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: reasonCodeID, code, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
-					},
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string',
-						placeholder: 'e.g. reasonCodeID',
-						validation: [],
-					},
-				],
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			sortDirection,
 		],

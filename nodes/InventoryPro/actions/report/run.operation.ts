@@ -53,7 +53,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column',
 				name: 'sort',
 				type: 'string',
 				default: '',
@@ -69,8 +69,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		description:
-			'Query parameters of GET /Report/{ID} as the vendor documents them; sent only when set',
+		description: 'Options the report reads; each is sent only when set',
 		options: [
 			{
 				displayName: 'Count',
@@ -79,7 +78,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { numberPrecision: 0 },
 				default: 100,
 				description:
-					'The report\'s "alternate row count" (count), a whole number; what it does is up to the report',
+					"The report's alternate row count, a whole number; what it does is up to the report",
 			},
 			{
 				displayName: 'Flags',
@@ -88,7 +87,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. Z',
 				description:
-					'The report-specific flag string (flags); which flags a report reads is set in its definition in Inventory Pro',
+					"The report's flags, e.g. Z; which flags a report reads is set in its definition in Inventory Pro",
 			},
 		],
 	},

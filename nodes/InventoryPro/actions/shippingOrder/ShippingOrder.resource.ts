@@ -20,14 +20,13 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a shipping order for a customer',
-				description:
-					"Needs the customer's short ID and at least one line (item ID, units, warehouse ID)",
+				action: 'Create a shipping order',
+				description: 'Needs the customer and at least one line (item, units, warehouse)',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a shipping order with its lines by its number',
+				action: 'Get a shipping order',
 				description:
 					'Needs the order number, e.g. SO-2025-0015; answers with the order and its lines',
 			},
@@ -40,9 +39,9 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a shipping order by its number',
+				action: 'Update a shipping order',
 				description:
-					'Needs the order number and the fields to change; status Closed completes it and emits order.completed',
+					'Needs the order number and the fields to change; status Closed completes the order (an Order Completed event)',
 			},
 		] satisfies Array<OperationOption<'shippingOrder'>>,
 	},

@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The customer: pick it from the list or give its shortID',
+		description: 'The customer, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',
@@ -55,18 +55,18 @@ const properties: INodeProperties[] = [
 				name: 'line',
 				values: [
 					{
-						displayName: 'Short ID',
+						displayName: 'Item',
 						name: 'shortID',
 						type: 'resourceLocator',
 						default: { mode: 'list', value: '' },
 						required: true,
-						description: 'The item: pick it from the list or give its shortID',
+						description: 'The item, by its short ID (its SKU)',
 						modes: [
 							{
 								displayName: 'From List',
 								name: 'list',
 								type: 'list',
-								placeholder: 'Select a item...',
+								placeholder: 'Select an item...',
 								typeOptions: { searchListMethod: 'searchItems', searchable: true },
 							},
 							{
@@ -89,11 +89,31 @@ const properties: INodeProperties[] = [
 					{
 						displayName: 'Warehouse',
 						name: 'warehouse',
-						description: 'Warehouse ID of the line',
-						type: 'number',
-						default: 0,
-						typeOptions: { numberPrecision: 0 },
+						type: 'resourceLocator',
+						default: { mode: 'list', value: '' },
 						required: true,
+						description: 'The warehouse of the line',
+						modes: [
+							{
+								displayName: 'From List',
+								name: 'list',
+								type: 'list',
+								placeholder: 'Select a warehouse...',
+								typeOptions: { searchListMethod: 'searchWarehouses', searchable: true },
+							},
+							{
+								displayName: 'By ID',
+								name: 'id',
+								type: 'string',
+								placeholder: 'e.g. 2',
+								validation: [
+									{
+										type: 'regex',
+										properties: { regex: '^[0-9]+$', errorMessage: 'Not a valid warehouse ID' },
+									},
+								],
+							},
+						],
 					},
 				],
 			},

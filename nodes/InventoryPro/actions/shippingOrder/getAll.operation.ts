@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	orderHeaderNotice,
 	returnAllOrLimit,
-	shippingOrderOutput,
+	recordOutput,
 	sortDirection,
 } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
@@ -36,43 +36,28 @@ const properties: INodeProperties[] = [
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose orderDate is on or after this time',
+				description: 'Only orders with an order date on or after this time',
 			},
 			{
 				displayName: 'Order Date On or Before',
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose orderDate is on or before this time',
+				description: 'Only orders with an order date on or before this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getSortColumns' },
+				default: '',
 				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: soNo, orderDate, shipDate, customer, status, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
-					},
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string',
-						placeholder: 'e.g. soNo',
-						validation: [],
-					},
-				],
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			sortDirection,
 		],
 	},
-	...shippingOrderOutput,
+	...recordOutput('shippingOrder'),
 ];
 
 const displayOptions: ShowFor<'shippingOrder'> = {

@@ -10,12 +10,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Shipping Order Number',
+		displayName: 'Shipping Order',
 		name: 'soNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The shipping order: pick it from the list or give its soNo',
+		description: 'The shipping order, by its order number',
 		modes: [
 			{
 				displayName: 'From List',

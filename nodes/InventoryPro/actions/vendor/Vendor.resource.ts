@@ -21,20 +21,20 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a vendor with a new short ID',
-				description: 'Needs a new short ID and a name (409 on a duplicate short ID)',
+				action: 'Create a vendor',
+				description: 'Needs a new short ID and a name (refused when the short ID is taken)',
 			},
 			{
 				name: 'Create or Update',
 				value: 'upsert',
-				action: 'Create or update a vendor by its short ID',
+				action: 'Create or update a vendor',
 				description: 'Create a new record, or update the current one if it already exists (upsert)',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a vendor by its short ID',
-				description: "Needs the vendor's short ID; answers with one vendor",
+				action: 'Get a vendor',
+				description: "Needs the vendor's short ID",
 			},
 			{
 				name: 'Get Many',
@@ -45,8 +45,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Update a vendor by its short ID',
-				description: 'Needs the short ID and the fields to change; only those change',
+				action: 'Update a vendor',
+				description: 'Needs the vendor and the fields to change; only those change',
 			},
 		] satisfies Array<OperationOption<'vendor'>>,
 	},

@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Short ID',
 		name: 'shortID',
-		description: "The vendor's unique identifier",
+		description: "The new vendor's short ID; no other vendor may have it",
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. ACME-FASTENERS',

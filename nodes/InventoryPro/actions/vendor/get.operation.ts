@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { partyOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -11,12 +11,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
+		displayName: 'Vendor',
 		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The vendor: pick it from the list or give its shortID',
+		description: 'The vendor, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...partyOutput,
+	...recordOutput('vendor'),
 ];
 
 const displayOptions: ShowFor<'vendor'> = { show: { resource: ['vendor'], operation: ['get'] } };

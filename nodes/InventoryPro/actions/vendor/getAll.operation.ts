@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { partyOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
+import { recordOutput, returnAllOrLimit, sortDirection } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit } from '../../helpers/read';
 import { RECORDS } from '../../../shared/records';
@@ -22,8 +22,7 @@ const properties: INodeProperties[] = [
 				name: 'includeInactive',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to read /Vendor/All instead of /Vendor: all vendors, inactive included',
+				description: 'Whether to include inactive vendors',
 			},
 			{
 				displayName: 'Modified Since',
@@ -33,33 +32,21 @@ const properties: INodeProperties[] = [
 				description: 'Only records modified on or after this time',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				type: 'options',
+				typeOptions: {
+					loadOptionsMethod: 'getSortColumns',
+					loadOptionsDependsOn: ['filters.includeInactive'],
+				},
+				default: '',
 				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: shortID, name, city, state, zip, country, contact, active, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
-					},
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string',
-						placeholder: 'e.g. shortID',
-						validation: [],
-					},
-				],
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			sortDirection,
 		],
 	},
-	...partyOutput,
+	...recordOutput('vendor'),
 ];
 
 const displayOptions: ShowFor<'vendor'> = { show: { resource: ['vendor'], operation: ['getAll'] } };

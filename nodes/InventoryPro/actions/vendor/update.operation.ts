@@ -11,12 +11,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
+		displayName: 'Vendor',
 		name: 'shortID',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The vendor: pick it from the list or give its shortID',
+		description: 'The vendor, by its short ID',
 		modes: [
 			{
 				displayName: 'From List',

@@ -18,14 +18,14 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Items',
 				value: 'getItems',
-				action: 'Get items stocked in a warehouse by its ID',
-				description: 'Needs the warehouse ID; answers with the items stocked there',
+				action: 'Get the items in a warehouse',
+				description: 'Needs the warehouse; answers with the items stocked there',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				action: 'Get many warehouses',
-				description: 'Warehouses, for the warehouse IDs other operations need',
+				description: 'Every warehouse',
 			},
 		] satisfies Array<OperationOption<'warehouse'>>,
 	},

@@ -31,27 +31,27 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				action: 'Create a webhook subscription to an HTTPS URL',
+				action: 'Create a webhook subscription',
 				description:
-					'Needs a name, an HTTPS URL and the events; the answer holds rec and the signing secret, shown only now',
+					"Needs a name, an HTTPS URL and the events; the answer holds the subscription's ID and its signing secret, shown only now",
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
-				action: 'Delete a webhook subscription by its ID',
-				description: 'Needs the subscription ID (rec); removes its delivery log too',
+				action: 'Delete a webhook subscription',
+				description: 'Needs the subscription; removes its delivery log too',
 			},
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a webhook subscription by its ID',
-				description: 'Needs the subscription ID (rec)',
+				action: 'Get a webhook subscription',
+				description: 'Needs the subscription',
 			},
 			{
 				name: 'Get Delivery Log',
 				value: 'getLog',
-				action: 'Get the delivery log of a webhook subscription by its ID',
-				description: 'Needs the subscription ID (rec)',
+				action: "Get a subscription's delivery log",
+				description: 'Needs the subscription',
 			},
 			{
 				name: 'Get Many',
@@ -62,15 +62,15 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Test',
 				value: 'test',
-				action: 'Send a test event to a webhook subscription by its ID',
-				description: 'Needs the subscription ID (rec); the subscription must be active',
+				action: 'Send a test event to a subscription',
+				description: 'Needs the subscription; it must be active',
 			},
 			{
 				name: 'Update',
 				value: 'update',
-				action: 'Replace a webhook subscription by its ID',
+				action: 'Update a webhook subscription',
 				description:
-					'Needs the subscription ID (rec) and the whole subscription; the secret changes only when one is sent',
+					'Needs the subscription and all its settings (they replace the old ones); the secret changes only when one is sent',
 			},
 		] satisfies Array<OperationOption<'webhook'>>,
 	},

@@ -8,12 +8,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Subscription ID',
+		displayName: 'Webhook Subscription',
 		name: 'rec',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The webhook subscription: pick it from the list or give its rec',
+		description: 'The webhook subscription, by its ID',
 		modes: [
 			{
 				displayName: 'From List',

@@ -36,7 +36,7 @@ export const subscriptionFields: INodeProperties[] = [
 			{
 				name: 'Inventory Moved',
 				value: 'inventory.moved',
-				description: 'Stock relocated between bins or warehouses',
+				description: 'Stock moved between locations or warehouses',
 			},
 			{
 				name: 'Inventory Received',

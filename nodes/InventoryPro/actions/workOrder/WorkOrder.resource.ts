@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a work order with its lines and notes by its number',
+				action: 'Get a work order',
 				description:
 					'Needs the order number, e.g. WO-2025-0038; answers with the order, its lines and notes',
 			},

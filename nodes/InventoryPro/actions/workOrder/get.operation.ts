@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { workOrderOutput } from '../common.descriptions';
+import { recordOutput } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { RECORDS } from '../../../shared/records';
 import { read, text } from '../../helpers/read';
@@ -11,12 +11,12 @@ import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Work Order Number',
+		displayName: 'Work Order',
 		name: 'woNo',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The work order: pick it from the list or give its woNo',
+		description: 'The work order, by its order number',
 		modes: [
 			{
 				displayName: 'From List',
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...workOrderOutput,
+	...recordOutput('workOrder'),
 ];
 
 const displayOptions: ShowFor<'workOrder'> = {

@@ -5,7 +5,7 @@ import {
 	orderHeaderNotice,
 	returnAllOrLimit,
 	sortDirection,
-	workOrderOutput,
+	recordOutput,
 } from '../common.descriptions';
 import { apiRequestAllItems, buildListQuery } from '../../../shared/transport';
 import { readFilters, readLimit } from '../../helpers/read';
@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 				name: 'endDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose dueDate is on or before this time',
+				description: 'Only orders with a due date on or before this time',
 			},
 			{
 				displayName: 'Modified Since',
@@ -39,28 +39,13 @@ const properties: INodeProperties[] = [
 					'Only orders whose header was modified on or after this time (line-level changes may not show)',
 			},
 			{
-				displayName: 'Sort By',
+				displayName: 'Sort Column Name or ID',
 				name: 'sort',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getSortColumns' },
+				default: '',
 				description:
-					'Column to sort by; empty keeps the service\'s order. Documented columns: woNo, startDate, dueDate, assignee, status, modified, created. Any other column name is sent as given (By Name); the service answers "Invalid sort column" when it has none.',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a column...',
-						typeOptions: { searchListMethod: 'searchSortColumns', searchable: true },
-					},
-					{
-						displayName: 'By Name',
-						name: 'name',
-						type: 'string',
-						placeholder: 'e.g. woNo',
-						validation: [],
-					},
-				],
+					'Column to sort by; empty keeps the service\'s order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			sortDirection,
 			{
@@ -68,11 +53,11 @@ const properties: INodeProperties[] = [
 				name: 'startDate',
 				type: 'dateTime',
 				default: '',
-				description: 'Only orders whose startDate is on or after this time',
+				description: 'Only orders with a start date on or after this time',
 			},
 		],
 	},
-	...workOrderOutput,
+	...recordOutput('workOrder'),
 ];
 
 const displayOptions: ShowFor<'workOrder'> = {
