@@ -19,7 +19,8 @@ import { accept, isAccepted, settledNote } from './acknowledged';
 import { BOOK_FIELDS, bookIn, keepBook, type Book } from './book';
 import { itemKeyOf, output, receive, rekeyed } from './delivery';
 import { triggerProperties } from './description';
-import { isRunningHere, noteActivation, startChecks } from './healing';
+import { noteActivation, startChecks } from './healing';
+import { isRunningHere } from './owed';
 import {
 	createSubscription,
 	deleteSubscription,

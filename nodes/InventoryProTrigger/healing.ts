@@ -1,42 +1,31 @@
 /**
  * "A subscription heals": on the one Check Interval the user sets, confirm the subscription (lifecycle.ts)
  * and catch up on events that never ran (catchup.ts) — at the first check after a start also those
- * acknowledged before it that may not have run (acknowledged.ts). trigger() registers the schedule with
- * n8n (a tick every minute; a check when one is due). A check never throws: a problem is logged every time
- * and reported once as a failed execution, in words, and the schedule keeps running.
- *
- * What a check finds runs once: each event the ledger (../shared/ranLedger.ts) does not show as run is
- * emitted as an execution of its own with n8n's deduplication key — the event's id, this process's start and
- * the attempt — so n8n refuses to start it twice. It is kept in the book as owed until the ledger shows it
- * ran: one whose execution ended without running (n8n tells this process through the emit's donePromise)
- * is emitted again at the next check, and after a restart the first check emits again every owed event
- * (under a new key: a crashed execution keeps its key in n8n's database).
+ * acknowledged before it that may not have run (acknowledged.ts); what it finds runs once (owed.ts).
+ * trigger() registers the schedule with n8n (a tick every minute; a check when one is due). A check never
+ * throws: a problem is logged every time and reported once as a failed execution, and the schedule goes on.
  */
-import { randomBytes } from 'crypto';
 import {
-	deepCopy,
 	NodeOperationError,
 	type CronExpression,
 	type IDataObject,
-	type IRun,
 	type ITriggerFunctions,
 	type ITriggerResponse,
 } from 'n8n-workflow';
 
-import { keepIn, ledgerOf, now, ranItsNodes } from '../shared/ranLedger';
-import { isAccepted, reconcileFrom, settledNote } from './acknowledged';
+import { ledgerOf, now } from '../shared/ranLedger';
+import { reconcileFrom } from './acknowledged';
 import { bookIn, keepBook, type Book, type Owed } from './book';
 import { catchUp, type Recovered } from './catchup';
 import { eventIdOf, rekeyed } from './delivery';
 import { desiredSubscription, ensureSubscription } from './lifecycle';
+import { runOwed } from './owed';
 import { checkIntervalMs } from './settings';
 
 /** The activation's hooks (checkExists/create) run beside trigger(); checks wait this long after them. */
 const ACTIVATION_GRACE_MS = 30_000;
 /** A tick may fire a little early; a check this close to its interval counts as due. */
 const SLACK_MS = 5_000;
-/** This process's start, in the deduplication keys of what its checks emit. */
-const BOOT = randomBytes(4).toString('hex');
 
 /** What this process knows of one trigger's checks. */
 interface Checks {
@@ -55,8 +44,6 @@ interface Checks {
 	deferred?: string;
 	/** The schedule was closed (deactivation): events still to emit stay owed. */
 	closed?: boolean;
-	/** Events emitted here: the attempt, and whether their execution ended (ran or not). */
-	emitted: Map<string, { attempt: number; ran?: boolean }>;
 }
 
 const checksHere = new Map<string, Checks>();
@@ -69,7 +56,7 @@ interface Context {
 function checksOf(context: Context): Checks {
 	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
 	let checks = checksHere.get(key);
-	if (!checks) checksHere.set(key, (checks = { failures: 0, emitted: new Map() }));
+	if (!checks) checksHere.set(key, (checks = { failures: 0 }));
 	return checks;
 }
 
@@ -179,7 +166,6 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	if (!due.call(this, checks, at)) return;
 	const staticData = this.getWorkflowStaticData('node');
 	const book = bookIn(this, staticData);
-	const ledger = ledgerOf(this);
 	if (checks.reconcile === undefined) checks.reconcile = reconcileFrom(this) ?? null;
 	let result: Found | undefined;
 	try {
@@ -201,20 +187,12 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
 			);
 	}
-	// Owed and found events the ledger does not show as run, each once; a live delivery of one is running.
-	const owed = new Map<string, Owed>();
-	for (const event of [...(book.owed ?? []), ...(result?.recovered ?? []).map(owedOf)])
-		if (!ledger.has(event.eventId) && !isAccepted(this, event.eventId))
-			owed.set(event.eventId, event);
-	// Not emitted by this process yet (found now, or owed from before a start), or ended without running.
-	const emitNow = [...owed.values()].filter(
-		({ eventId }) => checks.emitted.get(eventId)?.ran !== true && !running(checks, eventId),
-	);
-	keepBook(staticData, { ...book, ...result?.book, owed: [...owed.values()] });
-	keepIn(this, settledNote(this));
-	if (result !== undefined) checks.reconcile = null;
-	void emitInTurn.call(this, checks, staticData, emitNow);
-	if (emitNow.length > 0) {
+	if (result !== undefined) {
+		keepBook(staticData, { ...book, ...result.book, owed: book.owed });
+		checks.reconcile = null;
+	}
+	const found = (result?.recovered ?? []).map(owedOf);
+	if (runOwed.call(this, staticData, found, () => checks.closed === true) > 0) {
 		// A problem found beside emitted events is reported by the next check.
 		checks.deferred = result?.notice;
 		return;
@@ -224,63 +202,6 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	checks.deferred = undefined;
 	if (notice !== undefined) return report.call(this, checks, notice);
 	checks.told = undefined;
-}
-
-const running = (checks: Checks, eventId: string) => {
-	const emitted = checks.emitted.get(eventId);
-	return emitted !== undefined && emitted.ran === undefined;
-};
-
-/** Whether a check of this process emitted the event and its execution has not ended. */
-export const isRunningHere = (context: Context, eventId: string): boolean =>
-	running(checksOf(context), eventId);
-
-/**
- * Emits events one after the other, each once the execution of the one before ended: they run in order,
- * and each execution (a queue-mode worker's too) starts from a save that holds the ones before.
- */
-async function emitInTurn(
-	this: ITriggerFunctions,
-	checks: Checks,
-	staticData: IDataObject,
-	events: Owed[],
-): Promise<void> {
-	for (const { eventId } of events)
-		checks.emitted.set(eventId, { attempt: checks.emitted.get(eventId)?.attempt ?? 0 });
-	const ledger = ledgerOf(this);
-	for (const [index, event] of events.entries()) {
-		if (checks.closed) {
-			checks.emitted.delete(event.eventId);
-			continue;
-		}
-		if (index > 0) {
-			// What ran since is saved with this emit: the owed list, and the ledger.
-			const owed = (staticData.owed as Owed[] | undefined) ?? [];
-			staticData.owed = owed.filter(({ eventId }) => !ledger.has(eventId));
-			keepIn(this, settledNote(this));
-		}
-		await emitOne.call(this, checks, event);
-	}
-}
-
-/** One owed event as an execution of its own; resolves when n8n tells this process it ended. */
-async function emitOne(this: ITriggerFunctions, checks: Checks, { eventId, json }: Owed) {
-	const attempt = (checks.emitted.get(eventId)?.attempt ?? 0) + 1;
-	checks.emitted.set(eventId, { attempt });
-	const key = `inventory-pro:${this.getWorkflow().id ?? ''}:${this.getNode().id}:${eventId}:${BOOT}.${attempt}`;
-	const done = this.helpers.createDeferredPromise<IRun>();
-	// A plain copy: what static data hands back are n8n's proxies, which the next node's expressions cannot read.
-	this.emit([[{ json: deepCopy(json) }]], undefined, done, key);
-	try {
-		// Refused as a duplicate, n8n settles it with nothing: another execution of this attempt has it.
-		const run = (await done.promise) as IRun | undefined;
-		const ran = run === undefined || ranItsNodes(run);
-		checks.emitted.set(eventId, { attempt, ran });
-		// In queue mode a worker's save wrote it; main learns it here.
-		if (run !== undefined && ran) ledgerOf(this).add([eventId], now());
-	} catch {
-		checks.emitted.set(eventId, { attempt, ran: false });
-	}
 }
 
 /** Confirm or heal the subscription and catch up: the events found. */

@@ -64,6 +64,11 @@ export interface WebhookSubsystem {
 	idle(): Promise<void>;
 	/** Retries waiting for the clock. */
 	pendingRetries(): number;
+	/**
+	 * Tests: each delivery's upload stops before its last byte until `until` resolves (the receiver has the
+	 * request but not all of it, so it cannot answer: a moment to kill it in). Undefined: uploads whole.
+	 */
+	holdUploads(until: ((body: Buffer) => Promise<void>) | undefined): void;
 	close(): void;
 }
 
@@ -106,6 +111,9 @@ export function createWebhookService(
 		publish: (event) => service.publish(event),
 		idle: async () => await service.idle(),
 		pendingRetries: () => service.pendingRetries(),
+		holdUploads: (until) => {
+			sender.holdUpload = until;
+		},
 		close: () => service.close(),
 	};
 }

@@ -44,6 +44,8 @@ function statusError(status: number, statusMessage: string | undefined, body: Bu
 export class Sender {
 	private readonly agent: Agent;
 	private readonly open = new Set<ClientRequest>();
+	/** Tests: holds each upload before its last byte until it resolves (WebhookSubsystem.holdUploads). */
+	holdUpload?: (body: Buffer) => Promise<void>;
 
 	constructor(private readonly options: SenderOptions) {
 		this.agent = new Agent({
@@ -116,7 +118,13 @@ export class Sender {
 			}, this.options.timeoutMs);
 			req.on('error', (error) => finish(error.message || String(error)));
 			this.open.add(req);
-			req.end(body);
+			const hold = this.holdUpload;
+			if (hold === undefined || body.length < 2) {
+				req.end(body);
+				return;
+			}
+			req.write(body.subarray(0, body.length - 1));
+			void hold(body).then(() => req.end(body.subarray(body.length - 1)));
 		});
 	}
 
