@@ -779,6 +779,11 @@ export class N8n {
 		}
 	}
 
+	/** The Executions list's "Retry" of a failed execution (with the workflow it ran): the new execution's id. */
+	async retryExecution(id: string): Promise<unknown> {
+		return await this.session.call('POST', `/rest/executions/${id}/retry`, { loadWorkflow: false });
+	}
+
 	/** Polls until `count` executions of the workflow have finished, or throws after `timeoutMs`. */
 	async waitForExecutions(
 		workflowId: string,

@@ -202,20 +202,25 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 				[await credential(LOW_CLIENT)],
 			)
 		).id;
-		const before = sandbox.requests.length;
 		await n8n.activate(ids.changes);
 		await n8n.activate(ids.low);
-		// The first polls take the service's newest change as their start (on the durable scheduler they
-		// come at the next minute, not during the activation): what the tests make comes after them.
+		// The first scheduled polls take the service's newest change as their start; what the tests make
+		// comes after them. (On the durable scheduler the activation's own poll commits nothing: the first
+		// tick, at the next minute, starts the cursor.)
+		const firstTick = Math.ceil(Date.now() / MINUTE) * MINUTE;
+		const polled = (clientId: string, endpointId: string) =>
+			sandbox.requests.some(
+				(r) =>
+					r.clientId === clientId &&
+					r.endpointId === endpointId &&
+					r.status === 200 &&
+					r.at >= firstTick,
+			);
 		await until(
-			'the first polls',
+			'the first scheduled polls',
 			() =>
-				requestsOf(CHANGES_CLIENT.clientId, before).some(
-					(r) => r.endpointId === 'item.listAll' && r.status === 200,
-				) &&
-				requestsOf(LOW_CLIENT.clientId, before).some(
-					(r) => r.endpointId === 'inventory.stockLevels' && r.status === 200,
-				),
+				polled(CHANGES_CLIENT.clientId, 'item.listAll') &&
+				polled(LOW_CLIENT.clientId, 'inventory.stockLevels'),
 			3 * MINUTE,
 		);
 	}, 20 * MINUTE);
