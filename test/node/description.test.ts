@@ -116,9 +116,40 @@ describe('Inventory Pro node description', () => {
 		expect(Object.keys(GET_MANY_LISTS).sort()).toEqual(Object.keys(called).sort());
 	});
 
-	it('the README carries the operations table as generated (with every row’s evidence)', () => {
+	it('docs/operations.md carries the operations table as generated (with every row’s evidence)', () => {
+		const page = readFileSync(join(__dirname, '../../docs/operations.md'), 'utf8');
+		expect(page).toContain(operationsTable().markdown);
+	});
+
+	it('the README names every resource and each of its operations, and nothing else', () => {
 		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-		expect(readme).toContain(operationsTable().markdown);
+		const section = readme.slice(readme.indexOf('\n## Inventory Pro node\n'));
+		const table = section
+			.slice(0, section.indexOf('\n\n', section.indexOf('| Resource |')))
+			.split('\n')
+			.filter((line) => line.startsWith('| ') && !line.startsWith('| Resource'))
+			.map((line) => line.split('|').map((cell) => cell.trim()));
+		const resource = properties.find((p) => p.name === 'resource')!;
+		const named = (resource.options as Array<{ name: string; value: string }>).map(
+			({ name, value }) => {
+				const operation = properties.find(
+					(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(value),
+				);
+				const names = ((operation?.options ?? []) as Array<{ name: string }>).map((o) => o.name);
+				return { name, names };
+			},
+		);
+		const words = (cell: string) => cell.split(/, | \(and | › |: |\)|\(/).map((w) => w.trim());
+		for (const { name, names } of named) {
+			const row = table.find(([, first]) => first.split(', ').includes(name));
+			expect([name, row !== undefined]).toEqual([name, true]);
+			if (names.length === 0) continue;
+			const listed = words(row![2]);
+			expect([name, names.filter((operation) => !listed.includes(operation))]).toEqual([name, []]);
+		}
+		expect(table.flatMap(([, first]) => first.split(', ')).sort()).toEqual(
+			named.map(({ name }) => name).sort(),
+		);
 	});
 
 	it('calls list reads getAll where a resource has one list, with returnAll and limit', () => {
