@@ -193,6 +193,41 @@ describe('Set Counted Quantity over many lines', () => {
 		expect(byKind(requests)['item.get']).toBe(1);
 	});
 
+	// Issue 44: a sheet whose count column is empty for a line is refused before anything is read or written.
+	it('a line without a count stops the run before any request; with continue on fail it fails alone, unread', async () => {
+		const chosen = stockedItems(3, 6);
+		const lines: IDataObject[] = chosen.map((item) => ({
+			item: item.shortID,
+			counted: onHand(item.shortID) - 1,
+		}));
+		lines[4] = { item: lines[4].item }; // its Counted cell is empty
+		const before = chosen.map((item) => onHand(item.shortID));
+
+		const stopped = await countSheet(lines);
+		expect(stopped.result.error?.message).toBe('Counted Quantity (counted) is empty for item 4');
+		expect(stopped.result.error?.context?.itemIndex).toBe(4);
+		expect(byKind(stopped.requests)).toEqual({});
+		expect(chosen.map((item) => onHand(item.shortID))).toEqual(before);
+
+		const alone = await countSheet(lines, true);
+		expect(alone.result.error).toBeUndefined();
+		expect(alone.result.items[4]).toEqual({
+			error: 'Counted Quantity (counted) is empty for item 4',
+			description: expect.stringMatching(/^Map the count of every row/),
+		});
+		expect(alone.result.items.filter((_, i) => i !== 4).map((row) => row.moved)).toEqual(
+			Array(5).fill('issued'),
+		);
+		// Five lines planned and written (their items all on the catalogue's first page); the line
+		// without a count made no request of its own.
+		expect(byKind(alone.requests)).toEqual({
+			'item.listAll': 1,
+			'inventory.listByWarehouse': 2 * lotPages,
+			'inventory.issue': 5,
+		});
+		expect(onHand(chosen[4].shortID)).toBe(before[4]);
+	});
+
 	it('a single line, or a few in a warehouse of many pages, reads per line (the first page decides)', async () => {
 		const [one, two] = stockedItems(400, 2);
 		const single = await countSheet([{ item: one.shortID, counted: onHand(one.shortID) }]);

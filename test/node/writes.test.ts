@@ -358,6 +358,21 @@ describe('inventory', () => {
 		expect(result.error?.description).toBe('units: The units field is required.');
 	});
 
+	// Issue 44: Units has no value until one is given, and the service needs more than zero.
+	it.each([
+		['receive', {}, '(units) is required'],
+		['issue', { units: 0 }, '(units) must be greater than zero'],
+		['move', { units: -2 }, '(units) must be greater than zero'],
+		['receive', { units: '={{ $json.nothing }}' }, '(units) is required'],
+	])('%s refuses Units %j before any request', async (operation, units, problem) => {
+		const ends = operation === 'move' ? { fromWID: byId(1), toWID: byId(2) } : { wID: byId(1) };
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'inventory', operation, { itemID: itemOf(), ...ends, ...units }),
+		);
+		expect(requests).toEqual([]);
+		expect(result.error?.message).toContain(problem);
+	});
+
 	it('refuses extra body JSON that is not an object, before any request', async () => {
 		const { result, requests } = await capture(h, () =>
 			runOp(h, 'inventory', 'receive', {
@@ -615,6 +630,48 @@ describe('inventory: Set Counted Quantity', () => {
 		expect(onHand(itemID)).toBe(10);
 		const same = await count(itemID, 7, { options: { levelWhenCounted: 10 } });
 		expect(same.answer[0]).toEqual(expect.objectContaining({ moved: 'issued', after: 7 }));
+	});
+
+	// Issue 44: a count column never mapped must not read as 0 (which would issue every unit at the spot).
+	it.each([
+		['left empty (the default)', {}, [{}], 'is empty for item 0'],
+		['that finds nothing', { counted: '={{ $json.Counted }}' }, [{ Item: 'x' }], 'is empty'],
+		['of an empty cell', { counted: '={{ $json.Counted }}' }, [{ Counted: '' }], 'is empty'],
+		['of null', { counted: '={{ $json.Counted }}' }, [{ Counted: null }], 'is empty'],
+		[
+			'whose expression fails',
+			{ counted: "={{ $('No Such Node').item.json.x }}" },
+			[{}],
+			"could not be resolved for item 0: Referenced node doesn't exist",
+		],
+	])(
+		'refuses a count %s, naming the field and the item, before any request',
+		async (_, counted, input, problem) => {
+			const itemID = await stocked(10);
+			const { result, requests } = await capture(h, () =>
+				runOp(
+					h,
+					'inventory',
+					'setCountedQuantity',
+					{ itemID: byId(itemID), wID: byId(1), spot: byId(spot), ...counted },
+					{ inputItems: input },
+				),
+			);
+			expect(requests).toEqual([]);
+			expect(result.error?.message).toMatch(/^Counted Quantity \(counted\) /);
+			expect(result.error?.message).toContain(`(counted) ${problem}`);
+			expect(result.error?.description).toMatch(
+				/^Map the count of every row \(0 for an empty location\)/,
+			);
+			expect(onHand(itemID)).toBe(10);
+		},
+	);
+
+	it('a count of 0 that is given is an empty location: every unit there is issued', async () => {
+		const itemID = await stocked(4);
+		const { answer, writes } = await count(itemID, 0);
+		expect(writes.map((w) => [w.path, w.body.units])).toEqual([[api('/Inventory/Issue'), 4]]);
+		expect(answer[0]).toEqual(expect.objectContaining({ before: 4, counted: 0, after: 0 }));
 	});
 
 	it('refuses a negative count before any request, and an unsorted lot list before any write', async () => {

@@ -13,7 +13,7 @@ import { apiRequestAllItems } from '../../shared/transport';
 import { requestsSent } from '../../shared/transport/spent';
 import { textOf } from '../../shared/validation';
 import { inStock, roundUnits } from './level';
-import { read, recordNumber, text } from './read';
+import { read, text } from './read';
 
 /**
  * About the requests a row makes to find an item's level by bisecting a lot list of `pages` (level.ts):
@@ -30,7 +30,27 @@ export class ListPlan {
 	/** Reads of rows the lists answered (a row may have several: its item, its level). */
 	served = 0;
 
+	/**
+	 * A row's bad input, found while planning, before any request. Without continue-on-fail the run stops
+	 * at it (the first row throws it); with continue-on-fail that row is left out of the plan and fails alone.
+	 */
+	refused?: Error;
+
 	constructor(readonly ctx: IExecuteFunctions) {}
+
+	/** `check` for every row; false when a row's refusal stops the run (see `refused`). */
+	protected checkRows(rows: number, check: (itemIndex: number) => void): boolean {
+		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
+			try {
+				check(itemIndex);
+			} catch (error) {
+				if (this.ctx.continueOnFail()) continue;
+				this.refused = error as Error;
+				return false;
+			}
+		}
+		return true;
+	}
 
 	/** After every row ran (a plan with a check after the writes overrides it). */
 	async finish(): Promise<void> {}
@@ -208,23 +228,22 @@ export class StockTakePlan extends ListPlan {
 		this.written.set(`${line.wID}|${levelKey(line.partNo, line.spot)}`, line);
 	}
 
+	/** `line(itemIndex)` reads and checks a row's parameters (it throws on bad input, before any request). */
 	static async make(
 		ctx: IExecuteFunctions,
 		rows: number,
 		catalogue: ListEndpointId,
+		line: (itemIndex: number) => { itemID: string; wID: number },
 	): Promise<StockTakePlan> {
 		const plan = new StockTakePlan(ctx);
 		const itemIDs: string[] = [];
 		const lines = new Map<number, number>();
-		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
-			try {
-				itemIDs.push(read(ctx, itemIndex, 'itemID', text));
-				const wID = read(ctx, itemIndex, 'wID', recordNumber);
-				lines.set(wID, (lines.get(wID) ?? 0) + 1);
-			} catch {
-				// The row's own execute reports its bad parameter.
-			}
-		}
+		const planned = plan.checkRows(rows, (itemIndex) => {
+			const { itemID, wID } = line(itemIndex);
+			itemIDs.push(itemID);
+			lines.set(wID, (lines.get(wID) ?? 0) + 1);
+		});
+		if (!planned) return plan;
 		plan.items = await readCatalogue(plan, catalogue, 'shortID', itemIDs, foldCase);
 		for (const [wID, count] of lines)
 			plan.levels.set(wID, count < 2 ? undefined : await readLevels(plan, wID, count));

@@ -70,10 +70,12 @@ const properties: INodeProperties[] = [
 		displayName: 'Counted Quantity',
 		name: 'counted',
 		type: 'number',
-		default: 0,
+		// No value until one is given: an unmapped count must stop the run, never count a location as empty.
+		default: '',
 		required: true,
+		placeholder: 'e.g. 12',
 		description:
-			'Units counted at the spot, zero or more (0 when the spot is empty). The node issues or receives the difference to the level it reads.',
+			'Units counted at the location, zero or more: map 0 for an empty location. A row whose count is empty or does not resolve stops the run before anything is read or written. The node issues or receives the difference to the level it reads.',
 	},
 	{
 		displayName: 'Reason Code Name or ID',
@@ -132,7 +134,55 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * read once more: a line whose level is not its count says so (levelChanged), as above.
  */
 export async function plan(this: IExecuteFunctions, rows: number): Promise<StockTakePlan> {
-	return await StockTakePlan.make(this, rows, 'item.listAll');
+	return await StockTakePlan.make(this, rows, 'item.listAll', (itemIndex) =>
+		readLine(this, itemIndex),
+	);
+}
+
+/** What one row asks for, every value checked: nothing is read or written for a row that fails here. */
+function readLine(ctx: IExecuteFunctions, itemIndex: number) {
+	const reason = ctx.getNodeParameter('reasonCode', itemIndex, '');
+	const { levelWhenCounted, remark } = readCollection(ctx, itemIndex, 'options', {
+		levelWhenCounted: number,
+		remark: text,
+	});
+	return {
+		itemID: read(ctx, itemIndex, 'itemID', text),
+		wID: read(ctx, itemIndex, 'wID', recordNumber),
+		spot: read(ctx, itemIndex, 'spot', text),
+		counted: readCount(ctx, itemIndex),
+		reasonCode: isBlank(reason) ? {} : { reasonCode: text(ctx, reason, 'reasonCode', itemIndex) },
+		levelWhenCounted: levelWhenCounted as number | undefined,
+		remark: remark as string | undefined,
+		extra: readExtraBody(ctx, itemIndex),
+	};
+}
+
+/**
+ * The count of one row: a number from 0, where 0 is an empty location. Empty, null, an expression that
+ * finds nothing or fails is refused, naming the row: an unmapped count column must never read as 0.
+ */
+function readCount(ctx: IExecuteFunctions, itemIndex: number): number {
+	const fix =
+		'Map the count of every row (0 for an empty location). Nothing was read or written for it.';
+	let value: unknown;
+	try {
+		value = ctx.getNodeParameter('counted', itemIndex, '');
+	} catch (error) {
+		throw fieldError(
+			ctx,
+			'counted',
+			`could not be resolved for item ${itemIndex}: ${(error as Error).message}`,
+			itemIndex,
+			fix,
+		);
+	}
+	if (isBlank(value))
+		throw fieldError(ctx, 'counted', `is empty for item ${itemIndex}`, itemIndex, fix);
+	const counted = number(ctx, value, 'counted', itemIndex);
+	if (counted < 0)
+		throw fieldError(ctx, 'counted', 'cannot be below zero', itemIndex, `Got ${counted}`);
+	return counted;
 }
 
 export async function execute(
@@ -140,21 +190,11 @@ export async function execute(
 	itemIndex: number,
 	planned?: StockTakePlan,
 ): Promise<IDataObject[]> {
-	const itemID = read(this, itemIndex, 'itemID', text);
-	const wID = read(this, itemIndex, 'wID', recordNumber);
-	const spot = read(this, itemIndex, 'spot', text);
-	const counted = read(this, itemIndex, 'counted', number);
-	if (counted < 0)
-		throw fieldError(this, 'counted', 'cannot be below zero', itemIndex, `Got ${counted}`);
-	const reason = this.getNodeParameter('reasonCode', itemIndex, '');
-	const reasonCode = isBlank(reason)
-		? {}
-		: { reasonCode: text(this, reason, 'reasonCode', itemIndex) };
-	const { levelWhenCounted, remark } = readCollection(this, itemIndex, 'options', {
-		levelWhenCounted: number,
-		remark: text,
-	});
-	const extra = readExtraBody(this, itemIndex);
+	if (planned?.refused) throw planned.refused;
+	const { itemID, wID, spot, counted, reasonCode, levelWhenCounted, remark, extra } = readLine(
+		this,
+		itemIndex,
+	);
 
 	const item =
 		planned?.items.find(itemID) ??
@@ -174,7 +214,7 @@ export async function execute(
 
 	const before = levels ? levels.at(at.partNo, spot) : (await level()).units;
 	const shown = { shortID: item.shortID ?? itemID, wID, spot, before, counted };
-	if (levelWhenCounted !== undefined && roundUnits(levelWhenCounted as number) !== before)
+	if (levelWhenCounted !== undefined && roundUnits(levelWhenCounted) !== before)
 		return [
 			{
 				...shown,
@@ -183,7 +223,7 @@ export async function execute(
 				movement: null,
 				after: before,
 				levelChanged: true,
-				message: `The level was ${levelWhenCounted as number} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
+				message: `The level was ${levelWhenCounted} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
 			},
 		];
 
