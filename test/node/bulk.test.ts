@@ -11,7 +11,7 @@ import type { IDataObject, INodeParameters, NodeExecutionHint } from 'n8n-workfl
 import type { RecordedRequest } from '../../sandbox';
 import { insertLot } from '../../sandbox/resources/inventory';
 import { SandboxClient } from '../support/sandboxClient';
-import { capture, harness, runOp, type Harness, type RunResult } from './setup';
+import { capture, harness, mapped, runOp, type Harness, type RunResult } from './setup';
 
 let h: Harness;
 /** Warehouse 4 holds this many pages of lots (250 a page) once beforeAll has stocked it. */
@@ -248,9 +248,13 @@ describe('Set Counted Quantity over many lines', () => {
 });
 
 describe('Create or Update over many rows', () => {
+	// Each field mapped by an expression, as "Map Each Field Below" with a sheet of other column names.
 	const UPSERT: INodeParameters = {
-		itemID: '={{ $json.id }}',
-		additionalFields: { description: '={{ $json.description }}', uOM: '={{ $json.uOM }}' },
+		columns: mapped('item', {
+			shortID: '={{ $json.id }}',
+			description: '={{ $json.description }}',
+			uOM: '={{ $json.uOM }}',
+		}),
 	};
 
 	it('reads the catalogue once and writes only the rows that differ; identical rows are unchanged', async () => {
@@ -289,8 +293,11 @@ describe('Create or Update over many rows', () => {
 		const item = h.sandbox.store.items.rows.filter((i) => !i.discontinued)[40];
 		const { result, requests } = await capture(h, () =>
 			runOp(h, 'item', 'upsert', {
-				itemID: item.shortID,
-				additionalFields: { description: item.description, uOM: item.uOM },
+				columns: mapped('item', {
+					shortID: item.shortID,
+					description: item.description,
+					uOM: item.uOM,
+				}),
 			}),
 		);
 		expect(requests.filter((r) => r.endpointId !== 'token').map((r) => r.method)).toEqual(['GET']);
@@ -303,24 +310,26 @@ describe('Create or Update over many rows', () => {
 		it(`${resource}s: created, unchanged, updated by shortID; many rows read the list once`, async () => {
 			const path = resource === 'customer' ? '/Customer' : '/Vendor';
 			const shortID = `N8N-UPSERT-${resource.toUpperCase()}`;
-			const one = async (parameters: INodeParameters) =>
-				await capture(h, () => runOp(h, resource, 'upsert', { shortID, ...parameters }));
+			const one = async (fields: IDataObject) =>
+				await capture(h, () =>
+					runOp(h, resource, 'upsert', { columns: mapped(resource, { shortID, ...fields }) }),
+				);
 			const wire = (requests: RecordedRequest[]) =>
 				requests.filter((r) => r.endpointId !== 'token').map((r) => `${r.method} ${r.status}`);
 
-			const nameless = await one({ additionalFields: { city: 'Berlin' } });
+			const nameless = await one({ city: 'Berlin' });
 			expect(wire(nameless.requests)).toEqual(['GET 404']);
 			expect(nameless.result.error?.message).toContain('(name) is required to create');
 
-			const made = await one({ name: 'Bulk Ltd', additionalFields: { city: 'Berlin' } });
+			const made = await one({ name: 'Bulk Ltd', city: 'Berlin' });
 			expect(wire(made.requests)).toEqual(['GET 404', 'POST 201']);
 			expect(made.result.items[0]).toEqual(
 				expect.objectContaining({ shortID, name: 'Bulk Ltd', city: 'Berlin', outcome: 'created' }),
 			);
-			const same = await one({ name: 'Bulk Ltd', additionalFields: { city: 'Berlin' } });
+			const same = await one({ name: 'Bulk Ltd', city: 'Berlin' });
 			expect(wire(same.requests)).toEqual(['GET 200']);
 			expect(same.result.items[0].outcome).toBe('unchanged');
-			const moved = await one({ additionalFields: { city: 'Hamburg' } });
+			const moved = await one({ city: 'Hamburg' });
 			expect(wire(moved.requests)).toEqual(['GET 200', 'PUT 200']);
 			expect(moved.requests.at(-1)?.path).toBe(`/api/v2${path}/${shortID}`);
 			expect(moved.result.items[0]).toEqual(
@@ -338,11 +347,8 @@ describe('Create or Update over many rows', () => {
 					h,
 					resource,
 					'upsert',
-					{
-						shortID: '={{ $json.shortID }}',
-						name: '={{ $json.name }}',
-						additionalFields: { city: '={{ $json.city }}' },
-					},
+					// The rows' fields are named like the record's: Map Automatically.
+					{ columns: mapped(resource, 'auto') },
 					{ inputItems: rows },
 				),
 			);

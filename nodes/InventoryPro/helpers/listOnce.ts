@@ -13,7 +13,6 @@ import { apiRequestAllItems } from '../../shared/transport';
 import { requestsSent } from '../../shared/transport/spent';
 import { textOf } from '../../shared/validation';
 import { inStock, roundUnits } from './level';
-import { read, text } from './read';
 
 /**
  * About the requests a row makes to find an item's level by bisecting a lot list of `pages` (level.ts):
@@ -280,8 +279,9 @@ export class StockTakePlan extends ListPlan {
 
 /**
  * Create or Update over many rows: the records of the list `id` once, when that costs fewer requests than
- * one read per row's key (parameter `keyParam`); a row whose record the read holds compares and writes
- * without reading it again, a row whose key the read does not hold is created.
+ * one read per row's key; a row whose record the read holds compares and writes without reading it
+ * again, a row whose key the read does not hold is created. `key(itemIndex)` reads and checks a row (it
+ * throws on bad input, before any request) and gives its key.
  */
 export class UpsertPlan extends ListPlan {
 	records!: Catalogue;
@@ -290,18 +290,12 @@ export class UpsertPlan extends ListPlan {
 		ctx: IExecuteFunctions,
 		rows: number,
 		id: ListEndpointId,
-		keyParam: string,
+		key: (itemIndex: number) => string,
 		fold?: (key: string) => string,
 	): Promise<UpsertPlan> {
 		const plan = new UpsertPlan(ctx);
 		const keys: string[] = [];
-		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
-			try {
-				keys.push(read(ctx, itemIndex, keyParam, text));
-			} catch {
-				// The row's own execute reports its bad parameter.
-			}
-		}
+		if (!plan.checkRows(rows, (itemIndex) => keys.push(key(itemIndex)))) return plan;
 		plan.records = await readCatalogue(plan, id, 'shortID', keys, fold);
 		return plan;
 	}
