@@ -78,13 +78,20 @@ const COUNT: INodeParameters = {
 	counted: '={{ $json.counted }}',
 	reasonCode: 'COUNT',
 };
-const countSheet = async (lines: IDataObject[], continueOnFail = false) =>
+const countSheet = async (lines: IDataObject[], continueOnFail = false, preview = false) =>
 	await capture(h, () =>
-		runOp(h, 'inventory', 'setCountedQuantity', COUNT, {
-			inputItems: lines.map((line) => ({ wID: WAREHOUSE, spot: SPOT, ...line })),
-			continueOnFail,
-		}),
+		runOp(
+			h,
+			'inventory',
+			'setCountedQuantity',
+			{ ...COUNT, ...(preview ? { options: { preview: true } } : {}) },
+			{
+				inputItems: lines.map((line) => ({ wID: WAREHOUSE, spot: SPOT, ...line })),
+				continueOnFail,
+			},
+		),
 	);
+const WRITES = ['POST', 'PUT', 'DELETE'];
 
 describe('Set Counted Quantity over many lines', () => {
 	it('reads the catalogue and the lots once, writes the lines that differ, confirms with one more read', async () => {
@@ -123,6 +130,79 @@ describe('Set Counted Quantity over many lines', () => {
 				),
 			}),
 		);
+	});
+
+	// Issue 44: the variance report before the write. Same plan, same reads; no write and nothing to confirm.
+	it('Preview: the same planned reads as the run, no write; each line says what the run then does', async () => {
+		const chosen = stockedItems(5, 30);
+		const lines = chosen.map((item, i) => {
+			const level = onHand(item.shortID);
+			return { item: item.shortID, counted: i < 25 ? level : i < 28 ? level - 1 : level + 2 };
+		});
+		const levels = lines.map((line) => onHand(line.item));
+
+		const preview = await countSheet(lines, false, true);
+		expect(preview.result.error).toBeUndefined();
+		expect(preview.requests.filter((r) => WRITES.includes(r.method))).toEqual([]);
+		expect(lines.map((line) => onHand(line.item))).toEqual(levels);
+		expect(byKind(preview.requests)).toEqual({
+			'item.listAll': itemPages,
+			'inventory.listByWarehouse': lotPages,
+		});
+		expect(preview.result.items.every((row) => row.preview === true)).toBe(true);
+		expect(pairedOf(preview.result)).toEqual(lines.map((_, item) => ({ item })));
+
+		const run = await countSheet(lines);
+		expect(run.result.error).toBeUndefined();
+		// The run: the same reads, its 5 writes, and one more read of the lots to confirm them.
+		expect(byKind(run.requests)).toEqual({
+			'item.listAll': itemPages,
+			'inventory.listByWarehouse': 2 * lotPages,
+			'inventory.issue': 3,
+			'inventory.receive': 2,
+		});
+		const beforeWrites = run.requests.slice(
+			0,
+			run.requests.findIndex((r) => WRITES.includes(r.method)),
+		);
+		const asRead = (r: RecordedRequest) => `${r.endpointId} ${JSON.stringify(r.query)}`;
+		expect(beforeWrites.map(asRead).sort()).toEqual(preview.requests.map(asRead).sort());
+		// Line by line the preview said what the run did: the level, the difference, what it sends.
+		const said = preview.result.items;
+		const did = run.result.items;
+		expect(said.map((row) => [row.before, row.difference])).toEqual(
+			did.map((row) => [row.before, row.difference]),
+		);
+		const wouldHave = { nothing: 'nothing', issued: 'would issue', received: 'would receive' };
+		expect(said.map((row) => row.moved)).toEqual(
+			did.map((row) => wouldHave[row.moved as keyof typeof wouldHave]),
+		);
+		const sent = run.requests.filter((r) => WRITES.includes(r.method)).map((r) => r.body);
+		expect(
+			said.filter((row) => row.wouldSend).map((row) => (row.wouldSend as IDataObject).body),
+		).toEqual(sent);
+	});
+
+	it('Preview: a later line of the same item and location compares with what the earlier one would leave', async () => {
+		const [item] = stockedItems(7, 1);
+		const level = onHand(item.shortID);
+		const lines = [
+			{ item: item.shortID, counted: level - 1 },
+			{ item: item.shortID, counted: level - 1 },
+			{ item: item.shortID, counted: level + 1 },
+		];
+		const preview = await countSheet(lines, false, true);
+		expect(preview.result.items.map((row) => [row.before, row.moved])).toEqual([
+			[level, 'would issue'],
+			[level - 1, 'nothing'],
+			[level - 1, 'would receive'],
+		]);
+		const run = await countSheet(lines);
+		expect(run.result.items.map((row) => [row.before, row.moved])).toEqual([
+			[level, 'issued'],
+			[level - 1, 'nothing'],
+			[level - 1, 'received'],
+		]);
 	});
 
 	it('reports a level that moved between the read and the write (levelChanged), and does not correct it', async () => {
@@ -287,6 +367,42 @@ describe('Create or Update over many rows', () => {
 		]);
 		expect(h.sandbox.store.item(existing[22].shortID)?.description).toMatch(/\(changed\)$/);
 		expect(pairedOf(result)).toEqual(rows.map((_, item) => ({ item })));
+	});
+
+	it('Preview: the catalogue read as in the run, no write; each row says the action the run then takes', async () => {
+		const existing = h.sandbox.store.items.rows.filter((item) => !item.discontinued).slice(60, 80);
+		const rows = [
+			...existing.map((item, i) => ({
+				id: item.shortID,
+				description: i < 16 ? item.description : `${item.description} (previewed)`,
+				uOM: item.uOM,
+			})),
+			...Array.from({ length: 4 }, (_, i) => ({
+				id: `N8N-BULK-PREVIEW-${i}`,
+				description: 'New',
+				uOM: 'EA',
+			})),
+		];
+		const previewed = { ...UPSERT, options: { preview: true } };
+		const preview = await capture(h, () =>
+			runOp(h, 'item', 'upsert', previewed, { inputItems: rows }),
+		);
+		expect(preview.result.error).toBeUndefined();
+		expect(byKind(preview.requests)).toEqual({ 'item.listAll': itemPages });
+		expect(h.sandbox.store.item('N8N-BULK-PREVIEW-0')).toBeUndefined();
+		const run = await capture(h, () => runOp(h, 'item', 'upsert', UPSERT, { inputItems: rows }));
+		expect(byKind(run.requests)).toEqual({
+			'item.listAll': itemPages,
+			'item.update': 4,
+			'item.create': 4,
+		});
+		const past = { create: 'created', update: 'updated', unchanged: 'unchanged' };
+		expect(preview.result.items.map((row) => past[row.action as keyof typeof past])).toEqual(
+			run.result.items.map((row) => row.outcome),
+		);
+		expect(preview.result.items.map((row) => row.changed)).toEqual(
+			run.result.items.map((row) => row.changed),
+		);
 	});
 
 	it('one identical row reads its item and writes nothing', async () => {

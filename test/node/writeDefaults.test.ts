@@ -35,3 +35,19 @@ it.each(['receive', 'issue', 'move'])(
 		expect(units.description).toMatch(/greater than zero/);
 	},
 );
+
+it.each([
+	['inventory', 'setCountedQuantity'],
+	['item', 'upsert'],
+	['customer', 'upsert'],
+	['vendor', 'upsert'],
+])('%s › %s offers Preview (Write Nothing), off by default', (resource, operation) => {
+	const options = parameter(resource, operation, 'options').options as INodeProperties[];
+	expect(options.find((option) => option.name === 'preview')).toEqual(
+		expect.objectContaining({
+			displayName: 'Preview (Write Nothing)',
+			type: 'boolean',
+			default: false,
+		}),
+	);
+});

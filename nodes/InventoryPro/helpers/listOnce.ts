@@ -12,7 +12,7 @@ import type { ListEndpointId } from '../../shared/endpoints';
 import { apiRequestAllItems } from '../../shared/transport';
 import { requestsSent } from '../../shared/transport/spent';
 import { textOf } from '../../shared/validation';
-import { inStock, roundUnits } from './level';
+import { inStock, roundUnits, type Spot } from './level';
 
 /**
  * About the requests a row makes to find an item's level by bisecting a lot list of `pages` (level.ts):
@@ -215,6 +215,19 @@ export class StockTakePlan extends ListPlan {
 	items!: Catalogue;
 	private readonly levels = new Map<number, Levels | undefined>();
 	private readonly written = new Map<string, Written>();
+
+	/** Preview: the level a line would leave at an item's location, for a later line of the same. */
+	private readonly left = new Map<string, number>();
+
+	/** In preview, the level an earlier line would have left at `at` (it wrote nothing); else undefined. */
+	levelLeft(at: Spot): number | undefined {
+		return this.left.get(`${at.wID}|${levelKey(at.partNo, at.spot)}`);
+	}
+
+	/** In preview, a line that would set the level at `at` to `units`. */
+	leave(at: Spot, units: number): void {
+		this.left.set(`${at.wID}|${levelKey(at.partNo, at.spot)}`, units);
+	}
 
 	/** The warehouse's levels when its lots were read whole, else undefined (the line bisects). */
 	levelsOf(wID: number): Levels | undefined {

@@ -4,6 +4,7 @@ import { apiRequest } from '../../shared/transport';
 import { fieldError } from '../../shared/validation';
 import { changedFields } from './changes';
 import type { UpsertPlan } from './listOnce';
+import { wouldSend, wouldUpsert } from './preview';
 import { boolean, text, type Check } from './read';
 import { allowing } from './status';
 
@@ -27,7 +28,8 @@ export const PARTY_FIELDS: Record<string, Check> = {
  * record is read (GET /Customer/{shortID}, or from the list a plan read once), then written only when a
  * mapped field it shows differs (PUT, with Extra Body Fields; helpers/changes.ts), or created when none
  * exists (POST; a name is needed then). A create that meets 409 reads again and updates what someone
- * created meanwhile; any other 409 stands. The answer is the record, `outcome` and `changed`.
+ * created meanwhile; any other 409 stands. The answer is the record, `outcome` and `changed`; in preview,
+ * what the row would do after its read (helpers/preview.ts).
  */
 export async function upsertParty(
 	ctx: IExecuteFunctions,
@@ -37,10 +39,10 @@ export async function upsertParty(
 		create: 'customer.create' | 'vendor.create';
 		update: 'customer.update' | 'vendor.update';
 	},
-	row: { shortID: string; fields: IDataObject; extra: IDataObject },
+	row: { shortID: string; fields: IDataObject; extra: IDataObject; preview: boolean },
 	planned?: UpsertPlan,
 ): Promise<IDataObject[]> {
-	const { shortID, fields, extra } = row;
+	const { shortID, fields, extra, preview } = row;
 	const find = async () =>
 		await allowing(404, apiRequest.call(ctx, calls.get, { path: { shortID }, itemIndex }));
 	/** An existing record: written only when a mapped field it shows differs. */
@@ -60,8 +62,13 @@ export async function upsertParty(
 
 	const known = planned?.records.find(shortID);
 	const existing = known === undefined ? await find() : { ok: known !== null, value: known };
+	if (!existing.ok) requireName(ctx, itemIndex, row);
+	if (preview)
+		return wouldUpsert({ shortID }, fields, existing.ok ? (existing.value as IDataObject) : null, {
+			create: wouldSend(calls.create, { shortID, ...fields, ...extra }),
+			update: wouldSend(calls.update, { ...fields, ...extra }, { shortID }),
+		});
 	if (existing.ok) return await update(existing.value as IDataObject);
-	requireName(ctx, itemIndex, row);
 	const made = await allowing(
 		409,
 		apiRequest.call(ctx, calls.create, { body: { shortID, ...fields, ...extra }, itemIndex }),

@@ -7,6 +7,8 @@ import { readColumns } from '../../helpers/columns';
 import { readExtraBody } from '../../helpers/extraBody';
 import { changedFields } from '../../helpers/changes';
 import { foldCase, UpsertPlan } from '../../helpers/listOnce';
+import { wouldSend, wouldUpsert } from '../../helpers/preview';
+import { boolean, readCollection } from '../../helpers/read';
 import { allowing } from '../../helpers/status';
 import type { ShowFor } from '../node.type';
 
@@ -36,6 +38,23 @@ const properties: INodeProperties[] = [
 		description:
 			'The fields to set. A field left empty, or mapped to an empty value, is not sent, so the item keeps what it holds. Map Automatically takes the input fields named like the fields (shortID, description, uOM, …).',
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Preview (Write Nothing)',
+				name: 'preview',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read as a run does and write nothing: each row comes out with what it would do (action: create, update or unchanged), the fields that would change and the request it would send',
+			},
+		],
+	},
 	extraBodyFields,
 ];
 
@@ -57,7 +76,8 @@ export async function plan(this: IExecuteFunctions, rows: number): Promise<Upser
 /** What one row asks for, checked: nothing is read or written for a row that fails here. */
 function readRow(ctx: IExecuteFunctions, itemIndex: number) {
 	const { key, fields } = readColumns(ctx, itemIndex, 'item');
-	return { itemID: key, fields, extra: readExtraBody(ctx, itemIndex) };
+	const { preview } = readCollection(ctx, itemIndex, 'options', { preview: boolean });
+	return { itemID: key, fields, extra: readExtraBody(ctx, itemIndex), preview: preview === true };
 }
 
 /**
@@ -69,7 +89,7 @@ function readRow(ctx: IExecuteFunctions, itemIndex: number) {
  * item whose mapped fields all hold the row's values is left as it is, with no write (Extra Body Fields are
  * sent with a write, never compared: helpers/changes.ts). The answer is the item, `outcome` (created,
  * updated or unchanged) and `changed` (the fields that differed). With a plan, the catalogue read once
- * stands in for the GET.
+ * stands in for the GET. In preview the row stops after its read, with what it would do (helpers/preview.ts).
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -77,7 +97,7 @@ export async function execute(
 	planned?: UpsertPlan,
 ): Promise<IDataObject[]> {
 	if (planned?.refused) throw planned.refused;
-	const { itemID, fields, extra } = readRow(this, itemIndex);
+	const { itemID, fields, extra, preview } = readRow(this, itemIndex);
 	const body = { itemID, ...fields, ...extra };
 	const find = async () =>
 		await allowing(
@@ -97,6 +117,13 @@ export async function execute(
 
 	const known = planned?.records.find(itemID);
 	const existing = known === undefined ? await find() : { ok: known !== null, value: known };
+	if (preview)
+		return wouldUpsert(
+			{ shortID: itemID },
+			fields,
+			existing.ok ? (existing.value as IDataObject) : null,
+			{ create: wouldSend('item.create', body), update: wouldSend('item.update', body) },
+		);
 	if (existing.ok) return await update(existing.value as IDataObject);
 	const made = await allowing(409, apiRequest.call(this, 'item.create', { body, itemIndex }));
 	if (made.ok) return answer('created', made.value, Object.keys(fields));

@@ -5,6 +5,7 @@ import { extraBodyFields } from '../common.descriptions';
 import { readExtraBody } from '../../helpers/extraBody';
 import { UpsertPlan } from '../../helpers/listOnce';
 import { upsertParty } from '../../helpers/party';
+import { boolean, readCollection } from '../../helpers/read';
 import { readColumns } from '../../helpers/columns';
 import type { ShowFor } from '../node.type';
 
@@ -34,6 +35,23 @@ const properties: INodeProperties[] = [
 		description:
 			'The fields to set; Name is needed when the vendor is created. A field left empty, or mapped to an empty value, is not sent, so the vendor keeps what it holds. Map Automatically takes the input fields named like the fields (shortID, name, city, …).',
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Preview (Write Nothing)',
+				name: 'preview',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read as a run does and write nothing: each row comes out with what it would do (action: create, update or unchanged), the fields that would change and the request it would send',
+			},
+		],
+	},
 	extraBodyFields,
 ];
 
@@ -54,7 +72,13 @@ export async function plan(this: IExecuteFunctions, rows: number): Promise<Upser
 /** What one row asks for, checked: nothing is read or written for a row that fails here. */
 function readRow(ctx: IExecuteFunctions, itemIndex: number) {
 	const { key, fields } = readColumns(ctx, itemIndex, 'vendor');
-	return { shortID: key, fields, extra: readExtraBody(ctx, itemIndex) };
+	const { preview } = readCollection(ctx, itemIndex, 'options', { preview: boolean });
+	return {
+		shortID: key,
+		fields,
+		extra: readExtraBody(ctx, itemIndex),
+		preview: preview === true,
+	};
 }
 
 /**
