@@ -353,6 +353,35 @@ describe('the stock-take example: preview, approval by e-mail, then the write', 
 	});
 });
 
+describe("Create or Update's Fields: n8n asks the node's resource-mapping method", () => {
+	test.each([
+		['item', 'getItemColumns', 'Short ID (SKU)'],
+		['customer', 'getCustomerColumns', 'Short ID'],
+	])(
+		'%s: the columns the editor shows, the key first and the only one to match on; no request',
+		async (resource, methodName, keyName) => {
+			const mark = sandbox.requests.length;
+			const { fields } = await n8n.session.call<{
+				fields: Array<{ id: string; displayName: string; canBeUsedToMatch?: boolean }>;
+			}>('POST', '/rest/dynamic-node-parameters/resource-mapper-fields', {
+				path: 'parameters.columns',
+				nodeTypeAndVersion: { name: `${PREFIX}inventoryPro`, version: 2 },
+				currentNodeParameters: { resource, operation: 'upsert' },
+				methodName,
+				credentials: { inventoryProApi: { id: credential.id, name: credential.name } },
+			});
+			expect(fields[0]).toEqual(
+				expect.objectContaining({ id: 'shortID', displayName: keyName, canBeUsedToMatch: true }),
+			);
+			expect(fields.filter((field) => field.canBeUsedToMatch).map((field) => field.id)).toEqual([
+				'shortID',
+			]);
+			expect(fields.map((field) => field.id)).not.toContain('modified');
+			expect(sandbox.requests.length).toBe(mark);
+		},
+	);
+});
+
 describe('the upsert example: items from a sheet are created, then updated', () => {
 	// The sheet's header row names the item's fields: Map Automatically, no expression.
 	const sheet = (description: string) => [
