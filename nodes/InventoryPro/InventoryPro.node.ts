@@ -24,7 +24,7 @@ import * as webhook from './actions/webhook/Webhook.resource';
 import * as workOrder from './actions/workOrder/WorkOrder.resource';
 import type { InventoryProResource } from './actions/node.type';
 import { router } from './actions/router';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class InventoryPro implements INodeType {
 	description: INodeTypeDescription = {
@@ -85,7 +85,7 @@ export class InventoryPro implements INodeType {
 		],
 	};
 
-	methods = { loadOptions, listSearch };
+	methods = { loadOptions, listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

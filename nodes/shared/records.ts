@@ -10,6 +10,9 @@ import { LOT_FIELDS, type EndpointId, type Evidence, type ListEndpointId } from 
 
 export type KeyType = 'string' | 'integer';
 
+/** A field's type where the evidence gives one that is not text (the docs' integer, decimal, boolean, datetime). */
+export type FieldType = 'integer' | 'number' | 'boolean' | 'dateTime';
+
 export interface RecordKindSpec {
 	noun: string;
 	/** The field that identifies one record in paths, pickers and the change feed's tie order. */
@@ -21,6 +24,8 @@ export interface RecordKindSpec {
 	detail?: string;
 	/** Every field the evidence shows for this kind, in its order. */
 	fields: readonly string[];
+	/** The types the evidence gives for its fields that are not text (stated where a write maps them). */
+	types?: Readonly<Record<string, FieldType>>;
 	/** What Simplified output keeps: always the key and the label first. */
 	simple: readonly string[];
 	/** Documented values of `status`, when the kind has one. */
@@ -52,6 +57,7 @@ const party = [
 	'active',
 ];
 const stamps = ['created', 'modified'];
+const stampTypes = { created: 'dateTime', modified: 'dateTime' } as const;
 
 const kind = <const K extends RecordKindSpec>(spec: K) => spec;
 
@@ -63,6 +69,7 @@ const partyKind = <const R extends 'customer' | 'vendor'>(noun: R, example: stri
 		keyType: 'string',
 		label: 'name',
 		fields: [...party, ...stamps],
+		types: { active: 'boolean', ...stampTypes },
 		simple: [
 			'shortID',
 			'name',
@@ -99,6 +106,15 @@ export const RECORDS = {
 			...stamps,
 			'discontinued',
 		],
+		types: {
+			partNo: 'integer',
+			category: 'integer',
+			subCategory: 'integer',
+			units: 'number',
+			dfltOwner: 'integer',
+			...stampTypes,
+			discontinued: 'boolean',
+		},
 		simple: [
 			'shortID',
 			'description',

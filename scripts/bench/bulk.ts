@@ -135,12 +135,12 @@ function itemSync(unchanged: number, changed: number, created: number, items: nu
 			);
 			const rows = [
 				...existing.map((item, i) => ({
-					id: item.shortID,
+					shortID: item.shortID,
 					description: i < unchanged ? item.description : `${item.description} (revised)`,
 					uOM: item.uOM,
 				})),
 				...Array.from({ length: created }, (_, i) => ({
-					id: `BULK-NEW-${i + 1}`,
+					shortID: `BULK-NEW-${i + 1}`,
 					description: 'New in the sheet',
 					uOM: 'EA',
 				})),
@@ -149,8 +149,8 @@ function itemSync(unchanged: number, changed: number, created: number, items: nu
 				parameters: {
 					resource: 'item',
 					operation: 'upsert',
-					itemID: '={{ $json.id }}',
-					additionalFields: { description: '={{ $json.description }}', uOM: '={{ $json.uOM }}' },
+					// The sheet's columns are named like the item's fields: Map Automatically.
+					columns: { mappingMode: 'autoMapInputData', value: null },
 				},
 				rows,
 				floor: {

@@ -11,7 +11,7 @@ import type { IDataObject, INodeParameters, NodeExecutionHint } from 'n8n-workfl
 import type { RecordedRequest } from '../../sandbox';
 import { insertLot } from '../../sandbox/resources/inventory';
 import { SandboxClient } from '../support/sandboxClient';
-import { capture, harness, runOp, type Harness, type RunResult } from './setup';
+import { capture, harness, mapped, runOp, type Harness, type RunResult } from './setup';
 
 let h: Harness;
 /** Warehouse 4 holds this many pages of lots (250 a page) once beforeAll has stocked it. */
@@ -78,13 +78,20 @@ const COUNT: INodeParameters = {
 	counted: '={{ $json.counted }}',
 	reasonCode: 'COUNT',
 };
-const countSheet = async (lines: IDataObject[], continueOnFail = false) =>
+const countSheet = async (lines: IDataObject[], continueOnFail = false, preview = false) =>
 	await capture(h, () =>
-		runOp(h, 'inventory', 'setCountedQuantity', COUNT, {
-			inputItems: lines.map((line) => ({ wID: WAREHOUSE, spot: SPOT, ...line })),
-			continueOnFail,
-		}),
+		runOp(
+			h,
+			'inventory',
+			'setCountedQuantity',
+			{ ...COUNT, ...(preview ? { options: { preview: true } } : {}) },
+			{
+				inputItems: lines.map((line) => ({ wID: WAREHOUSE, spot: SPOT, ...line })),
+				continueOnFail,
+			},
+		),
 	);
+const WRITES = ['POST', 'PUT', 'DELETE'];
 
 describe('Set Counted Quantity over many lines', () => {
 	it('reads the catalogue and the lots once, writes the lines that differ, confirms with one more read', async () => {
@@ -123,6 +130,79 @@ describe('Set Counted Quantity over many lines', () => {
 				),
 			}),
 		);
+	});
+
+	// Issue 44: the variance report before the write. Same plan, same reads; no write and nothing to confirm.
+	it('Preview: the same planned reads as the run, no write; each line says what the run then does', async () => {
+		const chosen = stockedItems(5, 30);
+		const lines = chosen.map((item, i) => {
+			const level = onHand(item.shortID);
+			return { item: item.shortID, counted: i < 25 ? level : i < 28 ? level - 1 : level + 2 };
+		});
+		const levels = lines.map((line) => onHand(line.item));
+
+		const preview = await countSheet(lines, false, true);
+		expect(preview.result.error).toBeUndefined();
+		expect(preview.requests.filter((r) => WRITES.includes(r.method))).toEqual([]);
+		expect(lines.map((line) => onHand(line.item))).toEqual(levels);
+		expect(byKind(preview.requests)).toEqual({
+			'item.listAll': itemPages,
+			'inventory.listByWarehouse': lotPages,
+		});
+		expect(preview.result.items.every((row) => row.preview === true)).toBe(true);
+		expect(pairedOf(preview.result)).toEqual(lines.map((_, item) => ({ item })));
+
+		const run = await countSheet(lines);
+		expect(run.result.error).toBeUndefined();
+		// The run: the same reads, its 5 writes, and one more read of the lots to confirm them.
+		expect(byKind(run.requests)).toEqual({
+			'item.listAll': itemPages,
+			'inventory.listByWarehouse': 2 * lotPages,
+			'inventory.issue': 3,
+			'inventory.receive': 2,
+		});
+		const beforeWrites = run.requests.slice(
+			0,
+			run.requests.findIndex((r) => WRITES.includes(r.method)),
+		);
+		const asRead = (r: RecordedRequest) => `${r.endpointId} ${JSON.stringify(r.query)}`;
+		expect(beforeWrites.map(asRead).sort()).toEqual(preview.requests.map(asRead).sort());
+		// Line by line the preview said what the run did: the level, the difference, what it sends.
+		const said = preview.result.items;
+		const did = run.result.items;
+		expect(said.map((row) => [row.before, row.difference])).toEqual(
+			did.map((row) => [row.before, row.difference]),
+		);
+		const wouldHave = { nothing: 'nothing', issued: 'would issue', received: 'would receive' };
+		expect(said.map((row) => row.moved)).toEqual(
+			did.map((row) => wouldHave[row.moved as keyof typeof wouldHave]),
+		);
+		const sent = run.requests.filter((r) => WRITES.includes(r.method)).map((r) => r.body);
+		expect(
+			said.filter((row) => row.wouldSend).map((row) => (row.wouldSend as IDataObject).body),
+		).toEqual(sent);
+	});
+
+	it('Preview: a later line of the same item and location compares with what the earlier one would leave', async () => {
+		const [item] = stockedItems(7, 1);
+		const level = onHand(item.shortID);
+		const lines = [
+			{ item: item.shortID, counted: level - 1 },
+			{ item: item.shortID, counted: level - 1 },
+			{ item: item.shortID, counted: level + 1 },
+		];
+		const preview = await countSheet(lines, false, true);
+		expect(preview.result.items.map((row) => [row.before, row.moved])).toEqual([
+			[level, 'would issue'],
+			[level - 1, 'nothing'],
+			[level - 1, 'would receive'],
+		]);
+		const run = await countSheet(lines);
+		expect(run.result.items.map((row) => [row.before, row.moved])).toEqual([
+			[level, 'issued'],
+			[level - 1, 'nothing'],
+			[level - 1, 'received'],
+		]);
 	});
 
 	it('reports a level that moved between the read and the write (levelChanged), and does not correct it', async () => {
@@ -193,6 +273,41 @@ describe('Set Counted Quantity over many lines', () => {
 		expect(byKind(requests)['item.get']).toBe(1);
 	});
 
+	// Issue 44: a sheet whose count column is empty for a line is refused before anything is read or written.
+	it('a line without a count stops the run before any request; with continue on fail it fails alone, unread', async () => {
+		const chosen = stockedItems(3, 6);
+		const lines: IDataObject[] = chosen.map((item) => ({
+			item: item.shortID,
+			counted: onHand(item.shortID) - 1,
+		}));
+		lines[4] = { item: lines[4].item }; // its Counted cell is empty
+		const before = chosen.map((item) => onHand(item.shortID));
+
+		const stopped = await countSheet(lines);
+		expect(stopped.result.error?.message).toBe('Counted Quantity (counted) is empty for item 4');
+		expect(stopped.result.error?.context?.itemIndex).toBe(4);
+		expect(byKind(stopped.requests)).toEqual({});
+		expect(chosen.map((item) => onHand(item.shortID))).toEqual(before);
+
+		const alone = await countSheet(lines, true);
+		expect(alone.result.error).toBeUndefined();
+		expect(alone.result.items[4]).toEqual({
+			error: 'Counted Quantity (counted) is empty for item 4',
+			description: expect.stringMatching(/^Map the count of every row/),
+		});
+		expect(alone.result.items.filter((_, i) => i !== 4).map((row) => row.moved)).toEqual(
+			Array(5).fill('issued'),
+		);
+		// Five lines planned and written (their items all on the catalogue's first page); the line
+		// without a count made no request of its own.
+		expect(byKind(alone.requests)).toEqual({
+			'item.listAll': 1,
+			'inventory.listByWarehouse': 2 * lotPages,
+			'inventory.issue': 5,
+		});
+		expect(onHand(chosen[4].shortID)).toBe(before[4]);
+	});
+
 	it('a single line, or a few in a warehouse of many pages, reads per line (the first page decides)', async () => {
 		const [one, two] = stockedItems(400, 2);
 		const single = await countSheet([{ item: one.shortID, counted: onHand(one.shortID) }]);
@@ -213,9 +328,13 @@ describe('Set Counted Quantity over many lines', () => {
 });
 
 describe('Create or Update over many rows', () => {
+	// Each field mapped by an expression, as "Map Each Field Below" with a sheet of other column names.
 	const UPSERT: INodeParameters = {
-		itemID: '={{ $json.id }}',
-		additionalFields: { description: '={{ $json.description }}', uOM: '={{ $json.uOM }}' },
+		columns: mapped('item', {
+			shortID: '={{ $json.id }}',
+			description: '={{ $json.description }}',
+			uOM: '={{ $json.uOM }}',
+		}),
 	};
 
 	it('reads the catalogue once and writes only the rows that differ; identical rows are unchanged', async () => {
@@ -250,12 +369,51 @@ describe('Create or Update over many rows', () => {
 		expect(pairedOf(result)).toEqual(rows.map((_, item) => ({ item })));
 	});
 
+	it('Preview: the catalogue read as in the run, no write; each row says the action the run then takes', async () => {
+		const existing = h.sandbox.store.items.rows.filter((item) => !item.discontinued).slice(60, 80);
+		const rows = [
+			...existing.map((item, i) => ({
+				id: item.shortID,
+				description: i < 16 ? item.description : `${item.description} (previewed)`,
+				uOM: item.uOM,
+			})),
+			...Array.from({ length: 4 }, (_, i) => ({
+				id: `N8N-BULK-PREVIEW-${i}`,
+				description: 'New',
+				uOM: 'EA',
+			})),
+		];
+		const previewed = { ...UPSERT, options: { preview: true } };
+		const preview = await capture(h, () =>
+			runOp(h, 'item', 'upsert', previewed, { inputItems: rows }),
+		);
+		expect(preview.result.error).toBeUndefined();
+		expect(byKind(preview.requests)).toEqual({ 'item.listAll': itemPages });
+		expect(h.sandbox.store.item('N8N-BULK-PREVIEW-0')).toBeUndefined();
+		const run = await capture(h, () => runOp(h, 'item', 'upsert', UPSERT, { inputItems: rows }));
+		expect(byKind(run.requests)).toEqual({
+			'item.listAll': itemPages,
+			'item.update': 4,
+			'item.create': 4,
+		});
+		const past = { create: 'created', update: 'updated', unchanged: 'unchanged' };
+		expect(preview.result.items.map((row) => past[row.action as keyof typeof past])).toEqual(
+			run.result.items.map((row) => row.outcome),
+		);
+		expect(preview.result.items.map((row) => row.changed)).toEqual(
+			run.result.items.map((row) => row.changed),
+		);
+	});
+
 	it('one identical row reads its item and writes nothing', async () => {
 		const item = h.sandbox.store.items.rows.filter((i) => !i.discontinued)[40];
 		const { result, requests } = await capture(h, () =>
 			runOp(h, 'item', 'upsert', {
-				itemID: item.shortID,
-				additionalFields: { description: item.description, uOM: item.uOM },
+				columns: mapped('item', {
+					shortID: item.shortID,
+					description: item.description,
+					uOM: item.uOM,
+				}),
 			}),
 		);
 		expect(requests.filter((r) => r.endpointId !== 'token').map((r) => r.method)).toEqual(['GET']);
@@ -268,24 +426,26 @@ describe('Create or Update over many rows', () => {
 		it(`${resource}s: created, unchanged, updated by shortID; many rows read the list once`, async () => {
 			const path = resource === 'customer' ? '/Customer' : '/Vendor';
 			const shortID = `N8N-UPSERT-${resource.toUpperCase()}`;
-			const one = async (parameters: INodeParameters) =>
-				await capture(h, () => runOp(h, resource, 'upsert', { shortID, ...parameters }));
+			const one = async (fields: IDataObject) =>
+				await capture(h, () =>
+					runOp(h, resource, 'upsert', { columns: mapped(resource, { shortID, ...fields }) }),
+				);
 			const wire = (requests: RecordedRequest[]) =>
 				requests.filter((r) => r.endpointId !== 'token').map((r) => `${r.method} ${r.status}`);
 
-			const nameless = await one({ additionalFields: { city: 'Berlin' } });
+			const nameless = await one({ city: 'Berlin' });
 			expect(wire(nameless.requests)).toEqual(['GET 404']);
 			expect(nameless.result.error?.message).toContain('(name) is required to create');
 
-			const made = await one({ name: 'Bulk Ltd', additionalFields: { city: 'Berlin' } });
+			const made = await one({ name: 'Bulk Ltd', city: 'Berlin' });
 			expect(wire(made.requests)).toEqual(['GET 404', 'POST 201']);
 			expect(made.result.items[0]).toEqual(
 				expect.objectContaining({ shortID, name: 'Bulk Ltd', city: 'Berlin', outcome: 'created' }),
 			);
-			const same = await one({ name: 'Bulk Ltd', additionalFields: { city: 'Berlin' } });
+			const same = await one({ name: 'Bulk Ltd', city: 'Berlin' });
 			expect(wire(same.requests)).toEqual(['GET 200']);
 			expect(same.result.items[0].outcome).toBe('unchanged');
-			const moved = await one({ additionalFields: { city: 'Hamburg' } });
+			const moved = await one({ city: 'Hamburg' });
 			expect(wire(moved.requests)).toEqual(['GET 200', 'PUT 200']);
 			expect(moved.requests.at(-1)?.path).toBe(`/api/v2${path}/${shortID}`);
 			expect(moved.result.items[0]).toEqual(
@@ -303,11 +463,8 @@ describe('Create or Update over many rows', () => {
 					h,
 					resource,
 					'upsert',
-					{
-						shortID: '={{ $json.shortID }}',
-						name: '={{ $json.name }}',
-						additionalFields: { city: '={{ $json.city }}' },
-					},
+					// The rows' fields are named like the record's: Map Automatically.
+					{ columns: mapped(resource, 'auto') },
 					{ inputItems: rows },
 				),
 			);

@@ -1,6 +1,7 @@
 /** Shared by the node suites: one harness (and sandbox) per file, and short ways to run one operation. */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
+import { upsertSchema, type UpsertKind } from '../../nodes/InventoryPro/helpers/columns';
 import type { RecordedRequest } from '../../sandbox';
 import {
 	startHarness,
@@ -22,6 +23,21 @@ export const fromList = (value: string | number) => ({
 	__rl: true,
 	mode: 'list',
 	value: String(value),
+});
+/**
+ * Create or Update's Fields (n8n's resourceMapper) as the editor saves them: "Map Each Field Below" with
+ * `value`, or "Map Automatically" (`'auto'`); the schema is what the node's resource-mapping method gives.
+ */
+export const mapped = (
+	kind: UpsertKind,
+	value: Record<string, string | number | boolean | null> | 'auto',
+): ResourceMapperValue => ({
+	mappingMode: value === 'auto' ? 'autoMapInputData' : 'defineBelow',
+	value: value === 'auto' ? {} : value,
+	matchingColumns: ['shortID'],
+	schema: upsertSchema(kind),
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
 });
 
 /** Runs the Inventory Pro node with one resource/operation and returns what came out. */

@@ -14,7 +14,7 @@ import type { RecordedRequest } from '../../sandbox';
 import { insertLot } from '../../sandbox/resources/inventory';
 import { createCertificate } from '../../sandbox/tls';
 import { SandboxClient } from '../support/sandboxClient';
-import { byId, capture, fromList, harness, items, runOp, type Harness } from './setup';
+import { byId, capture, fromList, harness, items, mapped, runOp, type Harness } from './setup';
 
 let h: Harness;
 let receiver: Server;
@@ -145,10 +145,15 @@ describe('items', () => {
 	});
 });
 
-/** Item › Create or Update (issue 32, req 3): keyed by the item's shortID, the output says which happened. */
+/**
+ * Item › Create or Update (issue 32, req 3): keyed by the item's shortID, the output says which happened.
+ * The fields are n8n's resourceMapper (issue 44): `mapped(...)` is the parameter as the editor saves it.
+ */
 describe('items: Create or Update', () => {
-	const upsert = async (parameters: INodeParameters) => {
-		const { result, requests } = await capture(h, () => items(h, 'item', 'upsert', parameters));
+	const upsert = async (value: Record<string, string | number | null>) => {
+		const { result, requests } = await capture(h, () =>
+			items(h, 'item', 'upsert', { columns: mapped('item', value) }),
+		);
 		return {
 			records: result,
 			requests: requests as Array<RecordedRequest & { body: IDataObject }>,
@@ -160,8 +165,10 @@ describe('items: Create or Update', () => {
 	it('creates an item that does not exist, then updates it: the output says which', async () => {
 		const itemID = 'N8N-UPSERT-01';
 		const first = await upsert({
-			itemID,
-			additionalFields: { description: 'Upserted widget', uOM: 'BOX', units: 10 },
+			shortID: itemID,
+			description: 'Upserted widget',
+			uOM: 'BOX',
+			units: 10,
 		});
 		expect(wire(first.requests)).toEqual(['GET 404', 'POST 201']);
 		expect(first.requests[0].query).toEqual({ key: itemID, type: 'id' });
@@ -176,10 +183,11 @@ describe('items: Create or Update', () => {
 				shortID: itemID,
 				description: 'Upserted widget',
 				outcome: 'created',
+				changed: ['description', 'uOM', 'units'],
 			}),
 		]);
 
-		const second = await upsert({ itemID, additionalFields: { description: 'Renamed by upsert' } });
+		const second = await upsert({ shortID: itemID, description: 'Renamed by upsert' });
 		expect(wire(second.requests)).toEqual(['GET 200', 'PUT 200']);
 		expect(second.requests[1].body).toEqual({ itemID, description: 'Renamed by upsert' });
 		expect(second.records).toEqual([
@@ -189,6 +197,7 @@ describe('items: Create or Update', () => {
 				description: 'Renamed by upsert',
 				uOM: 'BOX',
 				outcome: 'updated',
+				changed: ['description'],
 			}),
 		]);
 		expect(h.sandbox.store.item(itemID)).toEqual(
@@ -198,11 +207,16 @@ describe('items: Create or Update', () => {
 
 	it('leaves an existing item as it is when there is nothing to send', async () => {
 		const itemID = 'N8N-UPSERT-02';
-		await upsert({ itemID, additionalFields: { description: 'Kept' } });
-		const { records, requests } = await upsert({ itemID });
+		await upsert({ shortID: itemID, description: 'Kept' });
+		const { records, requests } = await upsert({ shortID: itemID, description: null, uOM: '' });
 		expect(wire(requests)).toEqual(['GET 200']);
 		expect(records).toEqual([
-			expect.objectContaining({ shortID: itemID, description: 'Kept', outcome: 'unchanged' }),
+			expect.objectContaining({
+				shortID: itemID,
+				description: 'Kept',
+				outcome: 'unchanged',
+				changed: [],
+			}),
 		]);
 	});
 
@@ -215,10 +229,7 @@ describe('items: Create or Update', () => {
 		});
 		expect(other.status).toBe(201);
 		h.sandbox.failNext('item.get', 'not_found');
-		const { records, requests } = await upsert({
-			itemID,
-			additionalFields: { description: 'Mine' },
-		});
+		const { records, requests } = await upsert({ shortID: itemID, description: 'Mine' });
 		expect(wire(requests)).toEqual(['GET 404', 'POST 409', 'GET 200', 'PUT 200']);
 		expect(records).toEqual([
 			expect.objectContaining({ shortID: itemID, description: 'Mine', outcome: 'updated' }),
@@ -230,8 +241,7 @@ describe('items: Create or Update', () => {
 		const disabled = h.sandbox.store.categories.rows.find((category) => !category.active)!;
 		const { result, requests } = await capture(h, () =>
 			runOp(h, 'item', 'upsert', {
-				itemID: 'N8N-UPSERT-04',
-				additionalFields: { category: byId(disabled.categoryID) },
+				columns: mapped('item', { shortID: 'N8N-UPSERT-04', category: disabled.categoryID }),
 			}),
 		);
 		// The 409 was not a duplicate: the item is still not there, so the create's answer stands.
@@ -356,6 +366,21 @@ describe('inventory', () => {
 		]);
 		expect(result.error?.message).toBe('Model validation failed.');
 		expect(result.error?.description).toBe('units: The units field is required.');
+	});
+
+	// Issue 44: Units has no value until one is given, and the service needs more than zero.
+	it.each([
+		['receive', {}, '(units) is required'],
+		['issue', { units: 0 }, '(units) must be greater than zero'],
+		['move', { units: -2 }, '(units) must be greater than zero'],
+		['receive', { units: '={{ $json.nothing }}' }, '(units) is required'],
+	])('%s refuses Units %j before any request', async (operation, units, problem) => {
+		const ends = operation === 'move' ? { fromWID: byId(1), toWID: byId(2) } : { wID: byId(1) };
+		const { result, requests } = await capture(h, () =>
+			runOp(h, 'inventory', operation, { itemID: itemOf(), ...ends, ...units }),
+		);
+		expect(requests).toEqual([]);
+		expect(result.error?.message).toContain(problem);
 	});
 
 	it('refuses extra body JSON that is not an object, before any request', async () => {
@@ -615,6 +640,48 @@ describe('inventory: Set Counted Quantity', () => {
 		expect(onHand(itemID)).toBe(10);
 		const same = await count(itemID, 7, { options: { levelWhenCounted: 10 } });
 		expect(same.answer[0]).toEqual(expect.objectContaining({ moved: 'issued', after: 7 }));
+	});
+
+	// Issue 44: a count column never mapped must not read as 0 (which would issue every unit at the spot).
+	it.each([
+		['left empty (the default)', {}, [{}], 'is empty for item 0'],
+		['that finds nothing', { counted: '={{ $json.Counted }}' }, [{ Item: 'x' }], 'is empty'],
+		['of an empty cell', { counted: '={{ $json.Counted }}' }, [{ Counted: '' }], 'is empty'],
+		['of null', { counted: '={{ $json.Counted }}' }, [{ Counted: null }], 'is empty'],
+		[
+			'whose expression fails',
+			{ counted: "={{ $('No Such Node').item.json.x }}" },
+			[{}],
+			"could not be resolved for item 0: Referenced node doesn't exist",
+		],
+	])(
+		'refuses a count %s, naming the field and the item, before any request',
+		async (_, counted, input, problem) => {
+			const itemID = await stocked(10);
+			const { result, requests } = await capture(h, () =>
+				runOp(
+					h,
+					'inventory',
+					'setCountedQuantity',
+					{ itemID: byId(itemID), wID: byId(1), spot: byId(spot), ...counted },
+					{ inputItems: input },
+				),
+			);
+			expect(requests).toEqual([]);
+			expect(result.error?.message).toMatch(/^Counted Quantity \(counted\) /);
+			expect(result.error?.message).toContain(`(counted) ${problem}`);
+			expect(result.error?.description).toMatch(
+				/^Map the count of every row \(0 for an empty location\)/,
+			);
+			expect(onHand(itemID)).toBe(10);
+		},
+	);
+
+	it('a count of 0 that is given is an empty location: every unit there is issued', async () => {
+		const itemID = await stocked(4);
+		const { answer, writes } = await count(itemID, 0);
+		expect(writes.map((w) => [w.path, w.body.units])).toEqual([[api('/Inventory/Issue'), 4]]);
+		expect(answer[0]).toEqual(expect.objectContaining({ before: 4, counted: 0, after: 0 }));
 	});
 
 	it('refuses a negative count before any request, and an unsorted lot list before any write', async () => {

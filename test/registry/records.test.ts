@@ -19,6 +19,14 @@ describe('each kind states itself once', () => {
 		},
 	);
 
+	it.each(kinds.filter(([, spec]) => spec.types))(
+		'%s: its field types name only its own fields, never its text key',
+		(_kind, spec) => {
+			for (const field of Object.keys(spec.types!)) expect(spec.fields).toContain(field);
+			if (spec.keyType === 'string') expect(spec.types![spec.key]).toBeUndefined();
+		},
+	);
+
 	it('every list row belongs to at most one kind, and a kind can sort its lists by its key', () => {
 		for (const id of Object.keys(ENDPOINTS) as EndpointId[]) {
 			const owners = kinds.filter(([, spec]) => (spec.lists as readonly string[]).includes(id));

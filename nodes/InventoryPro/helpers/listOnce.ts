@@ -12,8 +12,7 @@ import type { ListEndpointId } from '../../shared/endpoints';
 import { apiRequestAllItems } from '../../shared/transport';
 import { requestsSent } from '../../shared/transport/spent';
 import { textOf } from '../../shared/validation';
-import { inStock, roundUnits } from './level';
-import { read, recordNumber, text } from './read';
+import { inStock, roundUnits, type Spot } from './level';
 
 /**
  * About the requests a row makes to find an item's level by bisecting a lot list of `pages` (level.ts):
@@ -30,7 +29,27 @@ export class ListPlan {
 	/** Reads of rows the lists answered (a row may have several: its item, its level). */
 	served = 0;
 
+	/**
+	 * A row's bad input, found while planning, before any request. Without continue-on-fail the run stops
+	 * at it (the first row throws it); with continue-on-fail that row is left out of the plan and fails alone.
+	 */
+	refused?: Error;
+
 	constructor(readonly ctx: IExecuteFunctions) {}
+
+	/** `check` for every row; false when a row's refusal stops the run (see `refused`). */
+	protected checkRows(rows: number, check: (itemIndex: number) => void): boolean {
+		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
+			try {
+				check(itemIndex);
+			} catch (error) {
+				if (this.ctx.continueOnFail()) continue;
+				this.refused = error as Error;
+				return false;
+			}
+		}
+		return true;
+	}
 
 	/** After every row ran (a plan with a check after the writes overrides it). */
 	async finish(): Promise<void> {}
@@ -197,6 +216,19 @@ export class StockTakePlan extends ListPlan {
 	private readonly levels = new Map<number, Levels | undefined>();
 	private readonly written = new Map<string, Written>();
 
+	/** Preview: the level a line would leave at an item's location, for a later line of the same. */
+	private readonly left = new Map<string, number>();
+
+	/** In preview, the level an earlier line would have left at `at` (it wrote nothing); else undefined. */
+	levelLeft(at: Spot): number | undefined {
+		return this.left.get(`${at.wID}|${levelKey(at.partNo, at.spot)}`);
+	}
+
+	/** In preview, a line that would set the level at `at` to `units`. */
+	leave(at: Spot, units: number): void {
+		this.left.set(`${at.wID}|${levelKey(at.partNo, at.spot)}`, units);
+	}
+
 	/** The warehouse's levels when its lots were read whole, else undefined (the line bisects). */
 	levelsOf(wID: number): Levels | undefined {
 		return this.levels.get(wID);
@@ -208,23 +240,22 @@ export class StockTakePlan extends ListPlan {
 		this.written.set(`${line.wID}|${levelKey(line.partNo, line.spot)}`, line);
 	}
 
+	/** `line(itemIndex)` reads and checks a row's parameters (it throws on bad input, before any request). */
 	static async make(
 		ctx: IExecuteFunctions,
 		rows: number,
 		catalogue: ListEndpointId,
+		line: (itemIndex: number) => { itemID: string; wID: number },
 	): Promise<StockTakePlan> {
 		const plan = new StockTakePlan(ctx);
 		const itemIDs: string[] = [];
 		const lines = new Map<number, number>();
-		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
-			try {
-				itemIDs.push(read(ctx, itemIndex, 'itemID', text));
-				const wID = read(ctx, itemIndex, 'wID', recordNumber);
-				lines.set(wID, (lines.get(wID) ?? 0) + 1);
-			} catch {
-				// The row's own execute reports its bad parameter.
-			}
-		}
+		const planned = plan.checkRows(rows, (itemIndex) => {
+			const { itemID, wID } = line(itemIndex);
+			itemIDs.push(itemID);
+			lines.set(wID, (lines.get(wID) ?? 0) + 1);
+		});
+		if (!planned) return plan;
 		plan.items = await readCatalogue(plan, catalogue, 'shortID', itemIDs, foldCase);
 		for (const [wID, count] of lines)
 			plan.levels.set(wID, count < 2 ? undefined : await readLevels(plan, wID, count));
@@ -261,8 +292,9 @@ export class StockTakePlan extends ListPlan {
 
 /**
  * Create or Update over many rows: the records of the list `id` once, when that costs fewer requests than
- * one read per row's key (parameter `keyParam`); a row whose record the read holds compares and writes
- * without reading it again, a row whose key the read does not hold is created.
+ * one read per row's key; a row whose record the read holds compares and writes without reading it
+ * again, a row whose key the read does not hold is created. `key(itemIndex)` reads and checks a row (it
+ * throws on bad input, before any request) and gives its key.
  */
 export class UpsertPlan extends ListPlan {
 	records!: Catalogue;
@@ -271,18 +303,12 @@ export class UpsertPlan extends ListPlan {
 		ctx: IExecuteFunctions,
 		rows: number,
 		id: ListEndpointId,
-		keyParam: string,
+		key: (itemIndex: number) => string,
 		fold?: (key: string) => string,
 	): Promise<UpsertPlan> {
 		const plan = new UpsertPlan(ctx);
 		const keys: string[] = [];
-		for (let itemIndex = 0; itemIndex < rows; itemIndex++) {
-			try {
-				keys.push(read(ctx, itemIndex, keyParam, text));
-			} catch {
-				// The row's own execute reports its bad parameter.
-			}
-		}
+		if (!plan.checkRows(rows, (itemIndex) => keys.push(key(itemIndex)))) return plan;
 		plan.records = await readCatalogue(plan, id, 'shortID', keys, fold);
 		return plan;
 	}

@@ -31,6 +31,9 @@ export const number = (...[ctx, value, field, i]: Args): number => toNumber(ctx,
 /** A whole number, zero and below included (ids with a meaning for 0, such as "own stock"). */
 export const wholeNumber = (...[ctx, value, field, i]: Args): number =>
 	toNumber(ctx, value, field, i, { integer: true });
+/** A quantity the service needs above zero (units received, issued, moved); decimals allowed. */
+export const positive = (...[ctx, value, field, i]: Args): number =>
+	toNumber(ctx, value, field, i, { positive: true });
 /** A record number: a whole number greater than zero. */
 export const recordNumber = (...[ctx, value, field, i]: Args): number =>
 	toNumber(ctx, value, field, i, { integer: true, positive: true });

@@ -11,6 +11,7 @@ const LABELS: Record<string, string> = {
 	uOM: 'Unit of Measure',
 	putUp: 'Put Up',
 	dfltOwner: 'Default Owner',
+	counted: 'Counted Quantity',
 	address1: 'Address Line 1',
 	address2: 'Address Line 2',
 	subCategory: 'Sub-Category',

@@ -1,38 +1,56 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { extraBodyFields, partyFieldOptions } from '../common.descriptions';
+import { extraBodyFields } from '../common.descriptions';
 import { readExtraBody } from '../../helpers/extraBody';
 import { UpsertPlan } from '../../helpers/listOnce';
-import { PARTY_FIELDS, upsertParty } from '../../helpers/party';
-import { read, readCollection, text } from '../../helpers/read';
+import { upsertParty } from '../../helpers/party';
+import { boolean, readCollection } from '../../helpers/read';
+import { readColumns } from '../../helpers/columns';
 import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Short ID',
-		name: 'shortID',
-		description:
-			"The customer's shortID: the customer is updated when it exists, created otherwise",
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. ACME-CORP',
+		displayName: 'Fields',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
+		typeOptions: {
+			resourceMapper: {
+				resourceMapperMethod: 'getCustomerColumns',
+				mode: 'upsert',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+				matchingFieldsLabels: {
+					title: 'Customer Matched By',
+					description:
+						"The customer's short ID names the customer: it is updated when it exists, created otherwise",
+				},
+			},
+		},
+		description:
+			'The fields to set; Name is needed when the customer is created. A field left empty, or mapped to an empty value, is not sent, so the customer keeps what it holds. Map Automatically takes the input fields named like the fields (shortID, name, city, …).',
 	},
 	{
-		displayName: 'Name',
-		name: 'name',
-		description: 'Needed when the customer is created; compared and updated like the other fields',
-		type: 'string',
-		default: '',
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
+		displayName: 'Options',
+		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Field',
+		placeholder: 'Add Option',
 		default: {},
-		options: partyFieldOptions,
+		options: [
+			{
+				displayName: 'Preview (Write Nothing)',
+				name: 'preview',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read as a run does and write nothing: each row comes out with what it would do (action: create, update or unchanged), the fields that would change and the request it would send',
+			},
+		],
 	},
 	extraBodyFields,
 ];
@@ -45,30 +63,41 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Many rows: the customers once, when cheaper than a read per row (helpers/listOnce.ts). */
 export async function plan(this: IExecuteFunctions, rows: number): Promise<UpsertPlan> {
-	return await UpsertPlan.make(this, rows, 'customer.listAll', 'shortID');
+	return await UpsertPlan.make(
+		this,
+		rows,
+		'customer.listAll',
+		(itemIndex) => readRow(this, itemIndex).shortID,
+	);
+}
+
+/** What one row asks for, checked: nothing is read or written for a row that fails here. */
+function readRow(ctx: IExecuteFunctions, itemIndex: number) {
+	const { key, fields } = readColumns(ctx, itemIndex, 'customer');
+	const { preview } = readCollection(ctx, itemIndex, 'options', { preview: boolean });
+	return {
+		shortID: key,
+		fields,
+		extra: readExtraBody(ctx, itemIndex),
+		preview: preview === true,
+	};
 }
 
 /**
  * Customer › Create or Update by shortID: GET /Customer/{shortID}, then PUT /Customer/{shortID} when a mapped field
  * differs, nothing when none does, or POST /Customer when there is no such customer (helpers/party.ts). The
- * answer is the customer and `outcome`: created, updated or unchanged.
+ * answer is the customer, `outcome` (created, updated or unchanged) and `changed`.
  */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	planned?: UpsertPlan,
 ): Promise<IDataObject[]> {
-	const shortID = read(this, itemIndex, 'shortID', text);
-	const name = this.getNodeParameter('name', itemIndex, '');
-	const fields = {
-		...readCollection(this, itemIndex, 'additionalFields', PARTY_FIELDS),
-		...(name === '' ? {} : { name: text(this, name, 'name', itemIndex) }),
-		...readExtraBody(this, itemIndex),
-	};
+	if (planned?.refused) throw planned.refused;
 	const calls = {
 		get: 'customer.get',
 		create: 'customer.create',
 		update: 'customer.update',
 	} as const;
-	return await upsertParty(this, itemIndex, calls, shortID, fields, planned);
+	return await upsertParty(this, itemIndex, calls, readRow(this, itemIndex), planned);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { itemIdLocator, extraBodyFields } from '../common.descriptions';
 import { apiRequest } from '../../../shared/transport';
-import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
+import { positive, read, readCollection, recordNumber, text } from '../../helpers/read';
 import { readExtraBody } from '../../helpers/extraBody';
 import { recordResult } from '../../helpers/output';
 import type { ShowFor } from '../node.type';
@@ -42,10 +42,12 @@ const properties: INodeProperties[] = [
 	{
 		displayName: 'Units',
 		name: 'units',
-		description: 'Units, greater than zero',
+		description:
+			'How many units to issue, greater than zero; decimals for a unit of measure such as KG. Required: nothing is sent without it.',
 		type: 'number',
-		default: 0,
+		default: '',
 		required: true,
+		typeOptions: { minValue: 0 },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -131,7 +133,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = {
 		itemID: read(this, itemIndex, 'itemID', text),
 		wID: read(this, itemIndex, 'wID', recordNumber),
-		units: read(this, itemIndex, 'units', number),
+		units: read(this, itemIndex, 'units', positive),
 		...readCollection(this, itemIndex, 'additionalFields', {
 			spot: text,
 			reasonCode: text,

@@ -8,7 +8,8 @@ import { fieldError, isBlank } from '../../../shared/validation';
 import { readExtraBody } from '../../helpers/extraBody';
 import { levelAtSpot, LOTS_BY_PART_NO, roundUnits, type Level } from '../../helpers/level';
 import { StockTakePlan } from '../../helpers/listOnce';
-import { number, read, readCollection, recordNumber, text } from '../../helpers/read';
+import { wouldSend } from '../../helpers/preview';
+import { boolean, number, read, readCollection, recordNumber, text } from '../../helpers/read';
 import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
@@ -70,10 +71,12 @@ const properties: INodeProperties[] = [
 		displayName: 'Counted Quantity',
 		name: 'counted',
 		type: 'number',
-		default: 0,
+		// No value until one is given: an unmapped count must stop the run, never count a location as empty.
+		default: '',
 		required: true,
+		placeholder: 'e.g. 12',
 		description:
-			'Units counted at the spot, zero or more (0 when the spot is empty). The node issues or receives the difference to the level it reads.',
+			'Units counted at the location, zero or more: map 0 for an empty location. A row whose count is empty or does not resolve stops the run before anything is read or written. The node issues or receives the difference to the level it reads.',
 	},
 	{
 		displayName: 'Reason Code Name or ID',
@@ -98,6 +101,14 @@ const properties: INodeProperties[] = [
 				default: 0,
 				description:
 					'The on-hand level your count sheet showed when the stock was counted. When the level read now differs, stock moved since the count: nothing is written and the item says so (levelChanged).',
+			},
+			{
+				displayName: 'Preview (Write Nothing)',
+				name: 'preview',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to read the levels as a run does and write nothing: each row comes out with the level on hand, the difference to the count and the issue or receipt it would send (a variance report to approve before the write)',
 			},
 			{
 				displayName: 'Remark',
@@ -130,9 +141,63 @@ export const description = updateDisplayOptions(displayOptions, properties);
  * when that costs fewer requests than the per-line reads; a line then compares its count with the level
  * of that read (as its earlier lines' writes left it), and after all writes each warehouse written to is
  * read once more: a line whose level is not its count says so (levelChanged), as above.
+ *
+ * Preview (Write Nothing) makes the same reads (the same plan) and stops where a line would write: the
+ * line says what it would send (`wouldSend`, `moved`: would issue / would receive), and with nothing
+ * written there is nothing to read again after the writes.
  */
 export async function plan(this: IExecuteFunctions, rows: number): Promise<StockTakePlan> {
-	return await StockTakePlan.make(this, rows, 'item.listAll');
+	return await StockTakePlan.make(this, rows, 'item.listAll', (itemIndex) =>
+		readLine(this, itemIndex),
+	);
+}
+
+/** What one row asks for, every value checked: nothing is read or written for a row that fails here. */
+function readLine(ctx: IExecuteFunctions, itemIndex: number) {
+	const reason = ctx.getNodeParameter('reasonCode', itemIndex, '');
+	const { levelWhenCounted, remark, preview } = readCollection(ctx, itemIndex, 'options', {
+		levelWhenCounted: number,
+		remark: text,
+		preview: boolean,
+	});
+	return {
+		itemID: read(ctx, itemIndex, 'itemID', text),
+		wID: read(ctx, itemIndex, 'wID', recordNumber),
+		spot: read(ctx, itemIndex, 'spot', text),
+		counted: readCount(ctx, itemIndex),
+		reasonCode: isBlank(reason) ? {} : { reasonCode: text(ctx, reason, 'reasonCode', itemIndex) },
+		levelWhenCounted: levelWhenCounted as number | undefined,
+		remark: remark as string | undefined,
+		extra: readExtraBody(ctx, itemIndex),
+		preview: preview === true,
+	};
+}
+
+/**
+ * The count of one row: a number from 0, where 0 is an empty location. Empty, null, an expression that
+ * finds nothing or fails is refused, naming the row: an unmapped count column must never read as 0.
+ */
+function readCount(ctx: IExecuteFunctions, itemIndex: number): number {
+	const fix =
+		'Map the count of every row (0 for an empty location). Nothing was read or written for it.';
+	let value: unknown;
+	try {
+		value = ctx.getNodeParameter('counted', itemIndex, '');
+	} catch (error) {
+		throw fieldError(
+			ctx,
+			'counted',
+			`could not be resolved for item ${itemIndex}: ${(error as Error).message}`,
+			itemIndex,
+			fix,
+		);
+	}
+	if (isBlank(value))
+		throw fieldError(ctx, 'counted', `is empty for item ${itemIndex}`, itemIndex, fix);
+	const counted = number(ctx, value, 'counted', itemIndex);
+	if (counted < 0)
+		throw fieldError(ctx, 'counted', 'cannot be below zero', itemIndex, `Got ${counted}`);
+	return counted;
 }
 
 export async function execute(
@@ -140,21 +205,12 @@ export async function execute(
 	itemIndex: number,
 	planned?: StockTakePlan,
 ): Promise<IDataObject[]> {
-	const itemID = read(this, itemIndex, 'itemID', text);
-	const wID = read(this, itemIndex, 'wID', recordNumber);
-	const spot = read(this, itemIndex, 'spot', text);
-	const counted = read(this, itemIndex, 'counted', number);
-	if (counted < 0)
-		throw fieldError(this, 'counted', 'cannot be below zero', itemIndex, `Got ${counted}`);
-	const reason = this.getNodeParameter('reasonCode', itemIndex, '');
-	const reasonCode = isBlank(reason)
-		? {}
-		: { reasonCode: text(this, reason, 'reasonCode', itemIndex) };
-	const { levelWhenCounted, remark } = readCollection(this, itemIndex, 'options', {
-		levelWhenCounted: number,
-		remark: text,
-	});
-	const extra = readExtraBody(this, itemIndex);
+	if (planned?.refused) throw planned.refused;
+	const { itemID, wID, spot, counted, reasonCode, levelWhenCounted, remark, extra, preview } =
+		readLine(this, itemIndex);
+	// In preview a row is read as in a run and says what it would write; the rows it writes nothing for
+	// say the same as in a run.
+	const marked = (row: IDataObject) => (preview ? { ...row, preview: true } : row);
 
 	const item =
 		planned?.items.find(itemID) ??
@@ -172,32 +228,34 @@ export async function execute(
 	const level = async (): Promise<Level> => await levelAtSpot(this, itemIndex, at, lotPage);
 	const levels = planned?.levelsOf(wID);
 
-	const before = levels ? levels.at(at.partNo, spot) : (await level()).units;
+	const before =
+		(preview ? planned?.levelLeft(at) : undefined) ??
+		(levels ? levels.at(at.partNo, spot) : (await level()).units);
 	const shown = { shortID: item.shortID ?? itemID, wID, spot, before, counted };
-	if (levelWhenCounted !== undefined && roundUnits(levelWhenCounted as number) !== before)
+	if (levelWhenCounted !== undefined && roundUnits(levelWhenCounted) !== before)
 		return [
-			{
+			marked({
 				...shown,
 				difference: roundUnits(counted - before),
 				moved: 'nothing',
 				movement: null,
 				after: before,
 				levelChanged: true,
-				message: `The level was ${levelWhenCounted as number} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
-			},
+				message: `The level was ${levelWhenCounted} when counted and is ${before} now: stock moved since the count. Nothing was written; count again, or leave Level When Counted empty to set the level to the count.`,
+			}),
 		];
 
 	const difference = roundUnits(counted - before);
 	if (difference === 0)
 		return [
-			{
+			marked({
 				...shown,
 				difference,
 				moved: 'nothing',
 				movement: null,
 				after: before,
 				levelChanged: false,
-			},
+			}),
 		];
 
 	const issue = difference < 0;
@@ -211,10 +269,24 @@ export async function execute(
 		...(remark === undefined ? {} : { remark }),
 		...extra,
 	};
-	const movement = (await apiRequest.call(this, issue ? 'inventory.issue' : 'inventory.receive', {
-		body,
-		itemIndex,
-	})) as IDataObject | null;
+	const write = issue ? 'inventory.issue' : 'inventory.receive';
+	if (preview) {
+		// A later line of the same item and location compares with the level this one would leave,
+		// as in a run it reads the level this one's write left.
+		planned?.leave(at, counted);
+		return [
+			{
+				...shown,
+				difference,
+				moved: issue ? 'would issue' : 'would receive',
+				movement: null,
+				wouldSend: wouldSend(write, body),
+				levelChanged: false,
+				preview: true,
+			},
+		];
+	}
+	const movement = (await apiRequest.call(this, write, { body, itemIndex })) as IDataObject | null;
 	const moved = issue ? 'issued' : 'received';
 	if (levels) {
 		// Confirmed by one more read of the warehouse's lots after every line ran (plan.finish).
