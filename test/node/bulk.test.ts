@@ -76,7 +76,7 @@ const COUNT: INodeParameters = {
 	wID: { __rl: true, mode: 'id', value: '={{ $json.wID }}' },
 	spot: { __rl: true, mode: 'id', value: '={{ $json.spot }}' },
 	counted: '={{ $json.counted }}',
-	reasonCode: 'COUNT',
+	reasonCode: { __rl: true, mode: 'code', value: 'COUNT' },
 };
 const countSheet = async (lines: IDataObject[], continueOnFail = false, preview = false) =>
 	await capture(h, () =>

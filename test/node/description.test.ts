@@ -386,8 +386,6 @@ describe('Inventory Pro node description', () => {
 		// Not pickers: the key of a record being created, and the key Create or Update creates when missing.
 		const newKey = (operation: string, name: string, top: boolean) =>
 			top && ['create', 'upsert'].includes(operation) && ['itemID', 'shortID'].includes(name);
-		// Owned by issue 44's write-safety branch (Set Counted Quantity), which turns it into this picker.
-		const pending = ['inventory.setCountedQuantity reasonCode'];
 
 		const found: string[] = [];
 		const wrong: string[] = [];
@@ -399,7 +397,7 @@ describe('Inventory Pro node description', () => {
 					visit(resource, operation, (entry.options ?? []) as INodeProperties[]);
 				const expected = search[entry.name]?.(resource);
 				const where = `${resource}.${operation} ${entry.name}`;
-				if (!expected || newKey(operation, entry.name, top) || pending.includes(where)) continue;
+				if (!expected || newKey(operation, entry.name, top)) continue;
 				found.push(where);
 				const [list, typed] = entry.modes ?? [];
 				const ok =
@@ -457,8 +455,7 @@ describe('Inventory Pro node description', () => {
 			'searchWebhooks',
 			'searchWorkOrders',
 		]);
-		// getReasonCodes: Set Counted Quantity's Reason Code (another branch of issue 44 turns it into a picker).
-		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getReasonCodes', 'getSortColumns']);
+		expect(Object.keys(methods.loadOptions).sort()).toEqual(['getSortColumns']);
 		// Every method is used by some parameter (none is dead).
 		const used = JSON.stringify(properties);
 		for (const name of [...Object.keys(methods.listSearch), ...Object.keys(methods.loadOptions)])

@@ -333,13 +333,6 @@ describe('Sort Column suggestions (a dropdown: a column is not a record)', () =>
 	});
 });
 
-describe('the one dropdown of records left (Set Counted Quantity, converted on another branch)', () => {
-	it('names reason codes as a write body does, by their code', async () => {
-		const reasons = await loadOptions('getReasonCodes').call(context('reasonCode'));
-		expect(reasons).toContainEqual({ name: 'RECEIPT', value: 'RECEIPT' });
-	});
-});
-
 type Page = INodeListSearchResult & { paginationToken?: string };
 
 /** Follows the paging token as the editor does on scroll; returns every page's results and the requests. */

@@ -43,7 +43,7 @@ describe('Set Counted Quantity', () => {
 				wID: byId(1),
 				spot: byId(spot),
 				counted,
-				reasonCode: 'COUNT',
+				reasonCode: { __rl: true, mode: 'code', value: 'COUNT' },
 				options: options as INodeParameters,
 			}),
 		);

@@ -501,7 +501,7 @@ describe('inventory: Set Counted Quantity', () => {
 				wID: byId(1),
 				spot: byId(spot),
 				counted,
-				reasonCode: 'COUNT',
+				reasonCode: { __rl: true, mode: 'code', value: 'COUNT' },
 				...more,
 			}),
 		);

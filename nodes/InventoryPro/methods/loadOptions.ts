@@ -2,14 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { listSpec } from '../../shared/endpoints';
 import { isBlank } from '../../shared/validation';
-import { pickerRecords } from './records';
 import { GET_MANY_LISTS } from './sortColumns';
-
-/** Stock movements name their reason by its code. */
-export async function getReasonCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const records = await pickerRecords.call(this, 'reasonCode', 'reasonCode.list', 'label');
-	return records.map((record) => ({ name: record.name, value: record.bodyValue }));
-}
 
 /** A filter's value, whether typed or held by a locator ({ mode, value }). */
 const given = (value: unknown): boolean =>

@@ -79,13 +79,27 @@ const properties: INodeProperties[] = [
 			'Units counted at the location, zero or more: map 0 for an empty location. A row whose count is empty or does not resolve stops the run before anything is read or written. The node issues or receives the difference to the level it reads.',
 	},
 	{
-		displayName: 'Reason Code Name or ID',
+		displayName: 'Reason Code',
 		name: 'reasonCode',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getReasonCodes' },
-		default: '',
-		description:
-			'Reason code sent with the issue or receipt of the difference, e.g. a count correction. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: 'Reason code sent with the issue or receipt of the difference, e.g. a count correction',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a reason code...',
+				typeOptions: { searchListMethod: 'searchReasonCodesByCode', searchable: true },
+			},
+			{
+				displayName: 'By Code',
+				name: 'code',
+				type: 'string',
+				placeholder: 'e.g. COUNT',
+				validation: [],
+			},
+		],
 	},
 	{
 		displayName: 'Options',
@@ -154,7 +168,7 @@ export async function plan(this: IExecuteFunctions, rows: number): Promise<Stock
 
 /** What one row asks for, every value checked: nothing is read or written for a row that fails here. */
 function readLine(ctx: IExecuteFunctions, itemIndex: number) {
-	const reason = ctx.getNodeParameter('reasonCode', itemIndex, '');
+	const reason = ctx.getNodeParameter('reasonCode', itemIndex, '', { extractValue: true });
 	const { levelWhenCounted, remark, preview } = readCollection(ctx, itemIndex, 'options', {
 		levelWhenCounted: number,
 		remark: text,
