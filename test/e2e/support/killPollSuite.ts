@@ -249,7 +249,9 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 					'both executions held at the gate',
 					() => gate.heldNow('start').join() === [CHANGES_CALL, LOW_CALL].join(),
 					4 * MINUTE,
-				);
+				).catch((error: Error) => {
+					throw new Error(`${error.message}; held: [${gate.heldNow('start').join()}]; ${story.join('\n')}`);
+				});
 				gate.holds = () => false;
 				await killAndStart();
 
