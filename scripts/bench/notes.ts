@@ -82,7 +82,7 @@ export function notes(results: BenchResults): string[] {
 			`rate window lasts ${(60 / config.scale).toFixed(1)} real seconds. "Service time" and records per minute are ` +
 			"in the service's minutes; wall time is real. What n8n waits in real milliseconds is scaled the same way: " +
 			`our credential keeps Requests per Minute at ${config.rateLimitPerMinute} (what a user enters) with its ` +
-			`pacing window (hidden field \`rateWindowMs\`) set to ${(60_000 / config.scale).toFixed(0)} ms; the HTTP ` +
+			`pacing window (the transport's test seam) set to ${(60_000 / config.scale).toFixed(0)} ms; the HTTP ` +
 			'Request node\'s "Interval Between Requests" and "Wait Between Tries" are divided by the scale.',
 		'- Client CPU work does not scale down with the clock, so at this scale it weighs more in service time than in ' +
 			`a real run: the throughput percentages are a lower bound. That is why the T_min targets are judged in real ` +

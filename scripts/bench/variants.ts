@@ -3,6 +3,7 @@
 // with n8n's generic OAuth2 credential (client credentials).
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
+import { testSeam } from '../../nodes/shared/transport/settings';
 import type { N8nRunner } from './n8n';
 import { BENCH_CLIENT, type StartedSandbox } from './protocol';
 
@@ -36,19 +37,22 @@ function ourNode(key: string, label: string, pagesInFlight?: number): Variant {
 		label,
 		envelopes: false,
 		node(ctx) {
+			// The pacer's window is the service's minute, which the ScaledClock shortens to 60/scale real
+			// seconds; the 429 waits alike (the transport's test seam: .build/ holds the module the node uses).
+			testSeam.useTiming({
+				windowMs: 60_000 / ctx.scale,
+				baseMs: 30_000 / ctx.scale,
+				capMs: 60_000 / ctx.scale,
+				floorMs: 1_000 / ctx.scale,
+			});
 			const credential = ctx.runner.saveCredential(ctx.credentialId, 'inventoryProApi', {
 				baseUrl: ctx.sandbox.baseUrl,
 				clientId: BENCH_CLIENT.clientId,
 				clientSecret: BENCH_CLIENT.clientSecret,
 				clientAuthentication: 'form',
 				ignoreSslIssues: true,
-				// The budget per window, as a user sets it; the pacer's window is the service's minute, which the
-				// ScaledClock shortens to 60/scale real seconds (the credential's hidden timing fields, real ms).
+				// The budget per window, as a user sets it.
 				requestsPerMinute: ctx.rateLimitPerMinute,
-				rateWindowMs: 60_000 / ctx.scale,
-				rateLimitWaitMs: 30_000 / ctx.scale,
-				rateLimitMaxWaitMs: 60_000 / ctx.scale,
-				rateLimitMinWaitMs: 1_000 / ctx.scale,
 				...(pagesInFlight === undefined ? {} : { pagesInFlight }),
 				accessToken: '',
 			});
