@@ -14,6 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
+import { allowing } from '../shared/transport/status';
 import { holdNodeData, ledgerOf, markAtSave, now } from '../shared/ranLedger';
 import { accept, isAccepted, settledNote } from './acknowledged';
 import { BOOK_FIELDS, bookIn, keepBook, type Book } from './book';
@@ -26,7 +27,6 @@ import {
 	deleteSubscription,
 	desiredSubscription,
 	ensureSubscription,
-	unlessNotFound,
 } from './lifecycle';
 import { noteOpenOrders } from './openOrders';
 
@@ -220,10 +220,12 @@ async function withItems(
 		items.map(async (item, itemIndex) => {
 			const shortID = item.json.recovered === true ? undefined : itemKeyOf(item.json.data);
 			if (shortID === undefined) return item;
-			const found = await unlessNotFound(
-				apiRequest.call(this, 'item.get', { query: { key: shortID, type: 'id' }, itemIndex }),
-			)
-				.then((response) => ({ item: firstRecord(response) }))
+			const request = apiRequest.call(this, 'item.get', {
+				query: { key: shortID, type: 'id' },
+				itemIndex,
+			});
+			const found = await allowing(404, request)
+				.then((answer) => ({ item: answer.ok ? firstRecord(answer.value) : null }))
 				.catch((error: Error) => ({ item: null, itemError: error.message }));
 			return { ...item, json: { ...item.json, ...found } };
 		}),

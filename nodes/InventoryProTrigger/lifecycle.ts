@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
+import { allowing } from '../shared/transport/status';
 import { textOf } from '../shared/validation';
 import { parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
 import { stampKey } from '../shared/changes/cursor';
@@ -109,26 +110,6 @@ export function plan(
 	return same ? 'keep' : 'update';
 }
 
-/** Transport errors carry the HTTP status as a string (NodeApiError.httpCode). */
-export function isNotFound(error: unknown): boolean {
-	return (
-		typeof error === 'object' &&
-		error !== null &&
-		(error as { httpCode?: unknown }).httpCode === '404'
-	);
-}
-
-/** Runs a request; a 404 answer becomes undefined, any other failure propagates unchanged. */
-export async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
-	return await request.then(
-		(value) => value,
-		(error: unknown) => {
-			if (isNotFound(error)) return undefined;
-			throw error;
-		},
-	);
-}
-
 /** The subscription this node wants: the body sent, its fingerprint, and the events as a list. */
 export interface Desired {
 	body: SubscriptionBody;
@@ -187,7 +168,8 @@ export async function createSubscription(this: Ctx, book: Book, desired: Desired
 		rec = Number(existing[0].rec);
 		await apiRequest.call(this, 'webhook.update', { path: { rec }, body: desired.body });
 		for (const extra of existing.slice(1)) {
-			await unlessNotFound(
+			await allowing(
+				404,
 				apiRequest.call(this, 'webhook.delete', { path: { rec: Number(extra.rec) } }),
 			);
 		}
@@ -235,9 +217,8 @@ export async function ensureSubscription(
 		};
 	}
 	const rec = book.rec;
-	const current = (await unlessNotFound(
-		apiRequest.call(this, 'webhook.get', { path: { rec } }),
-	)) as IDataObject | undefined;
+	const found = await allowing(404, apiRequest.call(this, 'webhook.get', { path: { rec } }));
+	const current = found.ok ? (found.value as IDataObject | undefined) : undefined;
 	if (current === undefined) {
 		// Deleted out of band: nothing was delivered from some time after the last healthy check.
 		const from = iso((book.healthyAt ?? now) - MISSING_MARGIN_MS);
@@ -286,5 +267,5 @@ export async function ensureSubscription(
 
 /** Deletes the subscription; a 404 means it is already gone, which is what deactivation wants. */
 export async function deleteSubscription(this: IHookFunctions, rec: number): Promise<void> {
-	await unlessNotFound(apiRequest.call(this, 'webhook.delete', { path: { rec } }));
+	await allowing(404, apiRequest.call(this, 'webhook.delete', { path: { rec } }));
 }

@@ -11,7 +11,7 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 
 import { RECORDS } from '../shared/records';
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
-import { unlessNotFound } from './lifecycle';
+import { allowing } from '../shared/transport/status';
 import { KEEP_DAYS, ledgerOf, now } from '../shared/ranLedger';
 import { keepBook, type Book, type OpenOrders } from './book';
 import { eventIdOf } from './delivery';
@@ -78,9 +78,11 @@ export async function closedOrders(
 		}
 		let record: IDataObject | undefined;
 		try {
-			record = (await unlessNotFound(
+			const found = await allowing(
+				404,
 				apiRequest.call(this, 'purchaseOrder.get', { path: { poNo } }),
-			)) as IDataObject | undefined;
+			);
+			record = found.ok ? (found.value as IDataObject | undefined) : undefined;
 		} catch (error) {
 			return {
 				closed,

@@ -7,7 +7,7 @@ import { number, read, readCollection, recordNumber, text, wholeNumber } from '.
 import { readExtraBody } from '../../helpers/extraBody';
 import { changedFields } from '../../helpers/changes';
 import { foldCase, UpsertPlan } from '../../helpers/listOnce';
-import { allowing } from '../../helpers/status';
+import { allowing } from '../../../shared/transport/status';
 import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
