@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
-import { RECORDS, type RecordKind } from '../shared/records';
+import { kindOfList } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
 import { textOf } from '../shared/validation';
 
@@ -21,26 +21,6 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 	'item.updated': ['item.listAll'],
 	'order.created': ['purchaseOrder.list', 'shippingOrder.list'],
 	'order.completed': ['purchaseOrder.list', 'shippingOrder.list'],
-};
-
-/** The record kind of each list above (the registry states them). */
-const LIST_KIND: Partial<Record<EndpointId, RecordKind>> = {
-	'inventory.materialIn': 'movement',
-	'inventory.materialOut': 'movement',
-	'item.listAll': 'item',
-	'purchaseOrder.list': 'purchaseOrder',
-	'shippingOrder.list': 'shippingOrder',
-};
-
-/**
- * The fields that identify a record of each kind, first the one a key is built on. Items: partNo first,
- * the number that never changes and that the log's RecNo gives; then the registry's key, shortID.
- */
-const IDENTITY: Partial<Record<RecordKind, readonly string[]>> = {
-	movement: [RECORDS.movement.key],
-	item: ['partNo', RECORDS.item.key],
-	purchaseOrder: [RECORDS.purchaseOrder.key],
-	shippingOrder: [RECORDS.shippingOrder.key],
 };
 
 /**
@@ -57,12 +37,10 @@ const ONCE = new Set([
 	'order.completed',
 ]);
 
-export const listKind = (id: EndpointId): RecordKind | undefined => LIST_KIND[id];
-
-/** The fields that identify a record of a list's kind, the key's first. */
+/** The fields that identify a record of a list's kind (the registry's), the first one keys are built on. */
 export function identityFields(id: EndpointId): readonly string[] {
-	const kind = LIST_KIND[id];
-	return kind === undefined ? [] : (IDENTITY[kind] ?? []);
+	const kind = kindOfList(id);
+	return kind === undefined ? [] : (kind.identity ?? [kind.key]);
 }
 
 /** The identity fields of the records an event is about, de-duplicated, in the order its lists give. */

@@ -7,10 +7,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
-import { RECORDS } from '../shared/records';
+import { kindOfList, RECORDS } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
 import { textOf } from '../shared/validation';
-import { fieldOf, listKind, squash } from './records';
+import { fieldOf, squash } from './records';
 
 /**
  * The kind of a stock movement by its `type`. No document shows the field or its values: these are the
@@ -60,8 +60,8 @@ export function checkRows(
 	what: string,
 ): string | undefined {
 	if (rows.length === 0) return undefined;
-	const kind = listKind(id);
-	if (kind === 'movement') {
+	const kind = kindOfList(id);
+	if (kind === RECORDS.movement) {
 		const unknown = rows.filter((row) => movementEvent(row) === undefined);
 		if (unknown.length === 0) return undefined;
 		const values = new Set(
@@ -73,12 +73,12 @@ export function checkRows(
 		return `${unknown.length} of ${rows.length} records of ${what} have no stock movement kind the trigger knows (type ${shown(values)}; it knows Receipt, Move, Issue), so the stock events they stand for could not be recovered`;
 	}
 	if (
-		kind === 'item' &&
+		kind === RECORDS.item &&
 		wanted.includes('item.created') &&
 		!rows.some((row) => has(row, 'created'))
 	)
 		return `the records of ${what} carry no "created" time, so a new item cannot be told from a changed one: item.created events could not be recovered`;
-	if (kind === 'purchaseOrder' || kind === 'shippingOrder') {
+	if (kind === RECORDS.purchaseOrder || kind === RECORDS.shippingOrder) {
 		const missing = [
 			...(wanted.includes('order.completed') && !rows.some((row) => has(row, 'status'))
 				? ['"status" (for order.completed)']
