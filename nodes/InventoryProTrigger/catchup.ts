@@ -17,21 +17,21 @@ import { endpoint } from '../shared/endpoints';
 import { RECORDS } from '../shared/records';
 import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
+import { createdOf, isClosed, movementEvent, showsClosed } from '../shared/changes/rows';
 import { findWatchable } from '../shared/changes/watchable';
+import { fieldOf, textField } from '../shared/validation';
 import { logEntries, type LogEntry } from './log';
 import type { Book, Gap } from './book';
 import { OrderWatch } from './openOrders';
 import {
 	EVENT_LISTS,
-	fieldOf,
 	identityFields,
 	isReferenced,
 	recordEventKey,
 	recordRef,
 	referenceValue,
-	textField,
 } from './records';
-import { checkLog, checkRows, createdOf, movementEvent } from './sources';
+import { checkLog, checkRows } from './sources';
 
 /** A failed delivery is final (no retry follows) this long after its last attempt. */
 export const RETRY_HORIZON_MS = 30 * 60_000;
@@ -60,7 +60,6 @@ export interface CatchUp {
 
 const keyOf = (value: unknown) => stampKey(value) ?? '';
 const isIn = (value: unknown, fromKey: string) => keyOf(value) >= fromKey;
-const isClosed = (record: IDataObject) => fieldOf(record, 'status') === RECORDS.purchaseOrder.done;
 
 /** The events a list's record stands for when it changed inside [fromKey, …]. */
 const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: string) => string[]>> = {
@@ -183,7 +182,7 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
 							keyOf(fieldOf(order, 'modified')),
 						),
 					);
-		if (!ctx.orders.listsClosed && !purchaseRows.some(isClosed)) {
+		if (!ctx.orders.listsClosed && !showsClosed(purchaseRows)) {
 			const seen = ctx.orders.kept
 				? 'that were not open at the check before it'
 				: '(no list of open purchase orders was kept before it)';
@@ -236,8 +235,7 @@ async function ordersFromLog(
 		const fitting = candidates.filter((order) => {
 			const fits =
 				entry.event === 'order.completed'
-					? fieldOf(order, 'status') === RECORDS.purchaseOrder.done &&
-						within(fieldOf(order, 'modified'))
+					? isClosed(order) && within(fieldOf(order, 'modified'))
 					: within(createdOf(order));
 			const key = recordKey(entry.event, order);
 			return fits && !ctx.ran(key) && !claimed.has(key);

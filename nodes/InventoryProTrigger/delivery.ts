@@ -12,7 +12,8 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { RECORDS } from '../shared/records';
 import { readEvents, type ReadEvent, type Subscribed } from './envelope';
-import { isObject, recordEventKey, recordRef, textField } from './records';
+import { isObject, textField } from '../shared/validation';
+import { recordEventKey, recordRef } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
 

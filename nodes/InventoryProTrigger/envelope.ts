@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, squash } from './records';
+import { isObject, squash } from '../shared/validation';
 
 /** Where an event's type was read. */
 export type EventSource = 'body' | 'header' | 'subscription' | 'none';

@@ -10,12 +10,14 @@
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { RECORDS } from '../shared/records';
+import { isClosed, showsClosed } from '../shared/changes/rows';
+import { textField } from '../shared/validation';
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { allowing } from '../shared/transport/status';
 import { KEEP_DAYS, ledgerOf, now } from '../shared/ranLedger';
 import { keepBook, type Book, type OpenOrders } from './book';
 import { eventIdOf } from './delivery';
-import { fieldOf, recordEventKey, textField } from './records';
+import { recordEventKey } from './records';
 
 const DAY_MS = 86_400_000;
 const PO_KEY = RECORDS.purchaseOrder.key;
@@ -23,8 +25,6 @@ const PO_KEY = RECORDS.purchaseOrder.key;
 /** The key an order's completion runs under (records.ts), live or recovered. */
 export const completionKey = (poNo: string): string =>
 	recordEventKey('order.completed', { field: PO_KEY, value: poNo }) ?? '';
-
-const isClosed = (row: unknown) => fieldOf(row, 'status') === RECORDS.purchaseOrder.done;
 
 /**
  * Reads the open list and updates what the book knows: orders no longer on it join `gone`, and leave it
@@ -136,7 +136,7 @@ export class OrderWatch {
 		}
 		this.orders = result.orders;
 		this.followed = true;
-		this.listsClosed = result.rows.some(isClosed);
+		this.listsClosed = showsClosed(result.rows);
 	}
 
 	/** The orders found closed since they left the open list, read by key once per catch-up. */

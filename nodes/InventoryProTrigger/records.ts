@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { EndpointId } from '../shared/endpoints';
 import { kindOfList } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
-import { textOf } from '../shared/validation';
+import { fieldOf, isObject, textField, textOf } from '../shared/validation';
 
 /** The lists whose records the common events are about (spec, Events). */
 export const EVENT_LISTS: Record<string, EndpointId[]> = {
@@ -46,29 +46,6 @@ export function identityFields(id: EndpointId): readonly string[] {
 /** The identity fields of the records an event is about, de-duplicated, in the order its lists give. */
 function eventIdentity(event: string): string[] {
 	return [...new Set((EVENT_LISTS[event] ?? []).flatMap(identityFields))];
-}
-
-/** A name whatever its spelling: `recNo`, `RecNo`, `rec_no` and `REC-NO` are one. */
-export const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-export const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A field of `record` by name, whatever its spelling. */
-export function fieldOf(record: unknown, name: string): unknown {
-	if (!isObject(record)) return undefined;
-	if (record[name] !== undefined) return record[name];
-	const wanted = squash(name);
-	for (const [key, value] of Object.entries(record)) if (squash(key) === wanted) return value;
-	return undefined;
-}
-
-/** A field's value as text, when it holds one (a number or a non-blank string). */
-export function textField(record: unknown, name: string): string | undefined {
-	const value = fieldOf(record, name);
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return undefined;
 }
 
 /** The record an event is about, as the event shows it: the field that names it, its value, its stamp. */

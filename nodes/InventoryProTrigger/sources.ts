@@ -8,40 +8,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
 import { kindOfList, RECORDS } from '../shared/records';
-import { stampKey } from '../shared/changes/cursor';
-import { textOf } from '../shared/validation';
-import { fieldOf, squash } from './records';
-
-/**
- * The kind of a stock movement by its `type`. No document shows the field or its values: these are the
- * sandbox's (Receipt, Move, Issue) and their plain variants. Anything else is not guessed at.
- */
-const MOVEMENT_KINDS: Record<string, string> = {
-	receipt: 'inventory.received',
-	receive: 'inventory.received',
-	received: 'inventory.received',
-	move: 'inventory.moved',
-	moved: 'inventory.moved',
-	transfer: 'inventory.moved',
-	issue: 'inventory.issued',
-	issued: 'inventory.issued',
-};
-
-/** The event a movement row stands for, when its `type` says so. */
-export function movementEvent(row: IDataObject): string | undefined {
-	const type = fieldOf(row, 'type');
-	return typeof type === 'string' ? MOVEMENT_KINDS[squash(type)] : undefined;
-}
+import { createdOf, movementEvent } from '../shared/changes/rows';
+import { fieldOf, textOf } from '../shared/validation';
 
 const has = (row: IDataObject, field: string) => {
 	const value = fieldOf(row, field);
 	return value !== undefined && value !== null && value !== '';
 };
-
-/** When an order was created: `created` where the rows carry it, else the documented `orderDate`. */
-export function createdOf(row: IDataObject): string | undefined {
-	return stampKey(fieldOf(row, 'created')) ?? stampKey(fieldOf(row, 'orderDate'));
-}
 
 const shown = (values: Iterable<string>) =>
 	[...values]
@@ -92,10 +65,6 @@ export function checkRows(
 	}
 	return undefined;
 }
-
-/** Whether the purchase order list shows closed orders (the vendor documents open ones only). */
-export const showsClosed = (rows: readonly IDataObject[]): boolean =>
-	rows.some((row) => fieldOf(row, 'status') === RECORDS.purchaseOrder.done);
 
 /** What a delivery log entry must carry to tell a failed event from a delivered one (spec, log entry). */
 export function checkLog(rows: readonly IDataObject[], rec: number): string | undefined {
