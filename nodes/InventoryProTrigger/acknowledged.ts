@@ -12,8 +12,7 @@
  * in queue mode the webhook processor acknowledges and workers run, and neither can tell; there a run cut
  * short by a killed worker stays n8n's failed execution (README, limits). Process memory per workflow/node.
  */
-import type { IDataObject } from 'n8n-workflow';
-
+import { memoryOf, nodeKey, type NodeContext as Context } from '../shared/memory';
 import { ledgerOf, now, storedNote, type Note } from '../shared/ranLedger';
 
 /** How much earlier than `settledAt` the log is read: the service's clock may be behind n8n's. */
@@ -21,21 +20,8 @@ export const CLOCK_MARGIN_MS = 2 * 60_000;
 /** An acknowledged event whose run has not been saved after this long is taken as ended (a failed start). */
 const GIVE_UP_MS = 60 * 60_000;
 
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string; name: string };
-	getWorkflowStaticData(type: string): IDataObject;
-}
-
 const acceptedHere = new Map<string, Map<string, number>>();
-const keyOf = (context: Context) =>
-	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-
-function acceptedBy(context: Context): Map<string, number> {
-	let accepted = acceptedHere.get(keyOf(context));
-	if (!accepted) acceptedHere.set(keyOf(context), (accepted = new Map<string, number>()));
-	return accepted;
-}
+const acceptedBy = (context: Context) => memoryOf(acceptedHere, context, () => new Map());
 
 /** webhook(): the events of a delivery about to be acknowledged. */
 export function accept(context: Context, eventIds: string[]): void {
@@ -55,7 +41,7 @@ export function isAccepted(context: Context, eventId: string): boolean {
  */
 export function settledNote(context: Context): Note {
 	return () => {
-		const accepted = acceptedHere.get(keyOf(context));
+		const accepted = acceptedHere.get(nodeKey(context));
 		if (accepted === undefined) return undefined;
 		const ledger = ledgerOf(context);
 		const at = now();

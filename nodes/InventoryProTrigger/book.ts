@@ -7,6 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { NodeContext } from '../shared/memory';
 import { holdNodeData } from '../shared/ranLedger';
 
 /** A stretch of service time in which the subscription delivered nothing (disabled or missing). */
@@ -63,14 +64,8 @@ export const BOOK_FIELDS = [
 	'owed',
 ] as const;
 
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string; name: string };
-	getWorkflowStaticData(type: string): IDataObject;
-}
-
 /** The book in `staticData`, the activation's object (hooks and checks write it in place; ranLedger.ts syncs it). */
-export function bookIn(context: Context, staticData: IDataObject): Book {
+export function bookIn(context: NodeContext, staticData: IDataObject): Book {
 	holdNodeData(context, staticData);
 	return staticData;
 }

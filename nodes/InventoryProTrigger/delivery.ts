@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { nodeKey, type NodeContext } from '../shared/memory';
 import { RECORDS } from '../shared/records';
 import { readEvents, type ReadEvent, type Subscribed } from './envelope';
 import { isObject, textField } from '../shared/validation';
@@ -61,13 +62,9 @@ function customHeaderNames(options: IDataObject): Set<string> {
 const receivers = new Map<string, Receiver>();
 const secrets = new Map<string, string>();
 
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-	getMode(): string;
-}
+type Context = NodeContext & { getMode(): string };
 const keyOf = (context: Context) =>
-	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}\u0000${context.getMode() === 'manual' ? 'test' : 'live'}`;
+	`${nodeKey(context)}\u0000${context.getMode() === 'manual' ? 'test' : 'live'}`;
 
 async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	const node = this.getNode();

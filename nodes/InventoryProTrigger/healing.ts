@@ -13,6 +13,7 @@ import {
 	type ITriggerResponse,
 } from 'n8n-workflow';
 
+import { memoryOf, type NodeContext } from '../shared/memory';
 import { ledgerOf, now } from '../shared/ranLedger';
 import { reconcileFrom } from './acknowledged';
 import { bookIn, keepBook, type Book, type Owed } from './book';
@@ -47,21 +48,11 @@ interface Checks {
 }
 
 const checksHere = new Map<string, Checks>();
-
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-}
-
-function checksOf(context: Context): Checks {
-	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-	let checks = checksHere.get(key);
-	if (!checks) checksHere.set(key, (checks = { failures: 0 }));
-	return checks;
-}
+const checksOf = (context: NodeContext) =>
+	memoryOf(checksHere, context, (): Checks => ({ failures: 0 }));
 
 /** The activation's hooks ran: the schedule's checks wait a little. */
-export function noteActivation(context: Context): void {
+export function noteActivation(context: NodeContext): void {
 	checksOf(context).hookAt = now();
 }
 

@@ -12,6 +12,7 @@
 import { randomBytes } from 'crypto';
 import { deepCopy, type IDataObject, type IRun, type ITriggerFunctions } from 'n8n-workflow';
 
+import { memoryOf, type NodeContext } from '../shared/memory';
 import { keepIn, ledgerOf, now, ranItsNodes } from '../shared/ranLedger';
 import { isAccepted, settledNote } from './acknowledged';
 import type { Owed } from './book';
@@ -21,21 +22,10 @@ const BOOT = randomBytes(4).toString('hex');
 
 /** Per workflow and node: the events emitted here, their attempt, and whether their execution ran. */
 const emittedHere = new Map<string, Map<string, { attempt: number; ran?: boolean }>>();
-
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-}
-
-function emittedBy(context: Context) {
-	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-	let emitted = emittedHere.get(key);
-	if (!emitted) emittedHere.set(key, (emitted = new Map()));
-	return emitted;
-}
+const emittedBy = (context: NodeContext) => memoryOf(emittedHere, context, () => new Map());
 
 /** Whether a check of this process emitted the event and its execution has not ended. */
-export function isRunningHere(context: Context, eventId: string): boolean {
+export function isRunningHere(context: NodeContext, eventId: string): boolean {
 	const emitted = emittedBy(context).get(eventId);
 	return emitted !== undefined && emitted.ran === undefined;
 }
