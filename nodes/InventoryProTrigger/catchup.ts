@@ -1,19 +1,14 @@
 /**
- * Catch-up: events the service generated but that never ran, rebuilt from two sources (spec):
- * - the delivery log (log.ts): an event whose attempts all failed, once no retry can follow;
- * - the lists behind the common events (modifiedSince), for outages in which nothing was attempted
- *   (subscription disabled or missing).
- * Each source is checked on its first read for what it must show (sources.ts); one that cannot answer
- * is named once, as a problem the schedule reports, never passed over in silence. Purchase orders leave
- * the open-only list when they complete: openOrders.ts follows them and reads them by key. It degrades,
- * never jams: an event the log names whose record cannot be told still runs once, with `data: null`
- * and the true reason. Nothing relies on the service's sort order.
+ * "A missed event comes back": events the service generated that never ran, rebuilt from the delivery log
+ * (log.ts: every attempt failed and no retry can follow) and, for outages in which nothing was attempted,
+ * from the lists behind the common events (modifiedSince). A source that cannot answer (sources.ts) is
+ * named once, never passed over; an event the log names whose record cannot be told runs with
+ * `data: null` and the reason. Nothing relies on the service's sort order.
  */
 import { createHash } from 'crypto';
 import type { IDataObject, ITriggerFunctions } from 'n8n-workflow';
 
-import type { EndpointId } from '../shared/endpoints';
-import { endpoint } from '../shared/endpoints';
+import { endpoint, type EndpointId } from '../shared/endpoints';
 import { RECORDS } from '../shared/records';
 import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
@@ -34,7 +29,7 @@ import {
 import { checkLog, checkRows } from './sources';
 
 /** A failed delivery is final (no retry follows) this long after its last attempt. */
-export const RETRY_HORIZON_MS = 30 * 60_000;
+const RETRY_HORIZON_MS = 30 * 60_000;
 /** How far before an event's first attempt its record may have been written. */
 const WRITE_MARGIN_MS = 10 * 60_000;
 
@@ -42,7 +37,7 @@ export interface Recovered {
 	event: string;
 	data: IDataObject | null;
 	reference: string;
-	/** What tells it from other events (its id is a digest of it: delivery.ts eventIdOf). */
+	/** What tells it from other events; its id is a digest of it (delivery.ts eventIdOf). */
 	key: string;
 	/** Sort key: the record's Modified or the first attempt's time. */
 	at: string;
@@ -52,9 +47,8 @@ export interface Recovered {
 
 export interface CatchUp {
 	recovered: Recovered[];
-	/** The bookkeeping after it: log position moved, gaps done, the open purchase orders. */
+	/** Log position moved, gaps done, the open purchase orders. */
 	book: Book;
-	/** Problems to report once (the check completes regardless). */
 	problems: string[];
 }
 
@@ -68,7 +62,7 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 		return event === 'inventory.received' || event === 'inventory.moved' ? [event] : [];
 	},
 	'inventory.materialOut': (r) =>
-		movementEvent(r) === 'inventory.issued' ? [movementEvent(r)!] : [],
+		movementEvent(r) === 'inventory.issued' ? ['inventory.issued'] : [],
 	// Without a created time every change counts as an update (sources.ts names it).
 	'item.listAll': (r, from) =>
 		isIn(fieldOf(r, 'created'), from) ? ['item.created'] : ['item.updated'],
@@ -83,10 +77,12 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 	],
 };
 
-type Walk = { records: IDataObject[] } | { problem: string };
-
-/** Every record of a list modified on or after `since`; a list that cannot be read or interpreted is a problem, not a throw. */
-async function walk(this: ITriggerFunctions, id: EndpointId, since: string): Promise<Walk> {
+/** Every record of a list modified on or after `since`; a list that cannot be read is a problem, not a throw. */
+async function walk(
+	this: ITriggerFunctions,
+	id: EndpointId,
+	since: string,
+): Promise<{ records: IDataObject[] } | { problem: string }> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
 	try {
@@ -97,35 +93,34 @@ async function walk(this: ITriggerFunctions, id: EndpointId, since: string): Pro
 	}
 }
 
-/** The record's key (records.ts); list rows always have one (the feed refuses rows without id or Modified). */
 const recordKey = (event: string, record: IDataObject) =>
 	recordEventKey(event, recordRef(event, record)) ??
 	`r:${event}|${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 40)}`;
 
-function isoMinus(stamp: string, ms: number): string {
-	return new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
+const isoMinus = (stamp: string, ms: number) =>
+	new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
+
+function recovered(event: string, data: IDataObject, reference: string, at: string): Recovered {
+	return { event, data, reference, key: recordKey(event, data), at };
 }
 
-const recovered = (
-	event: string,
-	record: IDataObject,
-	reference: string,
-	at: string,
-): Recovered => ({
-	event,
-	data: record,
-	reference,
-	key: recordKey(event, record),
-	at,
-});
-
-/** The reference a record of a list would have in the log (spec form RecNo:<n>), for recovered items. */
-function referenceOf(id: EndpointId, record: IDataObject): string {
+/** A list's record, with the reference the log would give it (spec form RecNo:<n>). */
+function fromList(event: string, id: EndpointId, record: IDataObject): Recovered {
 	const value = identityFields(id)
 		.map((field) => textField(record, field))
 		.find((text) => text !== undefined);
-	return `RecNo:${value ?? ''}`;
+	return recovered(event, record, `RecNo:${value ?? ''}`, keyOf(fieldOf(record, 'modified')));
 }
+
+/** An event the log names, run without its record. */
+const withoutRecord = (entry: LogEntry, reason: string): Recovered => ({
+	event: entry.event,
+	data: null,
+	reference: entry.reference,
+	key: `l:${entry.event}|${entry.reference}|${keyOf(entry.created) || entry.rec}`,
+	at: keyOf(entry.created),
+	reason,
+});
 
 /** What one catch-up shares between the log and the gaps. */
 interface Context {
@@ -141,13 +136,14 @@ interface Context {
 async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise<Recovered[]> {
 	const { events, problems } = ctx;
 	const fromKey = keyOf(gap.from);
-	const toKey = keyOf(gap.to);
-	const inGap = (value: unknown) => keyOf(value) >= fromKey && keyOf(value) <= toKey;
+	const inGap = (record: IDataObject) => {
+		const modified = keyOf(fieldOf(record, 'modified'));
+		return modified >= fromKey && modified <= keyOf(gap.to);
+	};
 	const period = `between ${gap.from} and ${gap.to}`;
-	const lists = new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []));
 	const found: Recovered[] = [];
 	let purchaseRows: IDataObject[] | undefined;
-	for (const id of lists) {
+	for (const id of new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []))) {
 		const read = await walk.call(this, id, gap.from);
 		if ('problem' in read) {
 			problems.push(`Events ${period} could not be caught up: ${read.problem}`);
@@ -158,30 +154,16 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
 		const lacking = checkRows(id, read.records, wanted, `${endpoint(id).path} ${period}`);
 		if (lacking !== undefined)
 			problems.push(`Events ${period} could not all be caught up: ${lacking}`);
-		for (const record of read.records) {
-			if (!inGap(fieldOf(record, 'modified'))) continue;
-			for (const event of (EVENTS_OF[id]?.(record, fromKey) ?? []).filter((e) =>
-				wanted.includes(e),
-			))
-				found.push(
-					recovered(event, record, referenceOf(id, record), keyOf(fieldOf(record, 'modified'))),
-				);
-		}
+		for (const record of read.records.filter(inGap))
+			for (const event of EVENTS_OF[id]?.(record, fromKey) ?? [])
+				if (wanted.includes(event)) found.push(fromList(event, id, record));
 	}
 	const ordersWanted = events.filter((event) => event.startsWith('order.') && EVENT_LISTS[event]);
 	if (ordersWanted.length > 0 && purchaseRows !== undefined) {
 		// Completed purchase orders left the open list: those seen open before are read by key.
 		if (events.includes('order.completed'))
-			for (const order of await ctx.orders.closedOrders())
-				if (inGap(fieldOf(order, 'modified')))
-					found.push(
-						recovered(
-							'order.completed',
-							order,
-							referenceOf('purchaseOrder.list', order),
-							keyOf(fieldOf(order, 'modified')),
-						),
-					);
+			for (const order of (await ctx.orders.closedOrders()).filter(inGap))
+				found.push(fromList('order.completed', 'purchaseOrder.list', order));
 		if (!ctx.orders.listsClosed && !showsClosed(purchaseRows)) {
 			const seen = ctx.orders.kept
 				? 'that were not open at the check before it'
@@ -195,11 +177,9 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
 }
 
 /**
- * Order events the log names. Orders are keyed by their order number (poNo, soNo) and the log's
- * reference is RecNo:<number> (spec), so the reference names the order only where a deployment writes
- * its number there; otherwise the order is the one order of that event's kind that changed as the
- * event was sent (in the lists, or found closed by key), when exactly one fits. Else the event runs
- * with data null and says why.
+ * Order events the log names. The log's reference is RecNo:<number> (spec) while orders are keyed by
+ * their number (poNo, soNo): the reference names the order only where a deployment writes its number
+ * there; otherwise the order is the one of its kind that changed as the event was sent, when exactly one fits.
  */
 async function ordersFromLog(
 	this: ITriggerFunctions,
@@ -222,16 +202,11 @@ async function ordersFromLog(
 	const out: Recovered[] = [];
 	let unmatched = 0;
 	for (const entry of entries) {
-		const value = referenceValue(entry.reference)!;
 		const at = keyOf(entry.created);
+		const from = keyOf(isoMinus(at, WRITE_MARGIN_MS));
+		const within = (stamp: unknown) => keyOf(stamp) >= from && keyOf(stamp) <= at;
+		const value = referenceValue(entry.reference);
 		const direct = candidates.find((order) => numberOf(order) === value);
-		if (direct !== undefined) {
-			out.push(recovered(entry.event, direct, entry.reference, at));
-			claimed.add(recordKey(entry.event, direct));
-			continue;
-		}
-		const from = isoMinus(at, WRITE_MARGIN_MS);
-		const within = (stamp: unknown) => keyOf(stamp) >= keyOf(from) && keyOf(stamp) <= at;
 		const fitting = candidates.filter((order) => {
 			const fits =
 				entry.event === 'order.completed'
@@ -241,27 +216,26 @@ async function ordersFromLog(
 			return fits && !ctx.ran(key) && !claimed.has(key);
 		});
 		const unique = [...new Map(fitting.map((order) => [numberOf(order), order])).values()];
-		if (unique.length === 1) {
-			out.push(recovered(entry.event, unique[0], entry.reference, at));
-			claimed.add(recordKey(entry.event, unique[0]));
+		const order = direct ?? (unique.length === 1 ? unique[0] : undefined);
+		if (order !== undefined) {
+			out.push(recovered(entry.event, order, entry.reference, at));
+			claimed.add(recordKey(entry.event, order));
 			continue;
 		}
 		unmatched++;
-		for (const order of unique) ctx.contested.add(recordKey(entry.event, order));
+		for (const each of unique) ctx.contested.add(recordKey(entry.event, each));
 		const why =
 			unread.length > 0
 				? `the order lists could not be read (${unread.join('; ')})`
 				: unique.length === 0
 					? 'no order of its kind changed as it was sent (an order never seen open, created and completed between two checks, is not listed: GET /PurchaseOrder shows open orders only)'
 					: `${unique.length} orders (${unique.map(numberOf).join(', ')}) changed as it was sent, so it cannot be told which`;
-		out.push({
-			event: entry.event,
-			data: null,
-			reference: entry.reference,
-			key: `l:${entry.event}|${entry.reference}|${at || entry.rec}`,
-			at,
-			reason: `The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`,
-		});
+		out.push(
+			withoutRecord(
+				entry,
+				`The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`,
+			),
+		);
 	}
 	if (unmatched > 0)
 		ctx.problems.push(
@@ -281,12 +255,11 @@ async function fromLog(
 	now: number,
 	ctx: Context,
 ): Promise<{ recovered: Recovered[]; logAfter: number }> {
-	const { events, problems } = ctx;
 	const after = book.logOf === rec ? (book.logAfter ?? 0) : 0;
 	const { entries, rows } = await logEntries.call(this, rec, after);
 	const lacking = checkLog(rows, rec);
 	if (lacking !== undefined) {
-		problems.push(`Missed events could not be caught up: ${lacking}`);
+		ctx.problems.push(`Missed events could not be caught up: ${lacking}`);
 		return { recovered: [], logAfter: after };
 	}
 	const finalKey = keyOf(book.finalUntil);
@@ -297,13 +270,13 @@ async function fromLog(
 		const lastKey = keyOf(group[group.length - 1].created);
 		const final =
 			(finalKey !== '' && lastKey <= finalKey) || now - Date.parse(lastKey) >= RETRY_HORIZON_MS;
-		if (final && events.includes(group[0].event)) failed.push(group[0]);
+		if (final && ctx.events.includes(group[0].event)) failed.push(group[0]);
 		else if (!final) logAfter = Math.min(logAfter, group[0].rec - 1);
 	}
 	return { recovered: await rebuild.call(this, failed, ctx), logAfter };
 }
 
-/** The log's entries grouped by event and record (the attempts of one event), test events left out. */
+/** The attempts of each event (grouped by event and reference), test events left out. */
 function byEvent(entries: LogEntry[]): LogEntry[][] {
 	const groups = new Map<string, LogEntry[]>();
 	for (const entry of entries) {
@@ -314,52 +287,37 @@ function byEvent(entries: LogEntry[]): LogEntry[][] {
 	return [...groups.values()];
 }
 
-/**
- * The events the log names (the first attempt of each), rebuilt from their records when they can be
- * told, else run with what the log knows (data null and the reason).
- */
+/** The events the log names (the first attempt of each), rebuilt from their records where they can be told. */
 async function rebuild(
 	this: ITriggerFunctions,
 	firsts: LogEntry[],
 	ctx: Context,
 ): Promise<Recovered[]> {
-	const { problems } = ctx;
 	const out: Recovered[] = [];
-	const named = (first: LogEntry, reason: string): Recovered => ({
-		event: first.event,
-		data: null,
-		reference: first.reference,
-		key: `l:${first.event}|${first.reference}|${keyOf(first.created) || first.rec}`,
-		at: keyOf(first.created),
-		reason,
-	});
 	const byList = new Map<EndpointId, LogEntry[]>();
 	const orderEntries: LogEntry[] = [];
 	for (const first of firsts) {
 		const lists = EVENT_LISTS[first.event];
-		if (!lists) {
+		if (!lists)
 			out.push(
-				named(
+				withoutRecord(
 					first,
 					'Inventory Pro does not list the records of this event; the delivery log names it',
 				),
 			);
-		} else if (referenceValue(first.reference) === undefined) {
-			out.push(named(first, 'The delivery log gives no reference to its record'));
-		} else if (first.event.startsWith('order.')) {
-			orderEntries.push(first);
-		} else {
-			for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
-		}
+		else if (referenceValue(first.reference) === undefined)
+			out.push(withoutRecord(first, 'The delivery log gives no reference to its record'));
+		else if (first.event.startsWith('order.')) orderEntries.push(first);
+		else for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
 	}
-	// Stock and item events: the record the reference numbers, in its list (its kind is the log's word).
+	// Stock and item events: the record the reference numbers, in its list.
 	const pending = new Map<LogEntry, string>();
 	const matched = new Set<LogEntry>();
 	for (const [id, group] of byList) {
 		const since = isoMinus(group.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
 		const read = await walk.call(this, id, since);
 		if ('problem' in read) {
-			problems.push(`Missed events were run without their records: ${read.problem}`);
+			ctx.problems.push(`Missed events were run without their records: ${read.problem}`);
 			for (const first of group) if (!matched.has(first)) pending.set(first, read.problem);
 			continue;
 		}
@@ -380,15 +338,12 @@ async function rebuild(
 			}
 		}
 	}
-	for (const [first, reason] of pending) out.push(named(first, reason));
+	for (const [first, reason] of pending) out.push(withoutRecord(first, reason));
 	out.push(...(await ordersFromLog.call(this, orderEntries, ctx)));
 	return out;
 }
 
-/**
- * The events the log shows acknowledged since `fromIso` (service time), rebuilt like missed ones: the first
- * check after a start runs those the ledger does not show as run (acknowledged.ts).
- */
+/** The events the log shows acknowledged since `fromIso` (service time), rebuilt like missed ones (acknowledged.ts). */
 async function acknowledgedSince(
 	this: ITriggerFunctions,
 	rec: number,
@@ -396,30 +351,23 @@ async function acknowledgedSince(
 	ctx: Context,
 ): Promise<Recovered[]> {
 	const fromKey = keyOf(fromIso);
-	const { entries, rows } = await logEntries.call(
-		this,
-		rec,
-		0,
-		(entry) => keyOf(entry.created) < fromKey,
-	);
+	const older = (entry: LogEntry) => keyOf(entry.created) < fromKey;
+	const { entries, rows } = await logEntries.call(this, rec, 0, older);
 	const lacking = checkLog(rows, rec);
 	if (lacking !== undefined) {
 		ctx.problems.push(`Events acknowledged before the restart could not be checked: ${lacking}`);
 		return [];
 	}
-	const firsts = byEvent(
-		entries.filter((entry) => entry.success && keyOf(entry.created) >= fromKey),
-	)
+	const firsts = byEvent(entries.filter((entry) => entry.success && !older(entry)))
 		.map((group) => group[0])
 		.filter((first) => ctx.events.includes(first.event));
 	return await rebuild.call(this, firsts, ctx);
 }
 
 /**
- * One catch-up: the open purchase orders followed (when order.completed is subscribed), the log of
- * the current subscription, every gap, and — at the first check after a start (`reconcileFrom`) — the
- * events acknowledged since then. `ran` tells the keys of events that already ran, so an order whose
- * completion ran live is never taken for a missed one.
+ * One catch-up: the open purchase orders followed (with order.completed), the current subscription's
+ * log, every gap, and at the first check after a start (`reconcileFrom`) the events acknowledged since.
+ * `ran` tells the keys that already ran, so a completion that ran live is never taken for a missed one.
  */
 export async function catchUp(
 	this: ITriggerFunctions,
@@ -430,16 +378,11 @@ export async function catchUp(
 	reconcileFrom?: string,
 ): Promise<CatchUp> {
 	const problems: string[] = [];
-	const ctx: Context = {
-		events,
-		problems,
-		ran,
-		orders: new OrderWatch(this, book.openOrders, ran, problems),
-		contested: new Set(),
-	};
+	const orders = new OrderWatch(this, book.openOrders, ran, problems);
+	const ctx: Context = { events, problems, ran, orders, contested: new Set() };
 	const found: Recovered[] = [];
 	const next: Book = { ...book, gaps: [] };
-	if (events.includes('order.completed')) await ctx.orders.follow(now);
+	if (events.includes('order.completed')) await orders.follow(now);
 	if (book.rec !== undefined) {
 		const log = await fromLog.call(this, book, book.rec, now, ctx);
 		found.push(...log.recovered);
@@ -449,7 +392,7 @@ export async function catchUp(
 	for (const gap of book.gaps ?? []) found.push(...(await fromGap.call(this, gap, ctx)));
 	if (book.rec !== undefined && reconcileFrom !== undefined)
 		found.push(...(await acknowledgedSince.call(this, book.rec, reconcileFrom, ctx)));
-	next.openOrders = events.includes('order.completed') ? ctx.orders.book() : undefined;
+	next.openOrders = events.includes('order.completed') ? orders.book() : undefined;
 	found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 	return { recovered: found, book: next, problems: [...new Set(problems)] };
 }
