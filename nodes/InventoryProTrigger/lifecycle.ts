@@ -1,7 +1,6 @@
 /**
- * The subscription's lifecycle: the subscription this node wants (computed once per activation or
- * check), the plan against what the service holds, and the requests that put it right (ensure,
- * create, delete). An outage it repairs is remembered as a gap for catch-up (catchup.ts).
+ * The subscription: the one this node wants, the plan against what the service holds, and the requests
+ * that put it right (ensure, create, delete). An outage it repairs is kept as a gap for catch-up.
  */
 import { createHash } from 'crypto';
 import {
@@ -20,16 +19,12 @@ import { newestLogRec } from './log';
 import type { Book } from './book';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 
-// The checks of events, headers and the HTTPS address are shared with the action node.
-export { parseEvents, parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
-
 type Ctx = IHookFunctions | ITriggerFunctions;
 
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
-export const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
-export type PayloadMode = keyof typeof PAYLOAD_MODES;
+const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
 
-/** The create/update body (spec, Webhook endpoints). PUT replaces the whole subscription, so it is always complete. */
+/** The create/update body (spec). PUT replaces the whole subscription, so it is always complete. */
 export interface SubscriptionBody extends IDataObject {
 	name: string;
 	url: string;
@@ -39,9 +34,6 @@ export interface SubscriptionBody extends IDataObject {
 	secret: string;
 	headers: Record<string, string>;
 }
-
-/** What checkExists does with the subscription it finds. */
-export type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
 
 /** A name that tells an administrator which workflow a subscription feeds. */
 export function subscriptionName(
@@ -53,29 +45,18 @@ export function subscriptionName(
 	return `n8n${isTest ? ' (test)' : ''}: ${label} (${workflowId})`;
 }
 
-/** Sorted copies, so the fingerprint does not change with the order of events or headers. */
-function canonical(body: SubscriptionBody): string {
+/**
+ * A one-way digest of everything sent, the secret (256 bits of HMAC output) included: it changes with
+ * any setting and reveals none. Events and headers sorted, so their order does not change it.
+ */
+export function fingerprint(body: SubscriptionBody): string {
+	const { name, url, payloadMode, active, secret } = body;
 	const events = body.events.split(',').sort();
 	const headers = Object.keys(body.headers)
 		.sort()
-		.map((name) => [name, body.headers[name]]);
-	return JSON.stringify([
-		body.name,
-		body.url,
-		events,
-		body.payloadMode,
-		body.active,
-		body.secret,
-		headers,
-	]);
-}
-
-/**
- * One-way digest of everything sent, the secret included: it changes when any setting or the
- * secret changes, and reveals neither (the secret is 256 bits of HMAC output).
- */
-export function fingerprint(body: SubscriptionBody): string {
-	return createHash('sha256').update(canonical(body)).digest('hex');
+		.map((header) => [header, body.headers[header]]);
+	const canonical = JSON.stringify([name, url, events, payloadMode, active, secret, headers]);
+	return createHash('sha256').update(canonical).digest('hex');
 }
 
 function sameEvents(a: unknown, b: string): boolean {
@@ -89,15 +70,14 @@ function sameEvents(a: unknown, b: string): boolean {
 }
 
 /**
- * Compares the subscription the service holds with the one the node wants. Another URL means it is
- * not this node's to change; a manual disable is an administrator's decision; anything else that
- * differs (a disable by failures included) is healed with one PUT.
+ * Another URL: not this node's to change. A manual disable: the administrator's decision. Anything else
+ * that differs (a disable by failures too) is healed with one PUT.
  */
 export function plan(
 	current: IDataObject,
 	desired: SubscriptionBody,
 	storedFingerprint: unknown,
-): Plan {
+): 'keep' | 'update' | 'foreign' | 'disabledManually' {
 	if (current.url !== desired.url) return 'foreign';
 	if (Number(current.disableType ?? 0) === 2) return 'disabledManually';
 	const same =
@@ -110,17 +90,16 @@ export function plan(
 	return same ? 'keep' : 'update';
 }
 
-/** The subscription this node wants: the body sent, its fingerprint, and the events as a list. */
 export interface Desired {
 	body: SubscriptionBody;
+	/** What static data keeps in place of the secret. */
 	fingerprint: string;
 	events: string[];
 }
 
 /**
- * Validated before any request is sent: HTTPS URL first, then events and headers. The fingerprint is
- * what static data keeps in place of the secret. The scheduled check has no webhook URL of its own and passes
- * the one the last activation used.
+ * Checked before any request: the HTTPS URL first, then events and headers. A scheduled check has no
+ * webhook URL of its own and passes the one the last activation used.
  */
 export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise<Desired> {
 	const node = this.getNode();
@@ -155,8 +134,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Creates the subscription, or adopts what is left at this URL (a create whose static data n8n never
- * saved) rather than have the service deliver every event twice. A new subscription's whole log is
- * ours to catch up from; an adopted one's starts now.
+ * saved) rather than have every event delivered twice. A new subscription's whole log is ours to catch
+ * up from; an adopted one's starts now.
  */
 export async function createSubscription(this: Ctx, book: Book, desired: Desired): Promise<Book> {
 	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter(
@@ -168,10 +147,8 @@ export async function createSubscription(this: Ctx, book: Book, desired: Desired
 		rec = Number(existing[0].rec);
 		await apiRequest.call(this, 'webhook.update', { path: { rec }, body: desired.body });
 		for (const extra of existing.slice(1)) {
-			await allowing(
-				404,
-				apiRequest.call(this, 'webhook.delete', { path: { rec: Number(extra.rec) } }),
-			);
+			const path = { rec: Number(extra.rec) };
+			await allowing(404, apiRequest.call(this, 'webhook.delete', { path }));
 		}
 		logAfter = await newestLogRec.call(this, rec);
 	} else {
@@ -185,14 +162,8 @@ export async function createSubscription(this: Ctx, book: Book, desired: Desired
 			this.getNode(),
 			'Inventory Pro answered without a subscription id (rec)',
 		);
-	return {
-		...book,
-		rec,
-		fingerprint: desired.fingerprint,
-		url: desired.body.url,
-		logOf: rec,
-		logAfter,
-	};
+	const { fingerprint, body } = desired;
+	return { ...book, rec, fingerprint, url: body.url, logOf: rec, logAfter };
 }
 
 /** The later of two service times (the first may be missing). */
@@ -200,9 +171,11 @@ function later(a: string | undefined, b: string): string {
 	return a !== undefined && (stampKey(a) ?? '') > (stampKey(b) ?? '') ? a : b;
 }
 
+const textIn = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /**
- * Confirms the stored subscription and heals it. Returns the new bookkeeping and what was done; the
- * caller decides what a manual disable means (an error at activation, a notice later).
+ * Confirms the stored subscription and heals it: the new bookkeeping and what was done. The caller
+ * decides what a manual disable means (an error at activation, a notice later).
  */
 export async function ensureSubscription(
 	this: Ctx,
@@ -210,30 +183,26 @@ export async function ensureSubscription(
 	desired: Desired,
 	now: number,
 ): Promise<{ outcome: Outcome; book: Book }> {
-	if (book.rec === undefined) {
-		return {
-			outcome: 'created',
-			book: { ...(await createSubscription.call(this, book, desired)), healthyAt: now },
-		};
-	}
+	const create = async () => ({
+		...(await createSubscription.call(this, { ...book, rec: undefined }, desired)),
+		healthyAt: now,
+	});
+	if (book.rec === undefined) return { outcome: 'created', book: await create() };
 	const rec = book.rec;
 	const found = await allowing(404, apiRequest.call(this, 'webhook.get', { path: { rec } }));
 	const current = found.ok ? (found.value as IDataObject | undefined) : undefined;
 	if (current === undefined) {
 		// Deleted out of band: nothing was delivered from some time after the last healthy check.
 		const from = iso((book.healthyAt ?? now) - MISSING_MARGIN_MS);
-		const created = await createSubscription.call(this, { ...book, rec: undefined }, desired);
 		const gaps = [...(book.gaps ?? []), { from, to: iso(now + MISSING_MARGIN_MS) }];
-		return { outcome: 'recreated', book: { ...created, gaps, healthyAt: now } };
+		return { outcome: 'recreated', book: { ...(await create()), gaps } };
 	}
 	switch (plan(current, desired.body, book.fingerprint)) {
 		case 'keep':
 			return { outcome: 'kept', book: { ...book, url: desired.body.url, healthyAt: now } };
-		case 'foreign': {
+		case 'foreign':
 			// Delivers elsewhere, so not ours to change: leave it, create our own.
-			const created = await createSubscription.call(this, { ...book, rec: undefined }, desired);
-			return { outcome: 'created', book: { ...created, healthyAt: now } };
-		}
+			return { outcome: 'created', book: await create() };
 		case 'disabledManually':
 			return { outcome: 'disabledManually', book };
 		case 'update': {
@@ -242,24 +211,18 @@ export async function ensureSubscription(
 				path: { rec },
 				body: desired.body,
 			})) as IDataObject;
-			const next: Book = {
-				...book,
-				fingerprint: desired.fingerprint,
-				url: desired.body.url,
-				healthyAt: now,
-			};
+			const { fingerprint, body } = desired;
+			const next: Book = { ...book, fingerprint, url: body.url, healthyAt: now };
 			if (!disabledByFailures) return { outcome: 'updated', book: next };
-			// Found disabled by failures: no retry follows for anything logged before now, whether or not
-			// the service moved `modified` when it disabled. Deliveries stopped after the last healthy check.
-			const healedAt = typeof answer?.modified === 'string' ? answer.modified : iso(now);
-			const since =
-				book.healthyAt !== undefined ? iso(book.healthyAt - MISSING_MARGIN_MS) : undefined;
-			const disabledAt = later(
-				typeof current.modified === 'string' ? current.modified : undefined,
-				since ?? iso(0),
-			);
+			// Disabled by failures: no retry follows for anything logged before now, whether or not the
+			// service moved `modified` when it disabled. Deliveries stopped after the last healthy check.
+			const healedAt = textIn(answer?.modified) ?? iso(now);
+			const since = iso(book.healthyAt !== undefined ? book.healthyAt - MISSING_MARGIN_MS : 0);
 			next.finalUntil = later(healedAt, iso(now));
-			next.gaps = [...(book.gaps ?? []), { from: disabledAt, to: healedAt }];
+			next.gaps = [
+				...(book.gaps ?? []),
+				{ from: later(textIn(current.modified), since), to: healedAt },
+			];
 			return { outcome: 'reenabled', book: next };
 		}
 	}

@@ -3,13 +3,11 @@ import type { INode, NodeOperationError } from 'n8n-workflow';
 import { deliveryHeaders } from '../../nodes/InventoryProTrigger/delivery';
 import {
 	fingerprint,
-	parseEvents,
-	parseHeaders,
 	plan,
-	requireHttpsUrl,
 	subscriptionName,
 	type SubscriptionBody,
 } from '../../nodes/InventoryProTrigger/lifecycle';
+import { parseEvents, parseHeaders, requireHttpsUrl } from '../../nodes/shared/validation/webhook';
 import { allowing } from '../../nodes/shared/transport/status';
 
 const node: INode = {
