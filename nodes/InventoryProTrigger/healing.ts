@@ -1,9 +1,8 @@
 /**
- * "A subscription heals": on the one Check Interval the user sets, confirm the subscription (lifecycle.ts)
- * and catch up on events that never ran (catchup.ts) — at the first check after a start also those
- * acknowledged before it that may not have run (acknowledged.ts); what it finds runs once (owed.ts).
- * trigger() registers the schedule with n8n (a tick every minute; a check when one is due). A check never
- * throws: a problem is logged every time and reported once as a failed execution, and the schedule goes on.
+ * "A subscription heals": once per Check Interval, confirm or repair the subscription (lifecycle.ts) and
+ * catch up on events that never ran (catchup.ts), at the first check after a start also those
+ * acknowledged before it (acknowledged.ts); what it finds runs once (owed.ts). A check never throws: a
+ * problem is logged every time and reported once as a failed execution, and the schedule goes on.
  */
 import {
 	NodeOperationError,
@@ -34,16 +33,13 @@ interface Checks {
 	hookAt?: number;
 	lastCheckAt?: number;
 	checking?: Promise<void>;
-	/**
-	 * From when the log is read again for acknowledged events that may not have run (acknowledged.ts):
-	 * read once, at the first check after a start, and dropped once a check reached the service.
-	 */
+	/** From when the log is read again for acknowledged events (first check after a start); null: done. */
 	reconcile?: string | null;
 	/** Consecutive failed checks, the last problem reported, and one found beside emitted events. */
 	failures: number;
 	told?: string;
 	deferred?: string;
-	/** The schedule was closed (deactivation): events still to emit stay owed. */
+	/** Deactivated: events still to emit stay owed. */
 	closed?: boolean;
 }
 
@@ -61,24 +57,16 @@ function describe(error: unknown): string {
 	return [message, description].filter(Boolean).join(' — ') || String(error);
 }
 
-function owedOf(event: Recovered): Owed {
-	const eventId = eventIdOf(event.key);
-	const json: IDataObject = {
-		event: event.event,
-		data: event.data,
-		reference: event.reference,
-		recovered: true,
-		headers: {},
-		eventId,
-	};
-	if (event.reason !== undefined) json.reason = event.reason;
+function owedOf({ key, event, data, reference, reason }: Recovered): Owed {
+	const eventId = eventIdOf(key);
+	const json: IDataObject = { event, data, reference, recovered: true, headers: {}, eventId };
+	if (reason !== undefined) json.reason = reason;
 	return { eventId, json };
 }
 
 /**
- * The tick: every minute, at a second of its own (so triggers do not all call the service at once).
- * Whether a check is due is decided per tick, so any interval in minutes is kept exactly, and a restart
- * or a change of the interval takes effect at the next tick.
+ * A tick every minute, at a second of its own (triggers do not all call the service at once); each tick
+ * decides whether a check is due, so any interval is kept and a change of it counts at the next tick.
  */
 function tickExpression(context: ITriggerFunctions): CronExpression {
 	const node = context.getNode();
@@ -88,38 +76,28 @@ function tickExpression(context: ITriggerFunctions): CronExpression {
 	return `${hash} * * * * *`;
 }
 
-/** Whether a check is due: not beside an activation or a start, once per interval. */
+/** Not beside an activation or a start; once per interval. */
 function due(this: ITriggerFunctions, checks: Checks, at: number): boolean {
 	if (at - Math.max(checks.hookAt ?? 0, checks.startedAt ?? 0) < ACTIVATION_GRACE_MS) return false;
-	if (
-		checks.lastCheckAt !== undefined &&
-		at - checks.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
-	)
-		return false;
+	const last = checks.lastCheckAt;
+	if (last !== undefined && at - last < checkIntervalMs.call(this) - SLACK_MS) return false;
 	checks.lastCheckAt = at;
 	return true;
 }
 
 /**
- * A problem, once per problem, as a failed execution (the workflow stays active); logged every time.
- * n8n 1.x has no way for a trigger to record a failed execution without being switched off: the log only.
+ * A problem, once, as a failed execution (the workflow stays active); logged every time. n8n 1.x has no
+ * saveFailedExecution, and a trigger's emitError would switch it off: the log only.
  */
 function report(this: ITriggerFunctions, checks: Checks, message: string, description?: string) {
 	this.logger.warn(message);
 	if (checks.told === message) return;
 	checks.told = message;
-	const error = new NodeOperationError(
-		this.getNode(),
-		message,
-		description === undefined ? undefined : { description },
-	);
+	const error = new NodeOperationError(this.getNode(), message, { description });
 	(this as Partial<Pick<ITriggerFunctions, 'saveFailedExecution'>>).saveFailedExecution?.(error);
 }
 
-/**
- * The schedule of this trigger: registered once per activation (or start) of the workflow; n8n removes
- * it when the workflow is deactivated. Nothing is scheduled in the editor.
- */
+/** trigger(): registers the schedule with n8n, which removes it at deactivation. None in the editor. */
 export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	if (this.getMode() === 'manual') return {};
 	const checks = checksOf(this);
@@ -144,10 +122,11 @@ export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	};
 }
 
-/** What a check found: the events to run, the bookkeeping after it, a problem to report. */
 interface Found {
 	recovered: Recovered[];
+	/** The bookkeeping after the check. */
 	book?: Book;
+	/** A problem to report. */
 	notice?: string;
 }
 
@@ -165,7 +144,7 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	} catch (error) {
 		checks.failures++;
 		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
-		// Never on the first failure (a blip).
+		// Never reported on the first failure (a blip).
 		if (checks.failures < 2)
 			this.logger.warn(
 				`${message} (attempt ${checks.failures}; the trigger stays on and checks again next interval)`,
@@ -195,7 +174,6 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	checks.told = undefined;
 }
 
-/** Confirm or heal the subscription and catch up: the events found. */
 async function check(
 	this: ITriggerFunctions,
 	book: Book,
@@ -219,26 +197,12 @@ async function check(
 	// Kept now, so a failure below does not lose the repair (saved with the next emit).
 	keepBook(this.getWorkflowStaticData('node'), healed.book);
 	const ledger = ledgerOf(this);
-	const found = await catchUp.call(
-		this,
-		healed.book,
-		desired.events,
-		at,
-		(key) => ledger.has(eventIdOf(key)),
-		reconcile,
-	);
+	const ran = (key: string) => ledger.has(eventIdOf(key));
+	const found = await catchUp.call(this, healed.book, desired.events, at, ran, reconcile);
+	const { logOf, logAfter, openOrders } = found.book;
 	const notice =
 		found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
-	return {
-		recovered: found.recovered,
-		book: {
-			logOf: found.book.logOf,
-			logAfter: found.book.logAfter,
-			openOrders: found.book.openOrders,
-			gaps: [],
-		},
-		notice,
-	};
+	return { recovered: found.recovered, book: { logOf, logAfter, openOrders, gaps: [] }, notice };
 }
 
 /** For tests: the check in progress for a workflow (n8n does not wait for ticks). */
