@@ -1,69 +1,57 @@
 /**
- * One delivery, from bytes to items: verify (with the secret before a rotation), read its events
- * (envelope.ts), filter, and each event's id — the same for a repeat, and for the event a check rebuilds
- * from its record. Everything that does not depend on the delivery (the signing secret, the event
- * parameters) is read once per activation and cached per workflow and node.
- * Queue mode and multi-main: each process caches its own copy (keyed by the node's parameters,
- * credential and webhook id) and derives the same secret from the credential; a copy made stale by a
- * client-secret rotation elsewhere is derived again at its first signature miss.
+ * One delivery, from bytes to items: verify (also with the secret before a rotation), read its events
+ * (envelope.ts), filter, and give each event its id, the same for a repeat and for the event a check
+ * rebuilds from its record. The settings are read once per activation and cached per process (keyed by
+ * the node's parameters, credential and webhook id); a copy made stale by a client-secret rotation in
+ * another process is derived again at its first signature miss.
  */
 import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { nodeKey, type NodeContext } from '../shared/memory';
 import { RECORDS } from '../shared/records';
-import { readEvents, type ReadEvent, type Subscribed } from './envelope';
 import { isObject, textField } from '../shared/validation';
+import { readEvents, type ReadEvent, type Subscribed } from './envelope';
 import { recordEventKey, recordRef } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
 
+/** The two things read from n8n's request. */
+export interface Request {
+	rawBody: unknown;
+	headers: Record<string, string | string[] | undefined>;
+}
+
 /**
- * The service's own delivery headers (X-Webhook-…) and its user agent, names lower-cased. Left out:
- * the signature, and custom headers from the node's settings, which may carry a gateway's key.
+ * The service's own delivery headers (X-Webhook-…) and its user agent, names lower-cased; never the
+ * signature, nor the node's custom headers, which may carry a gateway's key.
  */
-export function deliveryHeaders(
-	headers: Record<string, string | string[] | undefined>,
-): IDataObject {
+export function deliveryHeaders(headers: Request['headers']): IDataObject {
 	const kept: IDataObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
 		if (value === undefined || lower === 'x-webhook-signature') continue;
-		if (lower.startsWith('x-webhook-') || lower === 'user-agent') {
+		if (lower.startsWith('x-webhook-') || lower === 'user-agent')
 			kept[lower] = Array.isArray(value) ? value.join(', ') : value;
-		}
 	}
 	return kept;
 }
 
-/** The delivery path's settings, read once per activation (or when the parameters change). */
 interface Receiver {
 	cacheKey: string;
 	secret: string;
 	/** The secret before a client-secret rotation: it verifies until the next check re-keys the subscription. */
 	previous?: string;
 	events: Set<string>;
-	/** What reading a body needs: the types, and the node's own header names (never a source of the type). */
 	subscribed: Subscribed;
 	passTest: boolean;
 	identifiers: boolean;
 }
 
-/** The names of the node's custom headers, lower-cased. */
-function customHeaderNames(options: IDataObject): Set<string> {
-	const pairs = (options.customHeaders as IDataObject | undefined)?.header;
-	const names = Array.isArray(pairs)
-		? pairs.map((pair) => textField(pair, 'name')?.toLowerCase() ?? '')
-		: [];
-	return new Set(names.filter((name) => name !== ''));
-}
-
-/** Per workflow and node (and kind: the editor's test registration apart): the receiver, and the secret last written. */
+/** Per workflow and node, the editor's test registration apart: the receiver, and the secret last written. */
 const receivers = new Map<string, Receiver>();
 const secrets = new Map<string, string>();
-
-type Context = NodeContext & { getMode(): string };
-const keyOf = (context: Context) =>
+const keyOf = (context: NodeContext & { getMode(): string }) =>
 	`${nodeKey(context)}\u0000${context.getMode() === 'manual' ? 'test' : 'live'}`;
 
 async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
@@ -77,11 +65,15 @@ async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	if (cached?.cacheKey === cacheKey) return cached;
 	const options = triggerOptions.call(this);
 	const events = subscribedEvents.call(this);
+	const pairs = (options.customHeaders as IDataObject | undefined)?.header;
+	const ownHeaders = Array.isArray(pairs)
+		? pairs.map((pair) => textField(pair, 'name')?.toLowerCase() ?? '').filter(Boolean)
+		: [];
 	const receiver: Receiver = {
 		cacheKey,
 		secret: await signingSecret.call(this),
 		events: new Set(events),
-		subscribed: { events, ownHeaders: customHeaderNames(options) },
+		subscribed: { events, ownHeaders: new Set(ownHeaders) },
 		passTest: options.testEvent !== 'drop',
 		identifiers: payloadMode.call(this) === 'identifiers',
 	};
@@ -94,7 +86,7 @@ async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 }
 
 /** After the subscription was (re)written with `secret`: only that one verifies from now on. */
-export function rekeyed(context: Context, secret: string): void {
+export function rekeyed(context: NodeContext & { getMode(): string }, secret: string): void {
 	secrets.set(keyOf(context), secret);
 	const receiver = receivers.get(keyOf(context));
 	if (receiver === undefined) return;
@@ -102,14 +94,14 @@ export function rekeyed(context: Context, secret: string): void {
 	receiver.previous = undefined;
 }
 
-/** Checks the signature, with the previous secret too; on a miss, derives the secret once more (a rotation). */
+/** The signature, with the previous secret too; on a miss the secret is derived once more (a rotation). */
 async function verified(
 	this: IWebhookFunctions,
 	receiver: Receiver,
-	rawBody: unknown,
-	header: unknown,
+	{ rawBody, headers }: Request,
 	test: boolean,
 ): Promise<boolean> {
+	const header = headers['x-webhook-signature'];
 	if (verifySignature(rawBody, header, receiver.secret)) return true;
 	if (
 		!test &&
@@ -131,13 +123,11 @@ const digest = (...parts: Array<Buffer | string>) => {
 };
 
 /**
- * What a repeat shares and a new event does not, without relying on any header the spec does not
- * document: the record the event is about (records.ts: its identity, and its Modified where a record has
- * the event more than once), else the exact bytes (with the event's place in a batch), which two events
- * share only when they carry identifiers alone. Then the bytes tell nothing, and only a delivery id
- * header, when the service sends one (the sandbox does; the spec shows none), adds what tells them
- * apart; without one there is no key and the delivery runs (README, limits). The test event is never
- * retried: no key either.
+ * What a repeat shares and a new event does not, relying on no header the spec does not document: the
+ * record the event is about (records.ts), else the exact bytes (with the place in a batch). Identifiers
+ * alone without a Modified stamp are the same bytes for two changes: only a delivery id header, when
+ * sent (the sandbox does; the spec shows none), tells them apart, else no key and the delivery runs
+ * (README, limits). The test event is never retried: no key.
  */
 export function repeatKey(
 	read: ReadEvent,
@@ -150,32 +140,21 @@ export function repeatKey(
 	const byRecord = read.event === null ? undefined : recordEventKey(read.event, ref);
 	if (byRecord !== undefined) return byRecord;
 	const at = read.batch === undefined ? '' : `#${read.batch.index}`;
-	// Identifiers with a Modified stamp differ between two changes of a record: the bytes tell them apart.
 	if (!identifiers || ref?.stamp !== undefined) return `d:${digest(rawBody)}${at}`;
 	if (typeof deliveryId === 'string' && deliveryId !== '')
 		return `d:${digest(rawBody, `\n${deliveryId}`)}${at}`;
 	return undefined;
 }
 
-/** The two things read from n8n's request. */
-export interface Request {
-	rawBody: unknown;
-	headers: Record<string, string | string[] | undefined>;
-}
-
-/** One event of a delivery, with its id (eventIdOf). */
-export interface Incoming {
-	read: ReadEvent;
-	eventId: string;
-}
-
-/**
- * An event's id: a digest of what tells a repeat (repeatKey), or of a check's rebuilt event's record
- * key, so both give the same id; random for an event nothing tells apart (it runs every time).
- */
+/** An event's id: a digest of its key (repeatKey, or a rebuilt event's record key); random without one. */
 export function eventIdOf(key: string | undefined): string {
 	const id = key === undefined ? randomBytes(16).toString('hex') : digest(key);
 	return id.slice(0, 24);
+}
+
+interface Incoming {
+	read: ReadEvent;
+	eventId: string;
 }
 
 export type Verdict =
@@ -188,17 +167,8 @@ export async function receive(this: IWebhookFunctions, request: Request): Promis
 	const test = this.getMode() === 'manual';
 	const receiver = await receiverOf.call(this);
 	// The signature is checked before anything is read from the delivery.
-	if (
-		!(await verified.call(
-			this,
-			receiver,
-			request.rawBody,
-			request.headers['x-webhook-signature'],
-			test,
-		))
-	) {
+	if (!(await verified.call(this, receiver, request, test)))
 		return { answer: 'refuse', status: 401, message: 'Missing or invalid X-Webhook-Signature' };
-	}
 	// Verified, so genuine (and the bytes a Buffer): whatever its shape, it is never refused.
 	const rawBody = request.rawBody as Buffer;
 	const wanted = readEvents(rawBody, request.headers, receiver.subscribed).filter((read) =>
@@ -229,9 +199,8 @@ export function itemKeyOf(data: unknown): string | undefined {
 }
 
 /**
- * The execution's items, one per event. The spec's own shape gives `{event, data, headers, eventId}`; any
- * other shape adds where the type came from and the body as received (the batch element, the raw text),
- * so nothing the service sent is lost.
+ * One item per event: the spec's own shape gives `{event, data, headers, eventId}`; any other adds where
+ * the type came from and the body as received, so nothing the service sent is lost.
  */
 export function output(request: Request, events: Incoming[]): IDataObject[] {
 	const headers = deliveryHeaders(request.headers);
