@@ -1,32 +1,32 @@
 /**
- * The events in a delivery whose signature verified, whatever its shape. The spec shows one body, the
- * test event's `{"event": …, "data": …}`; real events may come wrapped in envelope fields, with other key
- * casing, the type under another key, several in one array, `data` as an array, or not as JSON at all.
- * A genuine delivery is never refused for its shape: each event in it is read, its type from the best
- * source present (the body, a header, or the subscription's only type), and the body as received is kept.
+ * The events of a verified delivery, whatever its shape. The spec shows only the test event's
+ * `{"event": …, "data": …}`; real events may come in an envelope, with other key casing, the type under
+ * another key, several in an array, `data` as an array, or not as JSON. A genuine delivery is never
+ * refused for its shape: each event's type comes from the body, a header or the subscription's only
+ * type, and the body as received is kept.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject, squash } from '../shared/validation';
 
-/** Where an event's type was read. */
 export type EventSource = 'body' | 'header' | 'subscription' | 'none';
+/** The type a delivery gives around its events: a header's, or the subscription's only type. */
+type Around = { name: string; source: EventSource };
 
 export interface ReadEvent {
-	/** The type, spelled as the subscription spells it when it is one of its types; null when nothing says. */
+	/** As the subscription spells it when it is one of its types; null when nothing says. */
 	event: string | null;
 	eventSource: EventSource;
-	/** The record(s): the value under the body's data key, else the event's own fields; null for text. */
+	/** The value under the body's data key, else the event's own fields; null for text. */
 	data: unknown;
-	/** The event as received: the whole body, a batch's element, or the raw text when not JSON. */
+	/** As received: the whole body, a batch's element, or the text when not JSON. */
 	body: unknown;
-	/** The body was not JSON: `body` is its text. */
 	notJson?: true;
 	/** Its place in a batch (an array of events, bare or under one key of an envelope). */
 	batch?: { index: number; size: number };
 	/** The envelope's other fields, for a batch under one of its keys. */
 	envelope?: IDataObject;
-	/** The spec's own shape, `{"event": <type>, "data": {…}}`, nothing else: the item stays `{event, data, headers}`. */
+	/** The spec's own `{"event": <type>, "data": {…}}`, nothing else: the item stays `{event, data, headers}`. */
 	plain: boolean;
 }
 
@@ -41,9 +41,7 @@ const DATA_KEYS = ['data', 'payload', 'record', 'object', 'resource', 'eventbody
 /** Header names that may carry the type: `x-webhook-event`, `x-event-type`, `x-…-topic`. */
 const TYPE_HEADER = /(^|-)(event|event-type|event-name|topic)$/;
 
-/** What the reading needs to know about the subscription. */
 export interface Subscribed {
-	/** The node's event types. */
 	events: readonly string[];
 	/** Header names the node adds itself (custom headers): never a source of the type. */
 	ownHeaders?: ReadonlySet<string>;
@@ -121,24 +119,19 @@ export function typeFromHeaders(
 /** One event object: its type (body first, then what the delivery says around it) and its data. */
 function readObject(
 	object: IDataObject,
-	around: { name: string; source: EventSource } | undefined,
+	around: Around | undefined,
 	subscribed: Subscribed,
 ): ReadEvent {
 	const key = dataKey(object);
 	const found = typeIn(object, subscribed, key);
-	let data: unknown;
-	if (key !== undefined) data = object[key];
-	else {
-		// No data key: the event's own fields are its data (an identifiers-only shape, say), less the type.
-		const rest = { ...object };
-		if (found?.key !== undefined) delete rest[found.key];
-		data = rest;
-	}
+	// No data key: the event's own fields are its data (an identifiers-only shape, say), less the type.
+	const rest = { ...object };
+	if (found?.key !== undefined) delete rest[found.key];
+	const data = key !== undefined ? object[key] : rest;
 	const event = found?.name ?? around?.name ?? null;
 	const eventSource: EventSource = found ? 'body' : (around?.source ?? 'none');
-	const keys = Object.keys(object);
 	const plain =
-		keys.length === 2 &&
+		Object.keys(object).length === 2 &&
 		typeof object.event === 'string' &&
 		object.event === event &&
 		isObject(object.data);
@@ -155,10 +148,7 @@ function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[]
 	);
 }
 
-/**
- * Every event of a verified delivery. Never fails: a body that is not JSON is one event holding the
- * text, and a JSON value that is no object is one event holding the value.
- */
+/** Every event of a verified delivery; never fails (text, or JSON that is no object, is one event holding it). */
 export function readEvents(
 	rawBody: Buffer,
 	headers: Record<string, string | string[] | undefined>,
@@ -166,27 +156,25 @@ export function readEvents(
 ): ReadEvent[] {
 	const fromHeader = typeFromHeaders(headers, subscribed);
 	const only = subscribed.events.length === 1 ? subscribed.events[0] : undefined;
-	const around: { name: string; source: EventSource } | undefined =
+	const around: Around | undefined =
 		fromHeader !== undefined
 			? { name: fromHeader, source: 'header' }
 			: only !== undefined
 				? { name: only, source: 'subscription' }
 				: undefined;
+	const whole = (data: unknown, body: unknown): ReadEvent => ({
+		event: around?.name ?? null,
+		eventSource: around?.source ?? 'none',
+		data,
+		body,
+		plain: false,
+	});
 	const text = rawBody.toString('utf8');
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch {
-		return [
-			{
-				event: around?.name ?? null,
-				eventSource: around?.source ?? 'none',
-				data: null,
-				body: text,
-				notJson: true,
-				plain: false,
-			},
-		];
+		return [{ ...whole(null, text), notJson: true }];
 	}
 	const inBatch = (elements: IDataObject[], envelope?: IDataObject) =>
 		elements.map((element, index) => ({
@@ -196,16 +184,7 @@ export function readEvents(
 			plain: false,
 		}));
 	if (isBatch(parsed, subscribed)) return inBatch(parsed);
-	if (!isObject(parsed))
-		return [
-			{
-				event: around?.name ?? null,
-				eventSource: around?.source ?? 'none',
-				data: parsed,
-				body: parsed,
-				plain: false,
-			},
-		];
+	if (!isObject(parsed)) return [whole(parsed, parsed)];
 	// An envelope whose own fields name no type but one of whose keys holds a batch.
 	if (typeIn(parsed, subscribed) === undefined) {
 		for (const [key, value] of Object.entries(parsed)) {
