@@ -1,15 +1,22 @@
 /**
  * One delivery, from bytes to items: verify (also with the secret before a rotation), read its events
  * (envelope.ts), filter, and give each event its id, the same for a repeat and for the event a check
- * rebuilds from its record. The settings are read once per activation and cached per process (keyed by
- * the node's parameters, credential and webhook id); a copy made stale by a client-secret rotation in
- * another process is derived again at its first signature miss.
+ * rebuilds from its record; in the run, Fetch Item Details. The settings are read once per activation
+ * and cached per process (keyed by the node's parameters, credential and webhook id); a copy made stale
+ * by a client-secret rotation in another process is derived again at its first signature miss.
  */
 import { createHash, randomBytes } from 'crypto';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { nodeKey, type NodeContext } from '../shared/memory';
 import { RECORDS } from '../shared/records';
+import { apiRequest } from '../shared/transport';
+import { allowing } from '../shared/transport/status';
 import { isObject, textField } from '../shared/validation';
 import { readEvents, type ReadEvent, type Subscribed } from './envelope';
 import { recordEventKey, recordRef } from './records';
@@ -188,16 +195,6 @@ export async function receive(this: IWebhookFunctions, request: Request): Promis
 	return { answer: 'run', events };
 }
 
-/** The item's key (the registry's: shortID) in an event's data or one object down, whatever its spelling. */
-export function itemKeyOf(data: unknown): string | undefined {
-	const places = isObject(data) ? [data, ...Object.values(data)] : [];
-	for (const place of places) {
-		const value = textField(place, RECORDS.item.key);
-		if (value !== undefined) return value;
-	}
-	return undefined;
-}
-
 /**
  * One item per event: the spec's own shape gives `{event, data, headers, eventId}`; any other adds where
  * the type came from and the body as received, so nothing the service sent is lost.
@@ -220,4 +217,46 @@ export function output(request: Request, events: Incoming[]): IDataObject[] {
 		}
 		return json;
 	});
+}
+
+/** The item's key (the registry's: shortID) in an event's data or one object down, whatever its spelling. */
+function itemKeyOf(data: unknown): string | undefined {
+	const places = isObject(data) ? [data, ...Object.values(data)] : [];
+	for (const place of places) {
+		const value = textField(place, RECORDS.item.key);
+		if (value !== undefined) return value;
+	}
+	return undefined;
+}
+
+/** GET /Item?type=id answers with the item or a one-row page, depending on the deployment. */
+function firstRecord(response: unknown): IDataObject | null {
+	if (Array.isArray(response)) return (response[0] as IDataObject) ?? null;
+	if (typeof response !== 'object' || response === null) return null;
+	const { value } = response as IDataObject;
+	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
+}
+
+/**
+ * Fetch Item Details, in execute(): with Identifiers Only each event's item is read and added as `item`;
+ * a failure is added as `itemError` and the run goes on.
+ */
+export async function withItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const options: IDataObject = Object(this.getNodeParameter('options', 0, {}));
+	if (options.fetchItem !== true || this.getNodeParameter('payloadMode', 0) !== 'identifiers')
+		return items;
+	return await Promise.all(
+		items.map(async (item, itemIndex) => {
+			const shortID = item.json.recovered === true ? undefined : itemKeyOf(item.json.data);
+			if (shortID === undefined) return item;
+			const query = { key: shortID, type: 'id' };
+			const found = await allowing(404, apiRequest.call(this, 'item.get', { query, itemIndex }))
+				.then((answer) => ({ item: answer.ok ? firstRecord(answer.value) : null }))
+				.catch((error: Error) => ({ item: null, itemError: error.message }));
+			return { ...item, json: { ...item.json, ...found } };
+		}),
+	);
 }
