@@ -18,14 +18,7 @@ import { fieldOf, textField } from '../shared/validation';
 import { logEntries, type LogEntry } from './log';
 import type { Book, Gap } from './book';
 import { OrderWatch } from './openOrders';
-import {
-	EVENT_LISTS,
-	identityFields,
-	isReferenced,
-	recordEventKey,
-	recordRef,
-	referenceValue,
-} from './records';
+import { EVENT_LISTS, identityFields, recordEventKey, recordRef, referenceValue } from './records';
 import { checkLog, checkRows } from './sources';
 
 /** A failed delivery is final (no retry follows) this long after its last attempt. */
@@ -324,16 +317,16 @@ async function rebuild(
 		for (const first of group) {
 			if (matched.has(first)) continue;
 			const value = referenceValue(first.reference)!;
-			const record = read.records.find((row) => isReferenced(id, row, value));
+			const fields = identityFields(id);
+			const record = read.records.find((row) => fields.some((f) => textField(row, f) === value));
 			if (record !== undefined) {
 				matched.add(first);
 				pending.delete(first);
 				out.push(recovered(first.event, record, first.reference, keyOf(first.created)));
 			} else if (!pending.has(first)) {
-				const fields = identityFields(id).join(' or ');
 				pending.set(
 					first,
-					`No ${endpoint(id).path} record changed since ${since} has ${fields} ${value} (the log's reference ${first.reference}): the record was removed, or the reference does not number that list's records`,
+					`No ${endpoint(id).path} record changed since ${since} has ${fields.join(' or ')} ${value} (the log's reference ${first.reference}): the record was removed, or the reference does not number that list's records`,
 				);
 			}
 		}

@@ -1,7 +1,6 @@
 /**
- * The subscription's delivery log (spec: GET /Webhook/{id}/log): every attempt, its event, the
- * record's reference and whether it was delivered. Read newest first where the service honours the
- * order, in whatever order it comes otherwise.
+ * The subscription's delivery log (spec: GET /Webhook/{id}/log): every attempt, its event, the record's
+ * reference and whether it was delivered.
  */
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
@@ -19,16 +18,10 @@ export interface LogEntry {
 	created: string;
 }
 
-/** Whether a page came back newest first, as asked: only then may reading stop early. */
-function isDescending(recs: number[]): boolean {
-	return recs.every((rec, index) => index === 0 || rec < recs[index - 1]);
-}
-
 /**
- * The log entries of subscription `rec` newer than `after`, oldest first, and the rows as served (for
- * the check of their fields, sources.ts). Asks for newest first and stops at the first page that
- * reaches `after` (or holds an entry `olderThanWanted`) only when the page shows the order was honoured;
- * otherwise reads every page.
+ * The entries of subscription `rec` newer than `after`, oldest first, and the rows as served (sources.ts
+ * checks them). Stops at a page that reaches `after` or holds an entry `olderThanWanted` only when the
+ * page came back newest first, as asked; otherwise reads every page.
  */
 export async function logEntries(
 	this: ITriggerFunctions | IHookFunctions,
@@ -62,13 +55,13 @@ export async function logEntries(
 			byRec.set(entryRec, entry);
 			older ||= olderThanWanted(entry);
 		});
-		const ordered = recs.length > 0 && isDescending(recs);
+		const ordered = recs.length > 0 && recs.every((n, index) => index === 0 || n < recs[index - 1]);
 		if (ordered && (newestOnly || older || recs[recs.length - 1] <= after)) break;
 	}
 	return { entries: [...byRec.values()].sort((a, b) => a.rec - b.rec), rows: served };
 }
 
-/** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
+/** Catch-up of an adopted subscription starts after its newest log entry. */
 export async function newestLogRec(
 	this: ITriggerFunctions | IHookFunctions,
 	rec: number,

@@ -1,13 +1,9 @@
 /**
- * "What a check finds runs once, in order." Each event a check finds (catch-up, reconciliation) that the
- * ledger (../shared/ranLedger.ts) does not show as run is kept in the book as owed, and emitted as an
- * execution of its own with n8n's deduplication key — the event's id, this process's start and the attempt —
- * so n8n refuses to start it twice. They go one after the other, each once the one before ended: they run
- * in order, and each execution (a queue-mode worker's too) starts from a save holding the ones before. An
- * event stays owed until the ledger shows it ran: one whose execution ended without running (the emit's
- * donePromise says so) comes again at the next check, and the first check after a start emits every owed
- * event again, under a new key (a crashed execution keeps its key in n8n's database). Process memory per
- * workflow and node.
+ * "What a check finds runs once, in order." Each event a check finds that the ledger does not show as
+ * run is kept in the book as owed and emitted as an execution of its own, one after the other, each once
+ * the one before ended, with n8n's deduplication key (event id, this process's start, attempt): n8n
+ * refuses to start it twice. It stays owed until the ledger shows it ran; the first check after a start
+ * emits it again under a new key (a crashed execution keeps its key in n8n's database).
  */
 import { randomBytes } from 'crypto';
 import { deepCopy, type IDataObject, type IRun, type ITriggerFunctions } from 'n8n-workflow';
@@ -17,22 +13,21 @@ import { keepIn, ledgerOf, now, ranItsNodes } from '../shared/ranLedger';
 import { isAccepted, settledNote } from './acknowledged';
 import type { Owed } from './book';
 
-/** This process's start, in the deduplication keys of what its checks emit. */
 const BOOT = randomBytes(4).toString('hex');
 
-/** Per workflow and node: the events emitted here, their attempt, and whether their execution ran. */
+/** The events emitted here, their attempt, and whether their execution ran. */
 const emittedHere = new Map<string, Map<string, { attempt: number; ran?: boolean }>>();
 const emittedBy = (context: NodeContext) => memoryOf(emittedHere, context, () => new Map());
 
-/** Whether a check of this process emitted the event and its execution has not ended. */
+/** A check of this process emitted the event and its execution has not ended. */
 export function isRunningHere(context: NodeContext, eventId: string): boolean {
 	const emitted = emittedBy(context).get(eventId);
 	return emitted !== undefined && emitted.ran === undefined;
 }
 
 /**
- * The owed events after a check (those kept, and those found now), less what ran or a live delivery runs;
- * written to the book with the ledger, and the ones not running here emitted in turn. Returns how many.
+ * The owed events after a check (kept and found), less what ran or a delivery runs, written to the book
+ * with the ledger; those not running here are emitted in turn. Returns how many.
  */
 export function runOwed(
 	this: ITriggerFunctions,
@@ -80,7 +75,7 @@ async function inTurn(
 	}
 }
 
-/** One owed event as an execution of its own; resolves when n8n tells this process it ended. */
+/** Resolves when n8n tells this process the execution ended. */
 async function emitOne(this: ITriggerFunctions, { eventId, json }: Owed): Promise<void> {
 	const emitted = emittedBy(this);
 	const attempt = (emitted.get(eventId)?.attempt ?? 0) + 1;

@@ -1,12 +1,8 @@
 /**
- * What the trigger needs to know about the records behind events, in this one place: the kind of
- * record each common event is about (its fields are the registry's, ../shared/records.ts), the lists
- * that hold them, the fields that identify one in a payload or in the delivery log's reference, and
- * the key that tells one event from another. Field names are matched whatever their spelling
- * (`recNo`, `RecNo`, `rec_no`): the spec shows no event payload, so casing is not relied on.
+ * The records behind events: the lists that hold them, the fields that identify one (the registry's,
+ * matched whatever their spelling: the spec shows no event payload), and the key that tells one event
+ * from another, shared by live deliveries and catch-up.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import type { EndpointId } from '../shared/endpoints';
 import { kindOfList } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
@@ -23,11 +19,7 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 	'order.completed': ['purchaseOrder.list', 'shippingOrder.list'],
 };
 
-/**
- * Events a record has once in its life: a stock movement is written once, an item or an order created
- * once, an order finalized once. Their record identifies the event; others (item.updated) need the
- * record's Modified stamp too.
- */
+/** Events a record has once in its life: the record identifies the event; others need its Modified too. */
 const ONCE = new Set([
 	'inventory.received',
 	'inventory.moved',
@@ -37,29 +29,24 @@ const ONCE = new Set([
 	'order.completed',
 ]);
 
-/** The fields that identify a record of a list's kind (the registry's), the first one keys are built on. */
+/** The fields that identify a record of a list's kind, the first one keys are built on. */
 export function identityFields(id: EndpointId): readonly string[] {
 	const kind = kindOfList(id);
 	return kind === undefined ? [] : (kind.identity ?? [kind.key]);
 }
 
-/** The identity fields of the records an event is about, de-duplicated, in the order its lists give. */
 function eventIdentity(event: string): string[] {
 	return [...new Set((EVENT_LISTS[event] ?? []).flatMap(identityFields))];
 }
 
-/** The record an event is about, as the event shows it: the field that names it, its value, its stamp. */
+/** The record an event is about, as the event shows it; `stamp`: its Modified (stampKey), if shown. */
 export interface RecordRef {
 	field: string;
 	value: string;
-	/** The record's Modified, normalised (stampKey), when the event carries it. */
 	stamp?: string;
 }
 
-/**
- * Finds the record in the places given (the event's data, then the event around it), in each place
- * itself or one object down (`{"data": {"item": {…}}}`). An array is many records: none is named.
- */
+/** In the places given (data, then the event), each itself or one object down; an array names none. */
 export function recordRef(event: string, ...places: unknown[]): RecordRef | undefined {
 	const fields = eventIdentity(event);
 	if (fields.length === 0) return undefined;
@@ -78,9 +65,8 @@ export function recordRef(event: string, ...places: unknown[]): RecordRef | unde
 }
 
 /**
- * The key of an event about a record, shared by live deliveries and catch-up so that either one runs
- * and the other is a repeat: type and record, and for events a record has more than once the record's
- * Modified (two updates differ by it, a repeat shares it). No stamp there: no key.
+ * Type and record, and for events a record has more than once its Modified (two updates differ by it,
+ * a repeat shares it; no stamp, no key). A live delivery and its catch-up share it: one runs.
  */
 export function recordEventKey(event: string, ref: RecordRef | undefined): string | undefined {
 	if (ref === undefined) return undefined;
@@ -89,14 +75,9 @@ export function recordEventKey(event: string, ref: RecordRef | undefined): strin
 	return ref.stamp === undefined ? undefined : `e:${event}|${id}|${ref.stamp}`;
 }
 
-/** The record a log reference names: what follows `RecNo:` (spec: RecNo:<number>), or the whole text. */
+/** What follows `RecNo:` in a log reference (spec: RecNo:<number>), or the whole text. */
 export function referenceValue(reference: unknown): string | undefined {
 	const text = textOf(reference ?? '').trim();
 	const value = /^RecNo:\s*(.+)$/i.exec(text)?.[1]?.trim() ?? text;
 	return value === '' ? undefined : value;
-}
-
-/** Whether `record` (a row of list `id`) is the one a log reference names, by any of its identity fields. */
-export function isReferenced(id: EndpointId, record: IDataObject, value: string): boolean {
-	return identityFields(id).some((field) => textField(record, field) === value);
 }

@@ -4,9 +4,8 @@ import { createHmac, timingSafeEqual } from 'crypto';
 const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/;
 
 /**
- * Checks `X-Webhook-Signature` against an HMAC-SHA256 of the exact request bytes (spec, Events,
- * delivery rule 3). Anything but a well-formed, matching header is a rejection; the digests are
- * compared in constant time.
+ * `X-Webhook-Signature` against an HMAC-SHA256 of the exact request bytes (spec, Events, delivery rule
+ * 3); anything but a well-formed, matching header is a rejection. Compared in constant time.
  */
 export function verifySignature(rawBody: unknown, header: unknown, secret: string): boolean {
 	if (!Buffer.isBuffer(rawBody) || typeof header !== 'string' || secret === '') return false;
@@ -19,9 +18,8 @@ export function verifySignature(rawBody: unknown, header: unknown, secret: strin
 }
 
 /**
- * The subscription's signing secret, derived instead of stored: the workflow's static data (exported
- * with the workflow) then holds nothing secret, and a rotated client secret yields a new signing
- * secret that the next activation sends to the service.
+ * Derived, not stored: static data (exported with the workflow) holds nothing secret, and a rotated
+ * client secret yields a new signing secret that the next activation or check sends.
  */
 export function deriveSigningSecret(
 	clientSecret: string,

@@ -1,8 +1,6 @@
 /**
- * The sources catch-up reads, and what each must show to answer: the fields it needs, checked on the
- * rows of its first read in a catch-up, so that a source that cannot answer is named once (a notice)
- * instead of yielding nothing in silence or a wrong event. Where the documents are silent the needs
- * are stated here, in one place, with what the trigger does without them.
+ * What each source catch-up reads must show to answer, checked on the rows of its first read, so that a
+ * source that cannot answer is named once instead of yielding nothing in silence or a wrong event.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,16 +14,7 @@ const has = (row: IDataObject, field: string) => {
 	return value !== undefined && value !== null && value !== '';
 };
 
-const shown = (values: Iterable<string>) =>
-	[...values]
-		.slice(0, 3)
-		.map((value) => JSON.stringify(value))
-		.join(', ');
-
-/**
- * What a list's rows lack for the events wanted from it, in words; undefined when they answer. `what`
- * names the list and the period for the notice.
- */
+/** What a list's rows lack for the events wanted from it, in words (`what`: the list and period). */
 export function checkRows(
 	id: EndpointId,
 	rows: readonly IDataObject[],
@@ -43,7 +32,8 @@ export function checkRows(
 				return type === undefined ? '(none)' : textOf(type);
 			}),
 		);
-		return `${unknown.length} of ${rows.length} records of ${what} have no stock movement kind the trigger knows (type ${shown(values)}; it knows Receipt, Move, Issue), so the stock events they stand for could not be recovered`;
+		const shown = [...values].slice(0, 3).map((value) => JSON.stringify(value));
+		return `${unknown.length} of ${rows.length} records of ${what} have no stock movement kind the trigger knows (type ${shown.join(', ')}; it knows Receipt, Move, Issue), so the stock events they stand for could not be recovered`;
 	}
 	if (
 		kind === RECORDS.item &&
