@@ -70,16 +70,15 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 	],
 };
 
+type Walk = { records: IDataObject[] } | { problem: string };
+
 /** Every record of a list modified on or after `since`; a list that cannot be read is a problem, not a throw. */
-async function walk(
-	this: ITriggerFunctions,
-	id: EndpointId,
-	since: string,
-): Promise<{ records: IDataObject[] } | { problem: string }> {
+async function walk(ctx: Context, id: EndpointId, since: string): Promise<Walk> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
 	try {
-		const changes = await fetchChanges.call(this, { watchable, path: {} }, startCursor(since));
+		const target = { watchable, path: {} };
+		const changes = await fetchChanges.call(ctx.trigger, target, startCursor(since));
 		return { records: changes.changes().map((change) => change.record) };
 	} catch (error) {
 		return { problem: `${watchable.endpoint.path} could not be read: ${(error as Error).message}` };
@@ -117,6 +116,7 @@ const withoutRecord = (entry: LogEntry, reason: string): Recovered => ({
 
 /** What one catch-up shares between the log and the gaps. */
 interface Context {
+	trigger: ITriggerFunctions;
 	events: string[];
 	problems: string[];
 	ran: (key: string) => boolean;
@@ -126,7 +126,7 @@ interface Context {
 }
 
 /** Events of the subscribed types that changed inside a gap. */
-async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise<Recovered[]> {
+async function fromGap(ctx: Context, gap: Gap): Promise<Recovered[]> {
 	const { events, problems } = ctx;
 	const fromKey = keyOf(gap.from);
 	const inGap = (record: IDataObject) => {
@@ -137,7 +137,7 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
 	const found: Recovered[] = [];
 	let purchaseRows: IDataObject[] | undefined;
 	for (const id of new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []))) {
-		const read = await walk.call(this, id, gap.from);
+		const read = await walk(ctx, id, gap.from);
 		if ('problem' in read) {
 			problems.push(`Events ${period} could not be caught up: ${read.problem}`);
 			continue;
@@ -174,17 +174,13 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
  * their number (poNo, soNo): the reference names the order only where a deployment writes its number
  * there; otherwise the order is the one of its kind that changed as the event was sent, when exactly one fits.
  */
-async function ordersFromLog(
-	this: ITriggerFunctions,
-	entries: LogEntry[],
-	ctx: Context,
-): Promise<Recovered[]> {
+async function ordersFromLog(ctx: Context, entries: LogEntry[]): Promise<Recovered[]> {
 	if (entries.length === 0) return [];
 	const since = isoMinus(entries.map((entry) => keyOf(entry.created)).sort()[0], WRITE_MARGIN_MS);
 	const candidates: IDataObject[] = [];
 	const unread: string[] = [];
 	for (const id of ['purchaseOrder.list', 'shippingOrder.list'] as const) {
-		const read = await walk.call(this, id, since);
+		const read = await walk(ctx, id, since);
 		if ('problem' in read) unread.push(read.problem);
 		else candidates.push(...read.records);
 	}
@@ -241,15 +237,9 @@ async function ordersFromLog(
  * Events in the log whose every attempt failed and that can no longer be retried: the subscription
  * was found disabled after them (`finalUntil`), or their last attempt is older than the retry horizon.
  */
-async function fromLog(
-	this: ITriggerFunctions,
-	book: Book,
-	rec: number,
-	now: number,
-	ctx: Context,
-): Promise<{ recovered: Recovered[]; logAfter: number }> {
+async function fromLog(ctx: Context, book: Book, rec: number, now: number) {
 	const after = book.logOf === rec ? (book.logAfter ?? 0) : 0;
-	const { entries, rows } = await logEntries.call(this, rec, after);
+	const { entries, rows } = await logEntries.call(ctx.trigger, rec, after);
 	const lacking = checkLog(rows, rec);
 	if (lacking !== undefined) {
 		ctx.problems.push(`Missed events could not be caught up: ${lacking}`);
@@ -266,7 +256,7 @@ async function fromLog(
 		if (final && ctx.events.includes(group[0].event)) failed.push(group[0]);
 		else if (!final) logAfter = Math.min(logAfter, group[0].rec - 1);
 	}
-	return { recovered: await rebuild.call(this, failed, ctx), logAfter };
+	return { recovered: await rebuild(ctx, failed), logAfter };
 }
 
 /** The attempts of each event (grouped by event and reference), test events left out. */
@@ -281,11 +271,7 @@ function byEvent(entries: LogEntry[]): LogEntry[][] {
 }
 
 /** The events the log names (the first attempt of each), rebuilt from their records where they can be told. */
-async function rebuild(
-	this: ITriggerFunctions,
-	firsts: LogEntry[],
-	ctx: Context,
-): Promise<Recovered[]> {
+async function rebuild(ctx: Context, firsts: LogEntry[]): Promise<Recovered[]> {
 	const out: Recovered[] = [];
 	const byList = new Map<EndpointId, LogEntry[]>();
 	const orderEntries: LogEntry[] = [];
@@ -308,7 +294,7 @@ async function rebuild(
 	const matched = new Set<LogEntry>();
 	for (const [id, group] of byList) {
 		const since = isoMinus(group.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
-		const read = await walk.call(this, id, since);
+		const read = await walk(ctx, id, since);
 		if ('problem' in read) {
 			ctx.problems.push(`Missed events were run without their records: ${read.problem}`);
 			for (const first of group) if (!matched.has(first)) pending.set(first, read.problem);
@@ -332,20 +318,15 @@ async function rebuild(
 		}
 	}
 	for (const [first, reason] of pending) out.push(withoutRecord(first, reason));
-	out.push(...(await ordersFromLog.call(this, orderEntries, ctx)));
+	out.push(...(await ordersFromLog(ctx, orderEntries)));
 	return out;
 }
 
 /** The events the log shows acknowledged since `fromIso` (service time), rebuilt like missed ones (acknowledged.ts). */
-async function acknowledgedSince(
-	this: ITriggerFunctions,
-	rec: number,
-	fromIso: string,
-	ctx: Context,
-): Promise<Recovered[]> {
+async function acknowledgedSince(ctx: Context, rec: number, fromIso: string): Promise<Recovered[]> {
 	const fromKey = keyOf(fromIso);
 	const older = (entry: LogEntry) => keyOf(entry.created) < fromKey;
-	const { entries, rows } = await logEntries.call(this, rec, 0, older);
+	const { entries, rows } = await logEntries.call(ctx.trigger, rec, 0, older);
 	const lacking = checkLog(rows, rec);
 	if (lacking !== undefined) {
 		ctx.problems.push(`Events acknowledged before the restart could not be checked: ${lacking}`);
@@ -354,7 +335,7 @@ async function acknowledgedSince(
 	const firsts = byEvent(entries.filter((entry) => entry.success && !older(entry)))
 		.map((group) => group[0])
 		.filter((first) => ctx.events.includes(first.event));
-	return await rebuild.call(this, firsts, ctx);
+	return await rebuild(ctx, firsts);
 }
 
 /**
@@ -372,19 +353,19 @@ export async function catchUp(
 ): Promise<CatchUp> {
 	const problems: string[] = [];
 	const orders = new OrderWatch(this, book.openOrders, ran, problems);
-	const ctx: Context = { events, problems, ran, orders, contested: new Set() };
+	const ctx: Context = { trigger: this, events, problems, ran, orders, contested: new Set() };
 	const found: Recovered[] = [];
 	const next: Book = { ...book, gaps: [] };
 	if (events.includes('order.completed')) await orders.follow(now);
 	if (book.rec !== undefined) {
-		const log = await fromLog.call(this, book, book.rec, now, ctx);
+		const log = await fromLog(ctx, book, book.rec, now);
 		found.push(...log.recovered);
 		next.logOf = book.rec;
 		next.logAfter = log.logAfter;
 	}
-	for (const gap of book.gaps ?? []) found.push(...(await fromGap.call(this, gap, ctx)));
+	for (const gap of book.gaps ?? []) found.push(...(await fromGap(ctx, gap)));
 	if (book.rec !== undefined && reconcileFrom !== undefined)
-		found.push(...(await acknowledgedSince.call(this, book.rec, reconcileFrom, ctx)));
+		found.push(...(await acknowledgedSince(ctx, book.rec, reconcileFrom)));
 	next.openOrders = events.includes('order.completed') ? orders.book() : undefined;
 	found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 	return { recovered: found, book: next, problems: [...new Set(problems)] };

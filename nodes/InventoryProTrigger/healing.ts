@@ -4,12 +4,12 @@
  * acknowledged before it (acknowledged.ts); what it finds runs once (owed.ts). A check never throws: a
  * problem is logged every time and reported once as a failed execution, and the schedule goes on.
  */
-import {
-	NodeOperationError,
-	type CronExpression,
-	type IDataObject,
-	type ITriggerFunctions,
-	type ITriggerResponse,
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	CronExpression,
+	IDataObject,
+	ITriggerFunctions,
+	ITriggerResponse,
 } from 'n8n-workflow';
 
 import { memoryOf, type NodeContext } from '../shared/memory';

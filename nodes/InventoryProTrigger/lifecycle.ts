@@ -3,12 +3,8 @@
  * that put it right (ensure, create, delete). An outage it repairs is kept as a gap for catch-up.
  */
 import { createHash } from 'crypto';
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IHookFunctions,
-	type ITriggerFunctions,
-} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
 import { allowing } from '../shared/transport/status';
