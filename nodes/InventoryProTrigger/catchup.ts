@@ -1,11 +1,9 @@
 /**
- * "A missed event comes back": events the service generated that never ran, rebuilt from the delivery log
- * (log.ts: every attempt failed and no retry can follow) and, for outages in which nothing was attempted,
- * from the lists behind the common events (modifiedSince). A source that cannot answer (sources.ts) is
- * named once, never passed over; an event the log names whose record cannot be told runs with
- * `data: null` and the reason. Nothing relies on the service's sort order.
+ * "A missed event comes back": rebuilt from the delivery log (every attempt failed, no retry follows) and,
+ * for outages in which nothing was attempted, from the lists behind the events (modifiedSince). A source
+ * that cannot answer is named once (sources.ts); an event the log names whose record cannot be told runs
+ * with `data: null` and the reason. Nothing relies on the service's sort order.
  */
-import { createHash } from 'crypto';
 import type { IDataObject, ITriggerFunctions } from 'n8n-workflow';
 
 import { endpoint, type EndpointId } from '../shared/endpoints';
@@ -17,6 +15,7 @@ import { findWatchable } from '../shared/changes/watchable';
 import { fieldOf, textField } from '../shared/validation';
 import { logEntries, type LogEntry } from './log';
 import type { Book, Gap } from './book';
+import { digest } from './delivery';
 import { OrderWatch } from './openOrders';
 import { EVENT_LISTS, identityFields, recordEventKey, recordRef, referenceValue } from './records';
 import { checkLog, checkRows } from './sources';
@@ -30,19 +29,12 @@ export interface Recovered {
 	event: string;
 	data: IDataObject | null;
 	reference: string;
-	/** What tells it from other events; its id is a digest of it (delivery.ts eventIdOf). */
+	/** What tells it from other events (its id is a digest of it). */
 	key: string;
-	/** Sort key: the record's Modified or the first attempt's time. */
+	/** The record's Modified or the first attempt's time: the order they run in. */
 	at: string;
 	/** Why data is null. */
 	reason?: string;
-}
-
-export interface CatchUp {
-	recovered: Recovered[];
-	/** Log position moved, gaps done, the open purchase orders. */
-	book: Book;
-	problems: string[];
 }
 
 const keyOf = (value: unknown) => stampKey(value) ?? '';
@@ -72,7 +64,7 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 
 type Walk = { records: IDataObject[] } | { problem: string };
 
-/** Every record of a list modified on or after `since`; a list that cannot be read is a problem, not a throw. */
+/** A list that cannot be read is a problem, not a throw. */
 async function walk(ctx: Context, id: EndpointId, since: string): Promise<Walk> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
@@ -86,8 +78,7 @@ async function walk(ctx: Context, id: EndpointId, since: string): Promise<Walk> 
 }
 
 const recordKey = (event: string, record: IDataObject) =>
-	recordEventKey(event, recordRef(event, record)) ??
-	`r:${event}|${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 40)}`;
+	recordEventKey(event, recordRef(event, record)) ?? `r:${event}|${digest(JSON.stringify(record))}`;
 
 const isoMinus = (stamp: string, ms: number) =>
 	new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
@@ -104,7 +95,6 @@ function fromList(event: string, id: EndpointId, record: IDataObject): Recovered
 	return recovered(event, record, `RecNo:${value ?? ''}`, keyOf(fieldOf(record, 'modified')));
 }
 
-/** An event the log names, run without its record. */
 const withoutRecord = (entry: LogEntry, reason: string): Recovered => ({
 	event: entry.event,
 	data: null,
@@ -125,7 +115,6 @@ interface Context {
 	contested: Set<string>;
 }
 
-/** Events of the subscribed types that changed inside a gap. */
 async function fromGap(ctx: Context, gap: Gap): Promise<Recovered[]> {
 	const { events, problems } = ctx;
 	const fromKey = keyOf(gap.from);
@@ -170,9 +159,9 @@ async function fromGap(ctx: Context, gap: Gap): Promise<Recovered[]> {
 }
 
 /**
- * Order events the log names. The log's reference is RecNo:<number> (spec) while orders are keyed by
- * their number (poNo, soNo): the reference names the order only where a deployment writes its number
- * there; otherwise the order is the one of its kind that changed as the event was sent, when exactly one fits.
+ * The log's reference is RecNo:<number> (spec) while orders are keyed by poNo / soNo: it names the order
+ * only where a deployment writes the number there; else the one order of its kind that changed as the
+ * event was sent, when exactly one fits.
  */
 async function ordersFromLog(ctx: Context, entries: LogEntry[]): Promise<Recovered[]> {
 	if (entries.length === 0) return [];
@@ -233,10 +222,7 @@ async function ordersFromLog(ctx: Context, entries: LogEntry[]): Promise<Recover
 	return out;
 }
 
-/**
- * Events in the log whose every attempt failed and that can no longer be retried: the subscription
- * was found disabled after them (`finalUntil`), or their last attempt is older than the retry horizon.
- */
+/** Events whose every attempt failed and that no retry follows (`finalUntil`, or the retry horizon). */
 async function fromLog(ctx: Context, book: Book, rec: number, now: number) {
 	const after = book.logOf === rec ? (book.logAfter ?? 0) : 0;
 	const { entries, rows } = await logEntries.call(ctx.trigger, rec, after);
@@ -259,7 +245,7 @@ async function fromLog(ctx: Context, book: Book, rec: number, now: number) {
 	return { recovered: await rebuild(ctx, failed), logAfter };
 }
 
-/** The attempts of each event (grouped by event and reference), test events left out. */
+/** The attempts of each event, test events left out. */
 function byEvent(entries: LogEntry[]): LogEntry[][] {
 	const groups = new Map<string, LogEntry[]>();
 	for (const entry of entries) {
@@ -270,7 +256,7 @@ function byEvent(entries: LogEntry[]): LogEntry[][] {
 	return [...groups.values()];
 }
 
-/** The events the log names (the first attempt of each), rebuilt from their records where they can be told. */
+/** The events the log names (first attempts), rebuilt from their records where they can be told. */
 async function rebuild(ctx: Context, firsts: LogEntry[]): Promise<Recovered[]> {
 	const out: Recovered[] = [];
 	const byList = new Map<EndpointId, LogEntry[]>();
@@ -322,7 +308,7 @@ async function rebuild(ctx: Context, firsts: LogEntry[]): Promise<Recovered[]> {
 	return out;
 }
 
-/** The events the log shows acknowledged since `fromIso` (service time), rebuilt like missed ones (acknowledged.ts). */
+/** What the log shows acknowledged since `fromIso` (acknowledged.ts), rebuilt like missed events. */
 async function acknowledgedSince(ctx: Context, rec: number, fromIso: string): Promise<Recovered[]> {
 	const fromKey = keyOf(fromIso);
 	const older = (entry: LogEntry) => keyOf(entry.created) < fromKey;
@@ -338,11 +324,7 @@ async function acknowledgedSince(ctx: Context, rec: number, fromIso: string): Pr
 	return await rebuild(ctx, firsts);
 }
 
-/**
- * One catch-up: the open purchase orders followed (with order.completed), the current subscription's
- * log, every gap, and at the first check after a start (`reconcileFrom`) the events acknowledged since.
- * `ran` tells the keys that already ran, so a completion that ran live is never taken for a missed one.
- */
+/** `ran` tells the keys that already ran: a completion that ran live is never taken for a missed one. */
 export async function catchUp(
 	this: ITriggerFunctions,
 	book: Book,
@@ -350,7 +332,7 @@ export async function catchUp(
 	now: number,
 	ran: (key: string) => boolean = () => false,
 	reconcileFrom?: string,
-): Promise<CatchUp> {
+): Promise<{ recovered: Recovered[]; book: Book; problems: string[] }> {
 	const problems: string[] = [];
 	const orders = new OrderWatch(this, book.openOrders, ran, problems);
 	const ctx: Context = { trigger: this, events, problems, ran, orders, contested: new Set() };

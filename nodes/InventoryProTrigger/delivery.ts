@@ -1,9 +1,7 @@
 /**
- * One delivery, from bytes to items: verify (also with the secret before a rotation), read its events
- * (envelope.ts), filter, and give each event its id, the same for a repeat and for the event a check
- * rebuilds from its record; in the run, Fetch Item Details. The settings are read once per activation
- * and cached per process (keyed by the node's parameters, credential and webhook id); a copy made stale
- * by a client-secret rotation in another process is derived again at its first signature miss.
+ * One delivery, from bytes to items: verify, read its events (envelope.ts), filter, and give each its id,
+ * the same for a repeat and for the event a check rebuilds. Settings are cached per process; a secret
+ * made stale by a rotation in another process is derived again at its first signature miss.
  */
 import { createHash, randomBytes } from 'crypto';
 import type {
@@ -18,22 +16,18 @@ import { RECORDS } from '../shared/records';
 import { apiRequest } from '../shared/transport';
 import { allowing } from '../shared/transport/status';
 import { isObject, textField } from '../shared/validation';
-import { readEvents, type ReadEvent, type Subscribed } from './envelope';
+import { readEvents, type HeaderMap, type ReadEvent, type Subscribed } from './envelope';
 import { recordEventKey, recordRef } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
 
-/** The two things read from n8n's request. */
 export interface Request {
 	rawBody: unknown;
-	headers: Record<string, string | string[] | undefined>;
+	headers: HeaderMap;
 }
 
-/**
- * The service's own delivery headers (X-Webhook-…) and its user agent, names lower-cased; never the
- * signature, nor the node's custom headers, which may carry a gateway's key.
- */
-export function deliveryHeaders(headers: Request['headers']): IDataObject {
+/** The service's X-Webhook-… headers and user agent; never the signature, nor custom headers (a gateway's key). */
+export function deliveryHeaders(headers: HeaderMap): IDataObject {
 	const kept: IDataObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
@@ -55,7 +49,7 @@ interface Receiver {
 	identifiers: boolean;
 }
 
-/** Per workflow and node, the editor's test registration apart: the receiver, and the secret last written. */
+/** The editor's test registration apart: the receiver, and the secret last written. */
 const receivers = new Map<string, Receiver>();
 const secrets = new Map<string, string>();
 const keyOf = (context: NodeContext & { getMode(): string }) =>
@@ -101,7 +95,7 @@ export function rekeyed(context: NodeContext & { getMode(): string }, secret: st
 	receiver.previous = undefined;
 }
 
-/** The signature, with the previous secret too; on a miss the secret is derived once more (a rotation). */
+/** On a miss the secret is derived once more (a rotation). */
 async function verified(
 	this: IWebhookFunctions,
 	receiver: Receiver,
@@ -109,13 +103,9 @@ async function verified(
 	test: boolean,
 ): Promise<boolean> {
 	const header = headers['x-webhook-signature'];
+	const previous = test ? undefined : receiver.previous;
 	if (verifySignature(rawBody, header, receiver.secret)) return true;
-	if (
-		!test &&
-		receiver.previous !== undefined &&
-		verifySignature(rawBody, header, receiver.previous)
-	)
-		return true;
+	if (previous !== undefined && verifySignature(rawBody, header, previous)) return true;
 	const secret = await signingSecret.call(this);
 	if (secret === receiver.secret) return false;
 	if (!test) receiver.previous = receiver.secret;
@@ -123,18 +113,17 @@ async function verified(
 	return verifySignature(rawBody, header, secret);
 }
 
-const digest = (...parts: Array<Buffer | string>) => {
+export const digest = (...parts: Array<Buffer | string>) => {
 	const hash = createHash('sha256');
 	for (const part of parts) hash.update(part);
 	return hash.digest('hex').slice(0, 40);
 };
 
 /**
- * What a repeat shares and a new event does not, relying on no header the spec does not document: the
- * record the event is about (records.ts), else the exact bytes (with the place in a batch). Identifiers
- * alone without a Modified stamp are the same bytes for two changes: only a delivery id header, when
- * sent (the sandbox does; the spec shows none), tells them apart, else no key and the delivery runs
- * (README, limits). The test event is never retried: no key.
+ * What a repeat shares and a new event does not: the record the event is about, else the exact bytes.
+ * Identifiers alone without a Modified stamp are the same bytes for two changes: only a delivery id
+ * header, if sent (the spec shows none), tells them apart; else no key, and it runs (README, limits),
+ * as the test event (never retried) does.
  */
 export function repeatKey(
 	read: ReadEvent,
@@ -153,7 +142,7 @@ export function repeatKey(
 	return undefined;
 }
 
-/** An event's id: a digest of its key (repeatKey, or a rebuilt event's record key); random without one. */
+/** Random without a key: the event runs every time. */
 export function eventIdOf(key: string | undefined): string {
 	const id = key === undefined ? randomBytes(16).toString('hex') : digest(key);
 	return id.slice(0, 24);
@@ -169,7 +158,6 @@ export type Verdict =
 	| { answer: 'acknowledge'; message: string }
 	| { answer: 'run'; events: Incoming[] };
 
-/** Verify, read, filter, key: what to do with this request. */
 export async function receive(this: IWebhookFunctions, request: Request): Promise<Verdict> {
 	const test = this.getMode() === 'manual';
 	const receiver = await receiverOf.call(this);
@@ -195,10 +183,7 @@ export async function receive(this: IWebhookFunctions, request: Request): Promis
 	return { answer: 'run', events };
 }
 
-/**
- * One item per event: the spec's own shape gives `{event, data, headers, eventId}`; any other adds where
- * the type came from and the body as received, so nothing the service sent is lost.
- */
+/** The spec's own shape gives `{event, data, headers, eventId}`; any other keeps all that was sent. */
 export function output(request: Request, events: Incoming[]): IDataObject[] {
 	const headers = deliveryHeaders(request.headers);
 	return events.map(({ read, eventId }) => {
@@ -219,7 +204,7 @@ export function output(request: Request, events: Incoming[]): IDataObject[] {
 	});
 }
 
-/** The item's key (the registry's: shortID) in an event's data or one object down, whatever its spelling. */
+/** The item's key (shortID) in an event's data or one object down. */
 function itemKeyOf(data: unknown): string | undefined {
 	const places = isObject(data) ? [data, ...Object.values(data)] : [];
 	for (const place of places) {
@@ -237,10 +222,7 @@ function firstRecord(response: unknown): IDataObject | null {
 	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
 }
 
-/**
- * Fetch Item Details, in execute(): with Identifiers Only each event's item is read and added as `item`;
- * a failure is added as `itemError` and the run goes on.
- */
+/** Fetch Item Details (Identifiers Only), in the run: `item`, or `itemError` and the run goes on. */
 export async function withItems(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],

@@ -1,17 +1,19 @@
 /**
- * The events of a verified delivery, whatever its shape. The spec shows only the test event's
- * `{"event": …, "data": …}`; real events may come in an envelope, with other key casing, the type under
- * another key, several in an array, `data` as an array, or not as JSON. A genuine delivery is never
- * refused for its shape: each event's type comes from the body, a header or the subscription's only
- * type, and the body as received is kept.
+ * The events of a verified delivery, whatever its shape: the spec shows only the test event's
+ * `{"event", "data"}`, so envelopes, other casing, batches and text are read too, never refused. The type
+ * comes from the body, a header or the subscription's only type; the body as received is kept.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject, squash } from '../shared/validation';
+import { EVENT_TYPE } from '../shared/validation/webhook';
 
 export type EventSource = 'body' | 'header' | 'subscription' | 'none';
+export type HeaderMap = Record<string, string | string[] | undefined>;
 /** The type a delivery gives around its events: a header's, or the subscription's only type. */
 type Around = { name: string; source: EventSource };
+type Typed = { name: string; known: boolean };
+type Hit = { name: string; key?: string };
 
 export interface ReadEvent {
 	/** As the subscription spells it when it is one of its types; null when nothing says. */
@@ -22,16 +24,13 @@ export interface ReadEvent {
 	/** As received: the whole body, a batch's element, or the text when not JSON. */
 	body: unknown;
 	notJson?: true;
-	/** Its place in a batch (an array of events, bare or under one key of an envelope). */
 	batch?: { index: number; size: number };
 	/** The envelope's other fields, for a batch under one of its keys. */
 	envelope?: IDataObject;
-	/** The spec's own `{"event": <type>, "data": {…}}`, nothing else: the item stays `{event, data, headers}`. */
+	/** The spec's own `{"event": <type>, "data": {…}}` and nothing else. */
 	plain: boolean;
 }
 
-/** The pattern of event types (spec: resource.action). */
-const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 /** Keys that hold the type, compared squashed (`eventType`, `event_type`, `EVENT` …). */
 const TYPE_KEYS = ['event', 'eventtype', 'eventname', 'topic'];
 /** A key records use for their own kind too (a movement's `type`): it counts only for a subscribed type. */
@@ -47,14 +46,8 @@ export interface Subscribed {
 	ownHeaders?: ReadonlySet<string>;
 }
 
-/**
- * A candidate type, spelled as the subscription spells it when it names one of its types (or the test
- * event) whatever its casing or separators; another text only when it has the form resource.action.
- */
-function typeOf(
-	value: unknown,
-	subscribed: Subscribed,
-): { name: string; known: boolean } | undefined {
+/** Spelled as the subscription spells it when it is one of its types; else only the form resource.action. */
+function typeOf(value: unknown, subscribed: Subscribed): Typed | undefined {
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	const wanted = squash(value);
 	const known = [...subscribed.events, 'test'].find((event) => squash(event) === wanted);
@@ -62,13 +55,9 @@ function typeOf(
 	return EVENT_TYPE.test(value.trim()) ? { name: value.trim(), known: false } : undefined;
 }
 
-/** The type an object names at its top level, or one object down (`{"meta": {"event": …}}`), and the key holding it. */
-function typeIn(
-	object: IDataObject,
-	subscribed: Subscribed,
-	skip?: string,
-): { name: string; key?: string } | undefined {
-	let fallback: { name: string; key?: string } | undefined;
+/** The type an object names, and its key, at its top level or one object down (`{"meta": {"event": …}}`). */
+function typeIn(object: IDataObject, subscribed: Subscribed, skip?: string): Hit | undefined {
+	let fallback: Hit | undefined;
 	const look = (record: IDataObject, topLevel: boolean) => {
 		for (const [key, value] of Object.entries(record)) {
 			const strong = TYPE_KEYS.includes(squash(key));
@@ -91,7 +80,6 @@ function typeIn(
 	return fallback;
 }
 
-/** The key holding the record(s), if the object has one. */
 function dataKey(object: IDataObject): string | undefined {
 	for (const wanted of DATA_KEYS) {
 		const key = Object.keys(object).find((name) => squash(name) === wanted);
@@ -100,11 +88,7 @@ function dataKey(object: IDataObject): string | undefined {
 	return undefined;
 }
 
-/** The type a header gives (the service's own headers; never the node's custom ones). */
-export function typeFromHeaders(
-	headers: Record<string, string | string[] | undefined>,
-	subscribed: Subscribed,
-): string | undefined {
+export function typeFromHeaders(headers: HeaderMap, subscribed: Subscribed): string | undefined {
 	let fallback: string | undefined;
 	for (const [name, raw] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
@@ -116,12 +100,8 @@ export function typeFromHeaders(
 	return fallback;
 }
 
-/** One event object: its type (body first, then what the delivery says around it) and its data. */
-function readObject(
-	object: IDataObject,
-	around: Around | undefined,
-	subscribed: Subscribed,
-): ReadEvent {
+/** One event object: its type (the body's first, then the one around it) and its data. */
+function readObject(object: IDataObject, subscribed: Subscribed, around?: Around): ReadEvent {
 	const key = dataKey(object);
 	const found = typeIn(object, subscribed, key);
 	// No data key: the event's own fields are its data (an identifiers-only shape, say), less the type.
@@ -138,7 +118,7 @@ function readObject(
 	return { event, eventSource, data: data ?? null, body: object, plain };
 }
 
-/** An array of objects of which at least one names its type: a batch. */
+/** A batch: an array of objects, at least one naming its type. */
 function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[] {
 	return (
 		Array.isArray(value) &&
@@ -148,12 +128,8 @@ function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[]
 	);
 }
 
-/** Every event of a verified delivery; never fails (text, or JSON that is no object, is one event holding it). */
-export function readEvents(
-	rawBody: Buffer,
-	headers: Record<string, string | string[] | undefined>,
-	subscribed: Subscribed,
-): ReadEvent[] {
+/** Never fails: text, or JSON that is no object, is one event holding it. */
+export function readEvents(bytes: Buffer, headers: HeaderMap, subscribed: Subscribed): ReadEvent[] {
 	const fromHeader = typeFromHeaders(headers, subscribed);
 	const only = subscribed.events.length === 1 ? subscribed.events[0] : undefined;
 	const around: Around | undefined =
@@ -169,7 +145,7 @@ export function readEvents(
 		body,
 		plain: false,
 	});
-	const text = rawBody.toString('utf8');
+	const text = bytes.toString('utf8');
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
@@ -178,7 +154,7 @@ export function readEvents(
 	}
 	const inBatch = (elements: IDataObject[], envelope?: IDataObject) =>
 		elements.map((element, index) => ({
-			...readObject(element, around, subscribed),
+			...readObject(element, subscribed, around),
 			batch: { index, size: elements.length },
 			...(envelope ? { envelope } : {}),
 			plain: false,
@@ -194,5 +170,5 @@ export function readEvents(
 			return inBatch(value, envelope);
 		}
 	}
-	return [readObject(parsed, around, subscribed)];
+	return [readObject(parsed, subscribed, around)];
 }
