@@ -26,6 +26,8 @@ import { checkIntervalMs } from './settings';
 const ACTIVATION_GRACE_MS = 30_000;
 /** A tick may fire a little early; a check this close to its interval counts as due. */
 const SLACK_MS = 5_000;
+const STAYS_ON =
+	'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.';
 
 /** What this process knows of one trigger's checks. */
 interface Checks {
@@ -122,13 +124,8 @@ export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	};
 }
 
-interface Found {
-	recovered: Recovered[];
-	/** The bookkeeping after the check. */
-	book?: Book;
-	/** A problem to report. */
-	notice?: string;
-}
+/** The events a check found, the bookkeeping after it, a problem to report. */
+type Found = { recovered: Recovered[]; book?: Book; notice?: string };
 
 /** One tick: when a check is due, heal the subscription, catch up, run what is new and what is owed. */
 async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promise<void> {
@@ -144,18 +141,10 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	} catch (error) {
 		checks.failures++;
 		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
+		const attempt = `attempt ${checks.failures}; the trigger stays on and checks again next interval`;
 		// Never reported on the first failure (a blip).
-		if (checks.failures < 2)
-			this.logger.warn(
-				`${message} (attempt ${checks.failures}; the trigger stays on and checks again next interval)`,
-			);
-		else
-			report.call(
-				this,
-				checks,
-				message,
-				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
-			);
+		if (checks.failures < 2) this.logger.warn(`${message} (${attempt})`);
+		else report.call(this, checks, message, STAYS_ON);
 	}
 	if (result !== undefined) {
 		keepBook(staticData, { ...book, ...result.book, owed: book.owed });

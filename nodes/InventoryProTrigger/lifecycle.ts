@@ -134,23 +134,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * up from; an adopted one's starts now.
  */
 export async function createSubscription(this: Ctx, book: Book, desired: Desired): Promise<Book> {
-	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter(
-		(subscription) => subscription.url === desired.body.url,
-	);
+	const { fingerprint, body } = desired;
+	const subscriptions = await apiRequestAllItems.call(this, 'webhook.list');
+	const existing = subscriptions.filter((subscription) => subscription.url === body.url);
 	let rec: number;
 	let logAfter = 0;
 	if (existing.length > 0) {
 		rec = Number(existing[0].rec);
-		await apiRequest.call(this, 'webhook.update', { path: { rec }, body: desired.body });
+		await apiRequest.call(this, 'webhook.update', { path: { rec }, body });
 		for (const extra of existing.slice(1)) {
 			const path = { rec: Number(extra.rec) };
 			await allowing(404, apiRequest.call(this, 'webhook.delete', { path }));
 		}
 		logAfter = await newestLogRec.call(this, rec);
 	} else {
-		const response = (await apiRequest.call(this, 'webhook.create', {
-			body: desired.body,
-		})) as IDataObject;
+		const response = (await apiRequest.call(this, 'webhook.create', { body })) as IDataObject;
 		rec = Number(response?.rec);
 	}
 	if (!Number.isInteger(rec))
@@ -158,7 +156,6 @@ export async function createSubscription(this: Ctx, book: Book, desired: Desired
 			this.getNode(),
 			'Inventory Pro answered without a subscription id (rec)',
 		);
-	const { fingerprint, body } = desired;
 	return { ...book, rec, fingerprint, url: body.url, logOf: rec, logAfter };
 }
 
@@ -184,7 +181,8 @@ export async function ensureSubscription(
 		healthyAt: now,
 	});
 	if (book.rec === undefined) return { outcome: 'created', book: await create() };
-	const rec = book.rec;
+	const { rec } = book;
+	const { fingerprint, body } = desired;
 	const found = await allowing(404, apiRequest.call(this, 'webhook.get', { path: { rec } }));
 	const current = found.ok ? (found.value as IDataObject | undefined) : undefined;
 	if (current === undefined) {
@@ -193,9 +191,9 @@ export async function ensureSubscription(
 		const gaps = [...(book.gaps ?? []), { from, to: iso(now + MISSING_MARGIN_MS) }];
 		return { outcome: 'recreated', book: { ...(await create()), gaps } };
 	}
-	switch (plan(current, desired.body, book.fingerprint)) {
+	switch (plan(current, body, book.fingerprint)) {
 		case 'keep':
-			return { outcome: 'kept', book: { ...book, url: desired.body.url, healthyAt: now } };
+			return { outcome: 'kept', book: { ...book, url: body.url, healthyAt: now } };
 		case 'foreign':
 			// Delivers elsewhere, so not ours to change: leave it, create our own.
 			return { outcome: 'created', book: await create() };
@@ -203,11 +201,8 @@ export async function ensureSubscription(
 			return { outcome: 'disabledManually', book };
 		case 'update': {
 			const disabledByFailures = current.active !== true && Number(current.disableType ?? 0) === 1;
-			const answer = (await apiRequest.call(this, 'webhook.update', {
-				path: { rec },
-				body: desired.body,
-			})) as IDataObject;
-			const { fingerprint, body } = desired;
+			const update = apiRequest.call(this, 'webhook.update', { path: { rec }, body });
+			const answer = (await update) as IDataObject;
 			const next: Book = { ...book, fingerprint, url: body.url, healthyAt: now };
 			if (!disabledByFailures) return { outcome: 'updated', book: next };
 			// Disabled by failures: no retry follows for anything logged before now, whether or not the
