@@ -27,10 +27,7 @@ import {
 } from './lifecycle';
 import { noteOpenOrders } from './openOrders';
 
-/**
- * The book, and a note that an activation is under way (checks wait). The editor's test registration
- * keeps static data of its own, which n8n hands back to delete(): marked there as a test.
- */
+/** The editor's test registration keeps static data of its own, handed back to delete(): marked as a test. */
 function activationBook(context: IHookFunctions) {
 	const staticData = context.getWorkflowStaticData('node');
 	if (context.getMode() !== 'manual') {
@@ -41,20 +38,12 @@ function activationBook(context: IHookFunctions) {
 	return staticData as Book;
 }
 
-/** A person activating hears every failure. */
 function userActivation(context: IHookFunctions): boolean {
 	return context.getActivationMode() === 'activate' || context.getMode() === 'manual';
 }
 
-/**
- * A subscription request from a hook. At a restart or re-publication a failure is logged and left to the
- * next check: failing there would leave the trigger off.
- */
-async function unlessStarting(
-	context: IHookFunctions,
-	what: string,
-	work: () => Promise<void>,
-): Promise<void> {
+/** A person activating hears every failure; at a start it is logged: failing would leave the trigger off. */
+async function unlessStarting(context: IHookFunctions, what: string, work: () => Promise<void>) {
 	if (userActivation(context)) return await work();
 	await work().catch((error: Error) =>
 		context.logger.warn(
@@ -91,7 +80,6 @@ export class InventoryProTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			/** The stored subscription exists, points here, has the current secret and delivers; healed where not. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
 				const book = activationBook(this);
@@ -142,14 +130,12 @@ export class InventoryProTrigger implements INodeType {
 		},
 	};
 
-	/** The health check and catch-up, on the Check Interval (healing.ts). */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
 		return await Promise.resolve(startChecks.call(this));
 	}
 
 	/**
-	 * The first node of each execution the trigger starts (the editor's test event too). Its events count
-	 * as run when n8n saves the execution (../shared/ranLedger.ts); one that ran meanwhile (a queued
+	 * Its events count as run when n8n saves the execution (ranLedger.ts); one that ran meanwhile (a queued
 	 * execution n8n resumed after a restart, while a check ran it) is left out.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -23,51 +23,21 @@ const PO_KEY = RECORDS.purchaseOrder.key;
 const completionKey = (poNo: string): string =>
 	recordEventKey('order.completed', { field: PO_KEY, value: poNo }) ?? '';
 
-/**
- * Reads the open list: orders no longer on it join `gone`, and leave it once their completion ran (or
- * after the ledger's span). Returns the rows read too, or the problem.
- */
-async function followOpenOrders(
-	this: ITriggerFunctions | IHookFunctions,
-	before: OpenOrders | undefined,
-	now: number,
-	ran: (key: string) => boolean,
-): Promise<{ orders: OpenOrders; rows: IDataObject[] } | { problem: string }> {
-	let rows: IDataObject[];
-	try {
-		rows = await apiRequestAllItems.call(this, 'purchaseOrder.list');
-	} catch (error) {
-		return { problem: `/PurchaseOrder could not be read: ${(error as Error).message}` };
-	}
-	if (rows.some((row) => textField(row, PO_KEY) === undefined))
-		return {
-			problem: `a /PurchaseOrder record has no "${PO_KEY}", so completed purchase orders cannot be followed`,
-		};
-	// A deployment that lists closed orders too: those are gone from the open ones all the same.
-	const open = new Set(rows.filter((row) => !isClosed(row)).map((row) => textField(row, PO_KEY)!));
-	const gone: Record<string, number> = { ...before?.gone };
-	for (const poNo of before?.open ?? []) if (!open.has(poNo)) gone[poNo] ??= now;
-	for (const [poNo, at] of Object.entries(gone))
-		if (open.has(poNo) || ran(completionKey(poNo)) || now - at > KEEP_DAYS * DAY_MS)
-			delete gone[poNo];
-	return { orders: { open: [...open], gone }, rows };
-}
-
 /** One catch-up's view of the purchase orders: the open list read once, those that left it read by key once. */
 export class OrderWatch {
 	private closed?: IDataObject[];
 	/** Whether the open list was read at this check (so `gone` is current). */
 	private followed = false;
 	/** Why the open list could not be read: named only when a catch-up needs the orders. */
-	private unread?: string;
+	unread?: string;
 	/** Whether the list showed closed orders (a deployment that lists them all). */
 	listsClosed = false;
 
 	constructor(
-		private readonly context: ITriggerFunctions,
+		private readonly context: ITriggerFunctions | IHookFunctions,
 		private orders: OpenOrders | undefined,
 		private readonly ran: (key: string) => boolean,
-		private readonly problems: string[],
+		private readonly problems: string[] = [],
 	) {}
 
 	/** Whether a list of open orders was kept before this check. */
@@ -75,15 +45,31 @@ export class OrderWatch {
 		return this.orders !== undefined;
 	}
 
+	/** Orders no longer on the open list join `gone`, and leave it once their completion ran (or after the ledger's span). */
 	async follow(now: number): Promise<void> {
-		const result = await followOpenOrders.call(this.context, this.orders, now, this.ran);
-		if ('problem' in result) {
-			this.unread = result.problem;
+		let rows: IDataObject[];
+		try {
+			rows = await apiRequestAllItems.call(this.context, 'purchaseOrder.list');
+		} catch (error) {
+			this.unread = `/PurchaseOrder could not be read: ${(error as Error).message}`;
 			return;
 		}
-		this.orders = result.orders;
+		if (rows.some((row) => textField(row, PO_KEY) === undefined)) {
+			this.unread = `a /PurchaseOrder record has no "${PO_KEY}", so completed purchase orders cannot be followed`;
+			return;
+		}
+		// A deployment that lists closed orders too: those are gone from the open ones all the same.
+		const open = new Set(
+			rows.filter((row) => !isClosed(row)).map((row) => textField(row, PO_KEY)!),
+		);
+		const gone: Record<string, number> = { ...this.orders?.gone };
+		for (const poNo of this.orders?.open ?? []) if (!open.has(poNo)) gone[poNo] ??= now;
+		for (const [poNo, at] of Object.entries(gone))
+			if (open.has(poNo) || this.ran(completionKey(poNo)) || now - at > KEEP_DAYS * DAY_MS)
+				delete gone[poNo];
+		this.orders = { open: [...open], gone };
 		this.followed = true;
-		this.listsClosed = showsClosed(result.rows);
+		this.listsClosed = showsClosed(rows);
 	}
 
 	/**
@@ -142,12 +128,12 @@ export async function noteOpenOrders(
 ): Promise<void> {
 	if (!events.includes('order.completed') || this.getMode() === 'manual') return;
 	const ledger = ledgerOf(this);
-	const result = await followOpenOrders
-		.call(this, book.openOrders, now(), (key) => ledger.has(eventIdOf(key)))
-		.catch((error: Error) => ({ problem: error.message }));
-	if ('problem' in result) {
-		this.logger.warn(`Inventory Pro Trigger: open purchase orders not noted (${result.problem})`);
-		return;
-	}
-	keepBook(book, { ...book, openOrders: result.orders });
+	const watch = new OrderWatch(this, book.openOrders, (key) => ledger.has(eventIdOf(key)));
+	const problem = await watch.follow(now()).then(
+		() => watch.unread,
+		(error: Error) => error.message,
+	);
+	if (problem !== undefined)
+		this.logger.warn(`Inventory Pro Trigger: open purchase orders not noted (${problem})`);
+	else keepBook(book, { ...book, openOrders: watch.book() });
 }
