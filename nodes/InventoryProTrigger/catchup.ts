@@ -275,32 +275,27 @@ async function rebuild(ctx: Context, firsts: LogEntry[]): Promise<Recovered[]> {
 		else if (first.event.startsWith('order.')) orderEntries.push(first);
 		else for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
 	}
-	// Stock and item events: the record the reference numbers, in its list.
+	// Stock and item events (one list each): the record the reference numbers, in its list.
 	const pending = new Map<LogEntry, string>();
-	const matched = new Set<LogEntry>();
 	for (const [id, group] of byList) {
 		const since = isoMinus(group.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
 		const read = await walk(ctx, id, since);
 		if ('problem' in read) {
 			ctx.problems.push(`Missed events were run without their records: ${read.problem}`);
-			for (const first of group) if (!matched.has(first)) pending.set(first, read.problem);
+			for (const first of group) pending.set(first, read.problem);
 			continue;
 		}
+		const fields = identityFields(id);
 		for (const first of group) {
-			if (matched.has(first)) continue;
 			const value = referenceValue(first.reference)!;
-			const fields = identityFields(id);
 			const record = read.records.find((row) => fields.some((f) => textField(row, f) === value));
-			if (record !== undefined) {
-				matched.add(first);
-				pending.delete(first);
+			if (record !== undefined)
 				out.push(recovered(first.event, record, first.reference, keyOf(first.created)));
-			} else if (!pending.has(first)) {
+			else
 				pending.set(
 					first,
 					`No ${endpoint(id).path} record changed since ${since} has ${fields.join(' or ')} ${value} (the log's reference ${first.reference}): the record was removed, or the reference does not number that list's records`,
 				);
-			}
 		}
 	}
 	for (const [first, reason] of pending) out.push(withoutRecord(first, reason));

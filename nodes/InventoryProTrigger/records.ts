@@ -3,7 +3,7 @@
  * matched whatever their spelling: the spec shows no event payload), and the key that tells one event
  * from another, shared by live deliveries and catch-up.
  */
-import type { EndpointId } from '../shared/endpoints';
+import { COMMON_EVENTS, type EndpointId } from '../shared/endpoints';
 import { kindOfList } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
 import { fieldOf, isObject, textField, textOf } from '../shared/validation';
@@ -19,15 +19,8 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 	'order.completed': ['purchaseOrder.list', 'shippingOrder.list'],
 };
 
-/** Events a record has once in its life: the record identifies the event; others need its Modified too. */
-const ONCE = new Set([
-	'inventory.received',
-	'inventory.moved',
-	'inventory.issued',
-	'item.created',
-	'order.created',
-	'order.completed',
-]);
+/** Events a record has once in its life (all common ones but item.updated): the record tells the event. */
+const ONCE = new Set<string>(COMMON_EVENTS.filter((event) => event !== 'item.updated'));
 
 /** The fields that identify a record of a list's kind, the first one keys are built on. */
 export function identityFields(id: EndpointId): readonly string[] {
