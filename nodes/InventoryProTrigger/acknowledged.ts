@@ -1,11 +1,8 @@
 /**
- * "An acknowledged event runs." A delivery is answered once n8n holds its execution; if n8n is killed
- * before that execution is saved, it resumes it only if it had not started, else it marks it crashed.
- * So this process notes what it acknowledged until the ledger shows it ran, and writes beside the ledger
- * when all of it had run (`settledAt`, n8n's clock). The first check after a start reads the delivery log
- * from a little before that and runs, `recovered: true`, what the ledger does not show (catchup.ts).
- * Only a process that acknowledges and runs (regular mode) can tell; in queue mode a run cut short by a
- * killed worker stays n8n's failed execution (README, limits).
+ * "An acknowledged event runs." A delivery is answered once n8n holds its execution; killed before the
+ * save, n8n resumes it only if it had not started. So this process notes, beside the ledger, when all
+ * it acknowledged had run (`settledAt`), and the first check after a start runs again what the log shows
+ * acknowledged since (catchup.ts). Regular mode only: in queue mode no process can tell (README, limits).
  */
 import { memoryOf, nodeKey, type NodeContext as Context } from '../shared/memory';
 import { ledgerOf, now, storedNote, type Note } from '../shared/ranLedger';
@@ -18,7 +15,6 @@ const GIVE_UP_MS = 60 * 60_000;
 const acceptedHere = new Map<string, Map<string, number>>();
 const acceptedBy = (context: Context) => memoryOf(acceptedHere, context, () => new Map());
 
-/** webhook(): the events of a delivery about to be acknowledged. */
 export function accept(context: Context, eventIds: string[]): void {
 	const accepted = acceptedBy(context);
 	const at = now();
@@ -45,7 +41,7 @@ export function settledNote(context: Context): Note {
 	};
 }
 
-/** From when (service time, ISO) the first check after a start reads the log again; undefined: unknown. */
+/** From when (service time) the first check after a start reads the log again; undefined: unknown. */
 export function reconcileFrom(context: Context): string | undefined {
 	const settledAt = storedNote(context)?.settledAt;
 	if (typeof settledAt !== 'number') return undefined;

@@ -1,7 +1,7 @@
 /**
- * The trigger's bookkeeping in its node static data, written by the hooks and the checks on the
+ * The trigger's bookkeeping: its node static data, written by the hooks and the checks on the
  * activation's object (n8n saves it at activation and whenever a check emits). An execution's save writes
- * this process's activation's book rather than its own older copy (ranLedger.ts holdNodeData).
+ * this process's activation's book, not its own older copy (ranLedger.ts holdNodeData).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -40,7 +40,6 @@ export interface Book extends IDataObject {
 	gaps?: Gap[];
 	/** When a check last found the subscription delivering (n8n's clock, ms). */
 	healthyAt?: number;
-	/** While order.completed is subscribed (openOrders.ts). */
 	openOrders?: OpenOrders;
 	owed?: Owed[];
 }
@@ -58,13 +57,12 @@ export const BOOK_FIELDS = [
 	'owed',
 ] as const;
 
-/** The book is the activation's static data itself; executions' saves take it from here (holdNodeData). */
 export function bookIn(context: NodeContext, staticData: IDataObject): Book {
 	holdNodeData(context, staticData);
 	return staticData;
 }
 
-/** Writes `next` into the activation's static data, field by field (saved with the next emit). */
+/** Field by field into the activation's static data (saved with the next emit). */
 export function keepBook(staticData: IDataObject, next: Book): void {
 	for (const field of BOOK_FIELDS) {
 		if (next[field] === undefined) delete staticData[field];

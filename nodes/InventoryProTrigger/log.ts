@@ -1,7 +1,4 @@
-/**
- * The subscription's delivery log (spec: GET /Webhook/{id}/log): every attempt, its event, the record's
- * reference and whether it was delivered.
- */
+/** The subscription's delivery log (spec): every attempt, its event, reference and success. */
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
@@ -19,9 +16,8 @@ export interface LogEntry {
 }
 
 /**
- * The entries of subscription `rec` newer than `after`, oldest first, and the rows as served (sources.ts
- * checks them). Stops at a page that reaches `after` or holds an entry `olderThanWanted` only when the
- * page came back newest first, as asked; otherwise reads every page.
+ * Entries newer than `after`, oldest first, and the rows as served. Stops at a page that reaches `after`
+ * or an entry `olderThanWanted` only when the page came back newest first, as asked.
  */
 export async function logEntries(
 	this: ITriggerFunctions | IHookFunctions,
@@ -41,20 +37,18 @@ export async function logEntries(
 	let older = false;
 	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
 		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
-		rows.forEach((row) => {
-			const entryRec = Number(row.rec);
-			if (!(entryRec > after)) return;
+		for (const row of rows.filter((row) => Number(row.rec) > after)) {
 			served.push(row);
 			const entry = {
-				rec: entryRec,
+				rec: Number(row.rec),
 				event: textOf(row.event ?? ''),
 				reference: textOf(row.reference ?? ''),
 				success: row.success === true,
 				created: textOf(row.created ?? ''),
 			};
-			byRec.set(entryRec, entry);
+			byRec.set(entry.rec, entry);
 			older ||= olderThanWanted(entry);
-		});
+		}
 		const ordered = recs.length > 0 && recs.every((n, index) => index === 0 || n < recs[index - 1]);
 		if (ordered && (newestOnly || older || recs[recs.length - 1] <= after)) break;
 	}

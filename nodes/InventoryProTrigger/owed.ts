@@ -1,9 +1,7 @@
 /**
- * "What a check finds runs once, in order." Each event a check finds that the ledger does not show as
- * run is kept in the book as owed and emitted as an execution of its own, one after the other, each once
- * the one before ended, with n8n's deduplication key (event id, this process's start, attempt): n8n
- * refuses to start it twice. It stays owed until the ledger shows it ran; the first check after a start
- * emits it again under a new key (a crashed execution keeps its key in n8n's database).
+ * "What a check finds runs once, in order." Each event is owed (in the book) until the ledger shows it
+ * ran, and emitted as an execution of its own once the one before ended, under n8n's deduplication key
+ * (event id, this process's start, attempt); a crashed execution keeps its key, so a start brings a new one.
  */
 import { randomBytes } from 'crypto';
 import { deepCopy, type IDataObject, type IRun, type ITriggerFunctions } from 'n8n-workflow';
@@ -15,7 +13,6 @@ import type { Owed } from './book';
 
 const BOOT = randomBytes(4).toString('hex');
 
-/** The events emitted here, their attempt, and whether their execution ran. */
 const emittedHere = new Map<string, Map<string, { attempt: number; ran?: boolean }>>();
 const emittedBy = (context: NodeContext) => memoryOf(emittedHere, context, () => new Map());
 
@@ -25,10 +22,7 @@ export function isRunningHere(context: NodeContext, eventId: string): boolean {
 	return emitted !== undefined && emitted.ran === undefined;
 }
 
-/**
- * The owed events after a check (kept and found), less what ran or a delivery runs, written to the book
- * with the ledger; those not running here are emitted in turn. Returns how many.
- */
+/** The owed events (kept and found) less what ran or a delivery runs; emits those not running here. */
 export function runOwed(
 	this: ITriggerFunctions,
 	staticData: IDataObject,
@@ -75,7 +69,6 @@ async function inTurn(
 	}
 }
 
-/** Resolves when n8n tells this process the execution ended. */
 async function emitOne(this: ITriggerFunctions, { eventId, json }: Owed): Promise<void> {
 	const emitted = emittedBy(this);
 	const attempt = (emitted.get(eventId)?.attempt ?? 0) + 1;

@@ -1,7 +1,6 @@
 /**
- * The records behind events: the lists that hold them, the fields that identify one (the registry's,
- * matched whatever their spelling: the spec shows no event payload), and the key that tells one event
- * from another, shared by live deliveries and catch-up.
+ * The records behind events: their lists, the fields that identify one (in any spelling: the spec shows
+ * no event payload), and the key a live delivery and its catch-up share.
  */
 import { COMMON_EVENTS, type EndpointId } from '../shared/endpoints';
 import { kindOfList } from '../shared/records';
@@ -22,7 +21,7 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 /** Events a record has once in its life (all common ones but item.updated): the record tells the event. */
 const ONCE = new Set<string>(COMMON_EVENTS.filter((event) => event !== 'item.updated'));
 
-/** The fields that identify a record of a list's kind, the first one keys are built on. */
+/** The first is the one keys are built on. */
 export function identityFields(id: EndpointId): readonly string[] {
 	const kind = kindOfList(id);
 	return kind === undefined ? [] : (kind.identity ?? [kind.key]);
@@ -32,7 +31,7 @@ function eventIdentity(event: string): string[] {
 	return [...new Set((EVENT_LISTS[event] ?? []).flatMap(identityFields))];
 }
 
-/** The record an event is about, as the event shows it; `stamp`: its Modified (stampKey), if shown. */
+/** The record an event is about, as the event shows it (`stamp`: its Modified). */
 export interface RecordRef {
 	field: string;
 	value: string;
@@ -57,10 +56,7 @@ export function recordRef(event: string, ...places: unknown[]): RecordRef | unde
 	return undefined;
 }
 
-/**
- * Type and record, and for events a record has more than once its Modified (two updates differ by it,
- * a repeat shares it; no stamp, no key). A live delivery and its catch-up share it: one runs.
- */
+/** Type and record, and for events a record has more than once its Modified (no stamp: no key). */
 export function recordEventKey(event: string, ref: RecordRef | undefined): string | undefined {
 	if (ref === undefined) return undefined;
 	const id = ref.field === eventIdentity(event)[0] ? ref.value : `${ref.field}=${ref.value}`;

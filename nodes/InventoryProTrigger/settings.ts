@@ -1,4 +1,4 @@
-/** The node's parameters and credential, as the trigger reads them. */
+// The node's parameters and credential, as the trigger reads them.
 import {
 	NodeOperationError,
 	type IDataObject,

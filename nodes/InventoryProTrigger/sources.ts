@@ -1,6 +1,6 @@
 /**
- * What each source catch-up reads must show to answer, checked on the rows of its first read, so that a
- * source that cannot answer is named once instead of yielding nothing in silence or a wrong event.
+ * What each source catch-up reads must show, checked on its rows: a source that cannot answer is named
+ * once instead of yielding nothing in silence or a wrong event.
  */
 import type { IDataObject } from 'n8n-workflow';
 
