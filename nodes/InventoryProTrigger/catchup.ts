@@ -64,7 +64,6 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 
 type Walk = { records: IDataObject[] } | { problem: string };
 
-/** A list that cannot be read is a problem, not a throw. */
 async function walk(ctx: Context, id: EndpointId, since: string): Promise<Walk> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
@@ -104,7 +103,6 @@ const withoutRecord = (entry: LogEntry, reason: string): Recovered => ({
 	reason,
 });
 
-/** What one catch-up shares between the log and the gaps. */
 interface Context {
 	trigger: ITriggerFunctions;
 	events: string[];
@@ -245,7 +243,6 @@ async function fromLog(ctx: Context, book: Book, rec: number, now: number) {
 	return { recovered: await rebuild(ctx, failed), logAfter };
 }
 
-/** The attempts of each event, test events left out. */
 function byEvent(entries: LogEntry[]): LogEntry[][] {
 	const groups = new Map<string, LogEntry[]>();
 	for (const entry of entries) {

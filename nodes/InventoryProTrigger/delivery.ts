@@ -1,7 +1,6 @@
 /**
  * One delivery, from bytes to items: verify, read its events (envelope.ts), filter, and give each its id,
- * the same for a repeat and for the event a check rebuilds. Settings are cached per process; a secret
- * made stale by a rotation in another process is derived again at its first signature miss.
+ * the same for a repeat and for the event a check rebuilds. Settings are cached per process.
  */
 import { createHash, randomBytes } from 'crypto';
 import type {
@@ -49,7 +48,7 @@ interface Receiver {
 	identifiers: boolean;
 }
 
-/** The editor's test registration apart: the receiver, and the secret last written. */
+/** The editor's test registration apart. */
 const receivers = new Map<string, Receiver>();
 const secrets = new Map<string, string>();
 const keyOf = (context: NodeContext & { getMode(): string }) =>
@@ -86,7 +85,7 @@ async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	return receiver;
 }
 
-/** After the subscription was (re)written with `secret`: only that one verifies from now on. */
+/** The subscription was (re)written with `secret`: only that one verifies from now on. */
 export function rekeyed(context: NodeContext & { getMode(): string }, secret: string): void {
 	secrets.set(keyOf(context), secret);
 	const receiver = receivers.get(keyOf(context));
@@ -95,7 +94,7 @@ export function rekeyed(context: NodeContext & { getMode(): string }, secret: st
 	receiver.previous = undefined;
 }
 
-/** On a miss the secret is derived once more (a rotation). */
+/** On a miss the secret is derived once more: a rotation in another process. */
 async function verified(
 	this: IWebhookFunctions,
 	receiver: Receiver,

@@ -10,7 +10,7 @@ import { EVENT_TYPE } from '../shared/validation/webhook';
 
 export type EventSource = 'body' | 'header' | 'subscription' | 'none';
 export type HeaderMap = Record<string, string | string[] | undefined>;
-/** The type a delivery gives around its events: a header's, or the subscription's only type. */
+/** A header's type, or the subscription's only type. */
 type Around = { name: string; source: EventSource };
 type Typed = { name: string; known: boolean };
 type Hit = { name: string; key?: string };
@@ -25,19 +25,17 @@ export interface ReadEvent {
 	body: unknown;
 	notJson?: true;
 	batch?: { index: number; size: number };
-	/** The envelope's other fields, for a batch under one of its keys. */
 	envelope?: IDataObject;
 	/** The spec's own `{"event": <type>, "data": {…}}` and nothing else. */
 	plain: boolean;
 }
 
-/** Keys that hold the type, compared squashed (`eventType`, `event_type`, `EVENT` …). */
+/** Compared squashed (`eventType`, `event_type`, `EVENT` …). */
 const TYPE_KEYS = ['event', 'eventtype', 'eventname', 'topic'];
 /** A key records use for their own kind too (a movement's `type`): it counts only for a subscribed type. */
 const WEAK_TYPE_KEYS = ['type'];
-/** Keys that may hold the record(s), compared squashed, in this order. */
 const DATA_KEYS = ['data', 'payload', 'record', 'object', 'resource', 'eventbody', 'body'];
-/** Header names that may carry the type: `x-webhook-event`, `x-event-type`, `x-…-topic`. */
+/** `x-webhook-event`, `x-event-type`, `x-…-topic`. */
 const TYPE_HEADER = /(^|-)(event|event-type|event-name|topic)$/;
 
 export interface Subscribed {
@@ -55,7 +53,7 @@ function typeOf(value: unknown, subscribed: Subscribed): Typed | undefined {
 	return EVENT_TYPE.test(value.trim()) ? { name: value.trim(), known: false } : undefined;
 }
 
-/** The type an object names, and its key, at its top level or one object down (`{"meta": {"event": …}}`). */
+/** At the top level, or one object down (`{"meta": {"event": …}}`). */
 function typeIn(object: IDataObject, subscribed: Subscribed, skip?: string): Hit | undefined {
 	let fallback: Hit | undefined;
 	const look = (record: IDataObject, topLevel: boolean) => {
@@ -100,7 +98,6 @@ export function typeFromHeaders(headers: HeaderMap, subscribed: Subscribed): str
 	return fallback;
 }
 
-/** One event object: its type (the body's first, then the one around it) and its data. */
 function readObject(object: IDataObject, subscribed: Subscribed, around?: Around): ReadEvent {
 	const key = dataKey(object);
 	const found = typeIn(object, subscribed, key);
@@ -118,7 +115,6 @@ function readObject(object: IDataObject, subscribed: Subscribed, around?: Around
 	return { event, eventSource, data: data ?? null, body: object, plain };
 }
 
-/** A batch: an array of objects, at least one naming its type. */
 function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[] {
 	return (
 		Array.isArray(value) &&

@@ -1,8 +1,7 @@
 /**
- * "A subscription heals": once per Check Interval, confirm or repair the subscription (lifecycle.ts) and
- * catch up on events that never ran (catchup.ts), at the first check after a start also those
- * acknowledged before it (acknowledged.ts); what it finds runs once (owed.ts). A check never throws: a
- * problem is logged every time and reported once as a failed execution, and the schedule goes on.
+ * "A subscription heals": once per Check Interval, confirm or repair the subscription and catch up
+ * (catchup.ts); what a check finds runs once (owed.ts). A check never throws: a problem is logged every
+ * time and reported once as a failed execution, and the schedule goes on.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type {
@@ -29,13 +28,12 @@ const SLACK_MS = 5_000;
 const STAYS_ON =
 	'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.';
 
-/** What this process knows of one trigger's checks. */
 interface Checks {
 	startedAt?: number;
 	hookAt?: number;
 	lastCheckAt?: number;
 	checking?: Promise<void>;
-	/** From when the log is read again for acknowledged events (first check after a start); null: done. */
+	/** acknowledged.ts reconcileFrom, read at the first check after a start; null once done. */
 	reconcile?: string | null;
 	/** Consecutive failed checks, the last problem reported, and one found beside emitted events. */
 	failures: number;
@@ -49,7 +47,6 @@ const checksHere = new Map<string, Checks>();
 const checksOf = (context: NodeContext) =>
 	memoryOf(checksHere, context, (): Checks => ({ failures: 0 }));
 
-/** The activation's hooks ran: the schedule's checks wait a little. */
 export function noteActivation(context: NodeContext): void {
 	checksOf(context).hookAt = now();
 }
@@ -66,10 +63,7 @@ function owedOf({ key, event, data, reference, reason }: Recovered): Owed {
 	return { eventId, json };
 }
 
-/**
- * A tick every minute, at a second of its own (triggers do not all call the service at once); each tick
- * decides whether a check is due, so any interval is kept and a change of it counts at the next tick.
- */
+/** Every minute at a second of its own (triggers spread their calls); each tick decides if a check is due. */
 function tickExpression(context: ITriggerFunctions): CronExpression {
 	const node = context.getNode();
 	let hash = 0;
@@ -78,7 +72,6 @@ function tickExpression(context: ITriggerFunctions): CronExpression {
 	return `${hash} * * * * *`;
 }
 
-/** Not beside an activation or a start; once per interval. */
 function due(this: ITriggerFunctions, checks: Checks, at: number): boolean {
 	if (at - Math.max(checks.hookAt ?? 0, checks.startedAt ?? 0) < ACTIVATION_GRACE_MS) return false;
 	const last = checks.lastCheckAt;
@@ -87,10 +80,7 @@ function due(this: ITriggerFunctions, checks: Checks, at: number): boolean {
 	return true;
 }
 
-/**
- * A problem, once, as a failed execution (the workflow stays active); logged every time. n8n 1.x has no
- * saveFailedExecution, and a trigger's emitError would switch it off: the log only.
- */
+/** Once, as a failed execution (n8n 1.x has none, and emitError would switch the trigger off: log only). */
 function report(this: ITriggerFunctions, checks: Checks, message: string, description?: string) {
 	this.logger.warn(message);
 	if (checks.told === message) return;
@@ -99,7 +89,7 @@ function report(this: ITriggerFunctions, checks: Checks, message: string, descri
 	(this as Partial<Pick<ITriggerFunctions, 'saveFailedExecution'>>).saveFailedExecution?.(error);
 }
 
-/** trigger(): registers the schedule with n8n, which removes it at deactivation. None in the editor. */
+/** n8n removes the schedule at deactivation. */
 export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	if (this.getMode() === 'manual') return {};
 	const checks = checksOf(this);
@@ -127,7 +117,6 @@ export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 /** The events a check found, the bookkeeping after it, a problem to report. */
 type Found = { recovered: Recovered[]; book?: Book; notice?: string };
 
-/** One tick: when a check is due, heal the subscription, catch up, run what is new and what is owed. */
 async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promise<void> {
 	const at = now();
 	if (!due.call(this, checks, at)) return;
@@ -194,7 +183,7 @@ async function check(
 	return { recovered: found.recovered, book: { logOf, logAfter, openOrders, gaps: [] }, notice };
 }
 
-/** For tests: the check in progress for a workflow (n8n does not wait for ticks). */
+/** For tests: n8n does not wait for ticks. */
 export const healingSeam = {
 	checking(workflowId: string): Promise<void> | undefined {
 		for (const [key, checks] of checksHere)

@@ -1,7 +1,4 @@
-/**
- * The subscription: the one this node wants, the plan against what the service holds, and the requests
- * that put it right (ensure, create, delete). An outage it repairs is kept as a gap for catch-up.
- */
+/** The subscription this node wants, the plan against the service's, and the requests that heal it. */
 import { createHash } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
@@ -20,7 +17,7 @@ type Ctx = IHookFunctions | ITriggerFunctions;
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
 const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
 
-/** The create/update body (spec). PUT replaces the whole subscription, so it is always complete. */
+/** PUT replaces the whole subscription, so the body is always complete. */
 export interface SubscriptionBody extends IDataObject {
 	name: string;
 	url: string;
@@ -31,7 +28,6 @@ export interface SubscriptionBody extends IDataObject {
 	headers: Record<string, string>;
 }
 
-/** A name that tells an administrator which workflow a subscription feeds. */
 export function subscriptionName(
 	workflowName: string | undefined,
 	workflowId: string,
@@ -41,10 +37,7 @@ export function subscriptionName(
 	return `n8n${isTest ? ' (test)' : ''}: ${label} (${workflowId})`;
 }
 
-/**
- * A one-way digest of everything sent, the secret (256 bits of HMAC output) included: it changes with
- * any setting and reveals none. Events and headers sorted, so their order does not change it.
- */
+/** A one-way digest of all that is sent, the secret (256 bits of HMAC output) too: it reveals none. */
 export function fingerprint(body: SubscriptionBody): string {
 	const { name, url, payloadMode, active, secret } = body;
 	const events = body.events.split(',').sort();
@@ -65,10 +58,7 @@ function sameEvents(a: unknown, b: string): boolean {
 	return left.length === right.length && left.every((event, index) => event === right[index]);
 }
 
-/**
- * Another URL: not this node's to change. A manual disable: the administrator's decision. Anything else
- * that differs (a disable by failures too) is healed with one PUT.
- */
+/** Another URL is not ours to change; a manual disable is the administrator's; the rest is one PUT. */
 export function plan(
 	current: IDataObject,
 	desired: SubscriptionBody,
@@ -88,15 +78,11 @@ export function plan(
 
 export interface Desired {
 	body: SubscriptionBody;
-	/** What static data keeps in place of the secret. */
 	fingerprint: string;
 	events: string[];
 }
 
-/**
- * Checked before any request: the HTTPS URL first, then events and headers. A scheduled check has no
- * webhook URL of its own and passes the one the last activation used.
- */
+/** Checked before any request. A check has no webhook URL of its own: it passes the last activation's. */
 export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise<Desired> {
 	const node = this.getNode();
 	const url = requireHttpsUrl(
@@ -129,9 +115,8 @@ const MISSING_MARGIN_MS = 5 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Creates the subscription, or adopts what is left at this URL (a create whose static data n8n never
- * saved) rather than have every event delivered twice. A new subscription's whole log is ours to catch
- * up from; an adopted one's starts now.
+ * Adopts what is left at this URL (a create whose static data n8n never saved) rather than have every
+ * event delivered twice; an adopted subscription's catch-up starts now.
  */
 export async function createSubscription(this: Ctx, book: Book, desired: Desired): Promise<Book> {
 	const { fingerprint, body } = desired;
@@ -159,17 +144,13 @@ export async function createSubscription(this: Ctx, book: Book, desired: Desired
 	return { ...book, rec, fingerprint, url: body.url, logOf: rec, logAfter };
 }
 
-/** The later of two service times (the first may be missing). */
 function later(a: string | undefined, b: string): string {
 	return a !== undefined && (stampKey(a) ?? '') > (stampKey(b) ?? '') ? a : b;
 }
 
 const textIn = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/**
- * Confirms the stored subscription and heals it: the new bookkeeping and what was done. The caller
- * decides what a manual disable means (an error at activation, a notice later).
- */
+/** The caller decides what a manual disable means (an error at activation, a notice later). */
 export async function ensureSubscription(
 	this: Ctx,
 	book: Book,
@@ -219,7 +200,6 @@ export async function ensureSubscription(
 	}
 }
 
-/** Deletes the subscription; a 404 means it is already gone, which is what deactivation wants. */
 export async function deleteSubscription(this: IHookFunctions, rec: number): Promise<void> {
 	await allowing(404, apiRequest.call(this, 'webhook.delete', { path: { rec } }));
 }

@@ -1,8 +1,7 @@
 /**
- * "A completed purchase order is found." GET /PurchaseOrder lists open orders only (vendor docs), so a
- * completed order leaves it. While order.completed is subscribed the book keeps the open list's numbers,
- * read at activation, at every restart and at every check; an order that left it, its completion not
- * run, is read by its key when catch-up needs it. One never in a saved list cannot be found (README).
+ * "A completed purchase order is found." GET /PurchaseOrder lists open orders only (vendor docs), so
+ * the book keeps the open list's numbers (activation, restart, every check) and an order that left it
+ * is read by its key. One never in a saved list cannot be found (README, limits).
  */
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
@@ -19,18 +18,16 @@ import { recordEventKey } from './records';
 const DAY_MS = 86_400_000;
 const PO_KEY = RECORDS.purchaseOrder.key;
 
-/** The key an order's completion runs under, live or recovered. */
 const completionKey = (poNo: string): string =>
 	recordEventKey('order.completed', { field: PO_KEY, value: poNo }) ?? '';
 
-/** One catch-up's view of the purchase orders: the open list read once, those that left it read by key once. */
+/** One catch-up's view: the open list read once, the orders that left it read by key once. */
 export class OrderWatch {
 	private closed?: IDataObject[];
-	/** Whether the open list was read at this check (so `gone` is current). */
 	private followed = false;
 	/** Why the open list could not be read: named only when a catch-up needs the orders. */
 	unread?: string;
-	/** Whether the list showed closed orders (a deployment that lists them all). */
+	/** The list showed closed orders (a deployment that lists them all). */
 	listsClosed = false;
 
 	constructor(
@@ -40,12 +37,11 @@ export class OrderWatch {
 		private readonly problems: string[] = [],
 	) {}
 
-	/** Whether a list of open orders was kept before this check. */
 	get kept(): boolean {
 		return this.orders !== undefined;
 	}
 
-	/** Orders no longer on the open list join `gone`, and leave it once their completion ran (or after the ledger's span). */
+	/** Orders off the open list join `gone` until their completion ran (or the ledger's span passed). */
 	async follow(now: number): Promise<void> {
 		let rows: IDataObject[];
 		try {
@@ -72,10 +68,7 @@ export class OrderWatch {
 		this.listsClosed = showsClosed(rows);
 	}
 
-	/**
-	 * The orders that left the open list and are closed, read by key once per catch-up. One no longer
-	 * there (404) is forgotten; one open after all goes back to the open ones.
-	 */
+	/** The orders that left and are closed. One no longer there (404) is forgotten; one open goes back. */
 	async closedOrders(): Promise<IDataObject[]> {
 		if (this.closed !== undefined) return this.closed;
 		if (this.unread !== undefined)
@@ -111,16 +104,12 @@ export class OrderWatch {
 		return (this.closed = closed);
 	}
 
-	/** What the book keeps after this catch-up. */
 	book(): OpenOrders | undefined {
 		return this.orders;
 	}
 }
 
-/**
- * At activation and every restart, when n8n saves static data (a check that finds nothing is not saved):
- * notes the open orders, so what was open before an outage is known after it. Never fails the activation.
- */
+/** At activation and restart, when n8n saves static data (a check that finds nothing is not saved). */
 export async function noteOpenOrders(
 	this: IHookFunctions,
 	book: Book,
