@@ -9,22 +9,13 @@ import type { NodeContext } from '../shared/memory';
 import { holdNodeData } from '../shared/ranLedger';
 
 /** Service time (ISO) in which the subscription delivered nothing (disabled or missing). */
-export interface Gap extends IDataObject {
-	from: string;
-	to: string;
-}
+export type Gap = IDataObject & { from: string; to: string };
 
 /** The open list at its last read, and those that left it, completion not run: poNo → first missed (ms). */
-export interface OpenOrders extends IDataObject {
-	open: string[];
-	gone: Record<string, number>;
-}
+export type OpenOrders = IDataObject & { open: string[]; gone: Record<string, number> };
 
 /** An event a check emitted, not known to have run: emitted again until it is. */
-export interface Owed extends IDataObject {
-	eventId: string;
-	json: IDataObject;
-}
+export type Owed = IDataObject & { eventId: string; json: IDataObject };
 
 export interface Book extends IDataObject {
 	/** The subscription (spec: rec) and a one-way digest of what was last sent for it. */

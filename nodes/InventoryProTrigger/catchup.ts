@@ -24,6 +24,7 @@ import { checkLog, checkRows } from './sources';
 const RETRY_HORIZON_MS = 30 * 60_000;
 /** How far before an event's first attempt its record may have been written. */
 const WRITE_MARGIN_MS = 10 * 60_000;
+const UNLISTED = 'Inventory Pro does not list the records of this event; the delivery log names it';
 
 export interface Recovered {
 	event: string;
@@ -94,14 +95,10 @@ function fromList(event: string, id: EndpointId, record: IDataObject): Recovered
 	return recovered(event, record, `RecNo:${value ?? ''}`, keyOf(fieldOf(record, 'modified')));
 }
 
-const withoutRecord = (entry: LogEntry, reason: string): Recovered => ({
-	event: entry.event,
-	data: null,
-	reference: entry.reference,
-	key: `l:${entry.event}|${entry.reference}|${keyOf(entry.created) || entry.rec}`,
-	at: keyOf(entry.created),
-	reason,
-});
+function withoutRecord({ event, reference, created, rec }: LogEntry, reason: string): Recovered {
+	const at = keyOf(created);
+	return { event, data: null, reference, key: `l:${event}|${reference}|${at || rec}`, at, reason };
+}
 
 interface Context {
 	trigger: ITriggerFunctions;
@@ -206,12 +203,8 @@ async function ordersFromLog(ctx: Context, entries: LogEntry[]): Promise<Recover
 				: unique.length === 0
 					? 'no order of its kind changed as it was sent (an order never seen open, created and completed between two checks, is not listed: GET /PurchaseOrder shows open orders only)'
 					: `${unique.length} orders (${unique.map(numberOf).join(', ')}) changed as it was sent, so it cannot be told which`;
-		out.push(
-			withoutRecord(
-				entry,
-				`The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`,
-			),
-		);
+		const reason = `The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`;
+		out.push(withoutRecord(entry, reason));
 	}
 	if (unmatched > 0)
 		ctx.problems.push(
@@ -260,13 +253,7 @@ async function rebuild(ctx: Context, firsts: LogEntry[]): Promise<Recovered[]> {
 	const orderEntries: LogEntry[] = [];
 	for (const first of firsts) {
 		const lists = EVENT_LISTS[first.event];
-		if (!lists)
-			out.push(
-				withoutRecord(
-					first,
-					'Inventory Pro does not list the records of this event; the delivery log names it',
-				),
-			);
+		if (!lists) out.push(withoutRecord(first, UNLISTED));
 		else if (referenceValue(first.reference) === undefined)
 			out.push(withoutRecord(first, 'The delivery log gives no reference to its record'));
 		else if (first.event.startsWith('order.')) orderEntries.push(first);

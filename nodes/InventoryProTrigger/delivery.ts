@@ -20,10 +20,7 @@ import { recordEventKey, recordRef } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
 
-export interface Request {
-	rawBody: unknown;
-	headers: HeaderMap;
-}
+export type Request = { rawBody: unknown; headers: HeaderMap };
 
 /** The service's X-Webhook-… headers and user agent; never the signature, nor custom headers (a gateway's key). */
 export function deliveryHeaders(headers: HeaderMap): IDataObject {
@@ -98,9 +95,10 @@ export function rekeyed(context: NodeContext & { getMode(): string }, secret: st
 async function verified(
 	this: IWebhookFunctions,
 	receiver: Receiver,
-	{ rawBody, headers }: Request,
+	request: Request,
 	test: boolean,
-): Promise<boolean> {
+) {
+	const { rawBody, headers } = request;
 	const header = headers['x-webhook-signature'];
 	const previous = test ? undefined : receiver.previous;
 	if (verifySignature(rawBody, header, receiver.secret)) return true;
@@ -129,7 +127,7 @@ export function repeatKey(
 	rawBody: Buffer,
 	deliveryId: unknown,
 	identifiers: boolean,
-): string | undefined {
+) {
 	if (read.event === 'test') return undefined;
 	const ref = read.event === null ? undefined : recordRef(read.event, read.data, read.body);
 	const byRecord = read.event === null ? undefined : recordEventKey(read.event, ref);
@@ -147,10 +145,7 @@ export function eventIdOf(key: string | undefined): string {
 	return id.slice(0, 24);
 }
 
-interface Incoming {
-	read: ReadEvent;
-	eventId: string;
-}
+type Incoming = { read: ReadEvent; eventId: string };
 
 export type Verdict =
 	| { answer: 'refuse'; status: number; message: string }
@@ -173,13 +168,9 @@ export async function receive(this: IWebhookFunctions, request: Request): Promis
 	if (wanted.length === 0)
 		return { answer: 'acknowledge', message: 'Event acknowledged, not subscribed' };
 	const deliveryId = request.headers['x-webhook-delivery'];
-	const events = wanted.map((read) => ({
-		read,
-		eventId: eventIdOf(
-			test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers),
-		),
-	}));
-	return { answer: 'run', events };
+	const key = (read: ReadEvent) =>
+		test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers);
+	return { answer: 'run', events: wanted.map((read) => ({ read, eventId: eventIdOf(key(read)) })) };
 }
 
 /** The spec's own shape gives `{event, data, headers, eventId}`; any other keeps all that was sent. */
@@ -222,10 +213,7 @@ function firstRecord(response: unknown): IDataObject | null {
 }
 
 /** Fetch Item Details (Identifiers Only), in the run: `item`, or `itemError` and the run goes on. */
-export async function withItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
+export async function withItems(this: IExecuteFunctions, items: INodeExecutionData[]) {
 	const options: IDataObject = Object(this.getNodeParameter('options', 0, {}));
 	if (options.fetchItem !== true || this.getNodeParameter('payloadMode', 0) !== 'identifiers')
 		return items;

@@ -38,11 +38,8 @@ const DATA_KEYS = ['data', 'payload', 'record', 'object', 'resource', 'eventbody
 /** `x-webhook-event`, `x-event-type`, `x-…-topic`. */
 const TYPE_HEADER = /(^|-)(event|event-type|event-name|topic)$/;
 
-export interface Subscribed {
-	events: readonly string[];
-	/** Header names the node adds itself (custom headers): never a source of the type. */
-	ownHeaders?: ReadonlySet<string>;
-}
+/** `ownHeaders`: the node's custom header names, never a source of the type. */
+export type Subscribed = { events: readonly string[]; ownHeaders?: ReadonlySet<string> };
 
 /** Spelled as the subscription spells it when it is one of its types; else only the form resource.action. */
 function typeOf(value: unknown, subscribed: Subscribed): Typed | undefined {

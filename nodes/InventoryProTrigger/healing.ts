@@ -140,7 +140,7 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 		checks.reconcile = null;
 	}
 	const found = (result?.recovered ?? []).map(owedOf);
-	if (runOwed.call(this, staticData, found, () => checks.closed === true) > 0) {
+	if (runOwed.call(this, book, found, () => checks.closed === true) > 0) {
 		// A problem found beside emitted events is reported by the next check.
 		checks.deferred = result?.notice;
 		return;
@@ -152,12 +152,7 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	checks.told = undefined;
 }
 
-async function check(
-	this: ITriggerFunctions,
-	book: Book,
-	at: number,
-	reconcile: string | undefined,
-): Promise<Found> {
+async function check(this: ITriggerFunctions, book: Book, at: number, reconcile?: string) {
 	// Not activated through n8n's webhook hooks yet (they record the URL): nothing to check.
 	if (book.url === undefined) return { recovered: [] };
 	const desired = await desiredSubscription.call(this, book.url);

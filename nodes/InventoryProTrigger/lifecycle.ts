@@ -13,6 +13,7 @@ import type { Book } from './book';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 
 type Ctx = IHookFunctions | ITriggerFunctions;
+type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
 
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
 const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
@@ -28,13 +29,9 @@ export interface SubscriptionBody extends IDataObject {
 	headers: Record<string, string>;
 }
 
-export function subscriptionName(
-	workflowName: string | undefined,
-	workflowId: string,
-	isTest: boolean,
-): string {
-	const label = (workflowName ?? '').trim().slice(0, 100) || 'workflow';
-	return `n8n${isTest ? ' (test)' : ''}: ${label} (${workflowId})`;
+export function subscriptionName(name: string | undefined, id: string, test: boolean): string {
+	const label = (name ?? '').trim().slice(0, 100) || 'workflow';
+	return `n8n${test ? ' (test)' : ''}: ${label} (${id})`;
 }
 
 /** A one-way digest of all that is sent, the secret (256 bits of HMAC output) too: it reveals none. */
@@ -59,11 +56,7 @@ function sameEvents(a: unknown, b: string): boolean {
 }
 
 /** Another URL is not ours to change; a manual disable is the administrator's; the rest is one PUT. */
-export function plan(
-	current: IDataObject,
-	desired: SubscriptionBody,
-	storedFingerprint: unknown,
-): 'keep' | 'update' | 'foreign' | 'disabledManually' {
+export function plan(current: IDataObject, desired: SubscriptionBody, stored: unknown): Plan {
 	if (current.url !== desired.url) return 'foreign';
 	if (Number(current.disableType ?? 0) === 2) return 'disabledManually';
 	const same =
@@ -72,15 +65,11 @@ export function plan(
 		sameEvents(current.events, desired.events) &&
 		Number(current.payloadMode) === desired.payloadMode &&
 		current.name === desired.name &&
-		storedFingerprint === fingerprint(desired);
+		stored === fingerprint(desired);
 	return same ? 'keep' : 'update';
 }
 
-export interface Desired {
-	body: SubscriptionBody;
-	fingerprint: string;
-	events: string[];
-}
+export type Desired = { body: SubscriptionBody; fingerprint: string; events: string[] };
 
 /** Checked before any request. A check has no webhook URL of its own: it passes the last activation's. */
 export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise<Desired> {

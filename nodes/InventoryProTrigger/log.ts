@@ -6,6 +6,7 @@ import { walkPages } from '../shared/transport/paging';
 import { textOf } from '../shared/validation';
 
 const LOG_PAGE_SIZE = 250;
+type Ctx = ITriggerFunctions | IHookFunctions;
 
 export interface LogEntry {
 	rec: number;
@@ -20,7 +21,7 @@ export interface LogEntry {
  * or an entry `olderThanWanted` only when the page came back newest first, as asked.
  */
 export async function logEntries(
-	this: ITriggerFunctions | IHookFunctions,
+	this: Ctx,
 	rec: number,
 	after: number,
 	olderThanWanted: (entry: LogEntry) => boolean = () => false,
@@ -56,10 +57,7 @@ export async function logEntries(
 }
 
 /** Catch-up of an adopted subscription starts after its newest log entry. */
-export async function newestLogRec(
-	this: ITriggerFunctions | IHookFunctions,
-	rec: number,
-): Promise<number> {
+export async function newestLogRec(this: Ctx, rec: number): Promise<number> {
 	const { entries } = await logEntries.call(this, rec, 0, undefined, true);
 	return entries.length > 0 ? entries[entries.length - 1].rec : 0;
 }

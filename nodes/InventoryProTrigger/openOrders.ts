@@ -110,11 +110,7 @@ export class OrderWatch {
 }
 
 /** At activation and restart, when n8n saves static data (a check that finds nothing is not saved). */
-export async function noteOpenOrders(
-	this: IHookFunctions,
-	book: Book,
-	events: readonly string[],
-): Promise<void> {
+export async function noteOpenOrders(this: IHookFunctions, book: Book, events: readonly string[]) {
 	if (!events.includes('order.completed') || this.getMode() === 'manual') return;
 	const ledger = ledgerOf(this);
 	const watch = new OrderWatch(this, book.openOrders, (key) => ledger.has(eventIdOf(key)));

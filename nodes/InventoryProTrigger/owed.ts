@@ -4,12 +4,12 @@
  * (event id, this process's start, attempt); a crashed execution keeps its key, so a start brings a new one.
  */
 import { randomBytes } from 'crypto';
-import { deepCopy, type IDataObject, type IRun, type ITriggerFunctions } from 'n8n-workflow';
+import { deepCopy, type IRun, type ITriggerFunctions } from 'n8n-workflow';
 
 import { memoryOf, type NodeContext } from '../shared/memory';
 import { keepIn, ledgerOf, now, ranItsNodes } from '../shared/ranLedger';
 import { isAccepted, settledNote } from './acknowledged';
-import type { Owed } from './book';
+import type { Book, Owed } from './book';
 
 const BOOT = randomBytes(4).toString('hex');
 
@@ -23,33 +23,23 @@ export function isRunningHere(context: NodeContext, eventId: string): boolean {
 }
 
 /** The owed events (kept and found) less what ran or a delivery runs; emits those not running here. */
-export function runOwed(
-	this: ITriggerFunctions,
-	staticData: IDataObject,
-	found: Owed[],
-	closed: () => boolean,
-): number {
+export function runOwed(this: ITriggerFunctions, book: Book, found: Owed[], closed: () => boolean) {
 	const ledger = ledgerOf(this);
 	const owed = new Map<string, Owed>();
-	for (const event of [...((staticData.owed as Owed[] | undefined) ?? []), ...found])
+	for (const event of [...(book.owed ?? []), ...found])
 		if (!ledger.has(event.eventId) && !isAccepted(this, event.eventId))
 			owed.set(event.eventId, event);
-	staticData.owed = [...owed.values()];
+	book.owed = [...owed.values()];
 	keepIn(this, settledNote(this));
 	const emitted = emittedBy(this);
 	const now = [...owed.values()].filter(
 		({ eventId }) => emitted.get(eventId)?.ran !== true && !isRunningHere(this, eventId),
 	);
-	void inTurn.call(this, staticData, now, closed);
+	void inTurn.call(this, book, now, closed);
 	return now.length;
 }
 
-async function inTurn(
-	this: ITriggerFunctions,
-	staticData: IDataObject,
-	events: Owed[],
-	closed: () => boolean,
-): Promise<void> {
+async function inTurn(this: ITriggerFunctions, book: Book, events: Owed[], closed: () => boolean) {
 	const emitted = emittedBy(this);
 	for (const { eventId } of events)
 		emitted.set(eventId, { attempt: emitted.get(eventId)?.attempt ?? 0 });
@@ -61,8 +51,7 @@ async function inTurn(
 		}
 		if (index > 0) {
 			// What ran since is saved with this emit: the owed list, and the ledger.
-			const owed = (staticData.owed as Owed[] | undefined) ?? [];
-			staticData.owed = owed.filter(({ eventId }) => !ledger.has(eventId));
+			book.owed = (book.owed ?? []).filter(({ eventId }) => !ledger.has(eventId));
 			keepIn(this, settledNote(this));
 		}
 		await emitOne.call(this, event);

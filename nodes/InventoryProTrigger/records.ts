@@ -32,11 +32,7 @@ function eventIdentity(event: string): string[] {
 }
 
 /** The record an event is about, as the event shows it (`stamp`: its Modified). */
-export interface RecordRef {
-	field: string;
-	value: string;
-	stamp?: string;
-}
+export type RecordRef = { field: string; value: string; stamp?: string };
 
 /** In the places given (data, then the event), each itself or one object down; an array names none. */
 export function recordRef(event: string, ...places: unknown[]): RecordRef | undefined {

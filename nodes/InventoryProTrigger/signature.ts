@@ -15,11 +15,7 @@ export function verifySignature(rawBody: unknown, header: unknown, secret: strin
 }
 
 /** Derived, not stored: static data (exported with the workflow) holds nothing secret. */
-export function deriveSigningSecret(
-	clientSecret: string,
-	workflowId: string,
-	webhookId: string,
-): string {
+export function deriveSigningSecret(clientSecret: string, workflowId: string, webhookId: string) {
 	return createHmac('sha256', Buffer.from(clientSecret, 'utf8'))
 		.update(`n8n-nodes-inventory-pro/webhook-secret/v1\n${workflowId}\n${webhookId}`)
 		.digest('hex');
