@@ -16,9 +16,8 @@ const acceptedHere = new Map<string, Map<string, number>>();
 const acceptedBy = (context: Context) => memoryOf(acceptedHere, context, () => new Map());
 
 export function accept(context: Context, eventIds: string[]): void {
-	const accepted = acceptedBy(context);
 	const at = now();
-	for (const id of eventIds) accepted.set(id, at);
+	for (const id of eventIds) acceptedBy(context).set(id, at);
 }
 
 export function isAccepted(context: Context, eventId: string): boolean {

@@ -214,7 +214,7 @@ function firstRecord(response: unknown): IDataObject | null {
 
 /** Fetch Item Details (Identifiers Only), in the run: `item`, or `itemError` and the run goes on. */
 export async function withItems(this: IExecuteFunctions, items: INodeExecutionData[]) {
-	const options: IDataObject = Object(this.getNodeParameter('options', 0, {}));
+	const options = Object(this.getNodeParameter('options', 0, {})) as IDataObject;
 	if (options.fetchItem !== true || this.getNodeParameter('payloadMode', 0) !== 'identifiers')
 		return items;
 	return await Promise.all(

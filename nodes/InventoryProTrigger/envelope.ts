@@ -125,12 +125,9 @@ function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[]
 export function readEvents(bytes: Buffer, headers: HeaderMap, subscribed: Subscribed): ReadEvent[] {
 	const fromHeader = typeFromHeaders(headers, subscribed);
 	const only = subscribed.events.length === 1 ? subscribed.events[0] : undefined;
-	const around: Around | undefined =
-		fromHeader !== undefined
-			? { name: fromHeader, source: 'header' }
-			: only !== undefined
-				? { name: only, source: 'subscription' }
-				: undefined;
+	let around: Around | undefined;
+	if (fromHeader !== undefined) around = { name: fromHeader, source: 'header' };
+	else if (only !== undefined) around = { name: only, source: 'subscription' };
 	const whole = (data: unknown, body: unknown): ReadEvent => ({
 		event: around?.name ?? null,
 		eventSource: around?.source ?? 'none',

@@ -44,8 +44,7 @@ interface Checks {
 }
 
 const checksHere = new Map<string, Checks>();
-const checksOf = (context: NodeContext) =>
-	memoryOf(checksHere, context, (): Checks => ({ failures: 0 }));
+const checksOf = (context: NodeContext) => memoryOf(checksHere, context, () => ({ failures: 0 }));
 
 export function noteActivation(context: NodeContext): void {
 	checksOf(context).hookAt = now();
@@ -158,10 +157,8 @@ async function check(this: ITriggerFunctions, book: Book, at: number, reconcile?
 	const desired = await desiredSubscription.call(this, book.url);
 	const healed = await ensureSubscription.call(this, book, desired, at);
 	if (healed.outcome === 'disabledManually') {
-		return {
-			recovered: [],
-			notice: `The Inventory Pro subscription ${book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
-		};
+		const notice = `The Inventory Pro subscription ${book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`;
+		return { recovered: [], notice };
 	}
 	if (healed.outcome !== 'kept') {
 		rekeyed(this, desired.body.secret);

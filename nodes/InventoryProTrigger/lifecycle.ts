@@ -180,10 +180,8 @@ export async function ensureSubscription(
 			const healedAt = textIn(answer?.modified) ?? iso(now);
 			const since = iso(book.healthyAt !== undefined ? book.healthyAt - MISSING_MARGIN_MS : 0);
 			next.finalUntil = later(healedAt, iso(now));
-			next.gaps = [
-				...(book.gaps ?? []),
-				{ from: later(textIn(current.modified), since), to: healedAt },
-			];
+			const from = later(textIn(current.modified), since);
+			next.gaps = [...(book.gaps ?? []), { from, to: healedAt }];
 			return { outcome: 'reenabled', book: next };
 		}
 	}

@@ -32,18 +32,11 @@ export function triggerOptions(this: TriggerContext): IDataObject {
 export async function signingSecret(this: TriggerContext): Promise<string> {
 	const credentials = await this.getCredentials('inventoryProApi');
 	const clientSecret = typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
-	if (clientSecret === '') {
-		throw new NodeOperationError(
-			this.getNode(),
-			'The Inventory Pro credential has no client secret',
-		);
-	}
 	const node = this.getNode();
-	return deriveSigningSecret(
-		clientSecret,
-		String(this.getWorkflow().id ?? ''),
-		node.webhookId ?? node.name,
-	);
+	if (clientSecret === '')
+		throw new NodeOperationError(node, 'The Inventory Pro credential has no client secret');
+	const workflowId = String(this.getWorkflow().id ?? '');
+	return deriveSigningSecret(clientSecret, workflowId, node.webhookId ?? node.name);
 }
 
 const DEFAULT_CHECK_MINUTES = 5;

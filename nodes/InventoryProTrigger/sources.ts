@@ -26,30 +26,20 @@ export function checkRows(
 	if (kind === RECORDS.movement) {
 		const unknown = rows.filter((row) => movementEvent(row) === undefined);
 		if (unknown.length === 0) return undefined;
-		const values = new Set(
-			unknown.map((row) => {
-				const type = fieldOf(row, 'type');
-				return type === undefined ? '(none)' : textOf(type);
-			}),
-		);
+		const typeText = (type: unknown) => (type === undefined ? '(none)' : textOf(type));
+		const values = new Set(unknown.map((row) => typeText(fieldOf(row, 'type'))));
 		const shown = [...values].slice(0, 3).map((value) => JSON.stringify(value));
 		return `${unknown.length} of ${rows.length} records of ${what} have no stock movement kind the trigger knows (type ${shown.join(', ')}; it knows Receipt, Move, Issue), so the stock events they stand for could not be recovered`;
 	}
-	if (
-		kind === RECORDS.item &&
-		wanted.includes('item.created') &&
-		!rows.some((row) => has(row, 'created'))
-	)
+	const noCreated = !rows.some((row) => has(row, 'created'));
+	if (kind === RECORDS.item && wanted.includes('item.created') && noCreated)
 		return `the records of ${what} carry no "created" time, so a new item cannot be told from a changed one: item.created events could not be recovered`;
 	if (kind === RECORDS.purchaseOrder || kind === RECORDS.shippingOrder) {
-		const missing = [
-			...(wanted.includes('order.completed') && !rows.some((row) => has(row, 'status'))
-				? ['"status" (for order.completed)']
-				: []),
-			...(wanted.includes('order.created') && !rows.some((row) => createdOf(row) !== undefined)
-				? ['"created" or "orderDate" (for order.created)']
-				: []),
-		];
+		const missing: string[] = [];
+		if (wanted.includes('order.completed') && !rows.some((row) => has(row, 'status')))
+			missing.push('"status" (for order.completed)');
+		if (wanted.includes('order.created') && !rows.some((row) => createdOf(row) !== undefined))
+			missing.push('"created" or "orderDate" (for order.created)');
 		if (missing.length > 0)
 			return `the records of ${what} carry no ${missing.join(' and ')}, so those order events could not be recovered`;
 	}

@@ -17,7 +17,7 @@ export const nodeKey = (context: NodeOf): string =>
 	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
 
 /** This workflow and node's entry in `memory`, made on first use. */
-export function memoryOf<T>(memory: Map<string, T>, context: NodeOf, make: () => T): T {
+export function memoryOf<T>(memory: Map<string, T>, context: NodeOf, make: () => NoInfer<T>): T {
 	const key = nodeKey(context);
 	let entry = memory.get(key);
 	if (entry === undefined) memory.set(key, (entry = make()));
