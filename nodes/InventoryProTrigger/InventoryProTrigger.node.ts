@@ -118,8 +118,8 @@ export class InventoryProTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
-				// n8n deletes the editor's test registration and deactivates in the same mode: the test
-				// registration's static data says which. Events a check emitted and not known to have run stay owed.
+				// Test registration or deactivation (n8n deletes both in one mode: the static data says which).
+				// Nothing is caught up for the time it is off; events owed stay owed.
 				if (typeof staticData.rec === 'number') await deleteSubscription.call(this, staticData.rec);
 				const owed = staticData.test === true ? undefined : staticData.owed;
 				for (const field of [...BOOK_FIELDS, 'test']) delete staticData[field];
@@ -135,8 +135,8 @@ export class InventoryProTrigger implements INodeType {
 	}
 
 	/**
-	 * Its events count as run when n8n saves the execution (ranLedger.ts); one that ran meanwhile (a queued
-	 * execution n8n resumed after a restart, while a check ran it) is left out.
+	 * Its input is the node's output (the editor's test event too). Its events count as run when n8n saves
+	 * the execution (ranLedger.ts); one that ran meanwhile (a resumed queued execution) is left out.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let items = this.getInputData();

@@ -1,6 +1,7 @@
 /**
  * One delivery, from bytes to items: verify, read its events (envelope.ts), filter, and give each its id,
- * the same for a repeat and for the event a check rebuilds. Settings are cached per process.
+ * the same for a repeat and for the event a check rebuilds. Settings are cached per process; every process
+ * derives the same secret from the credential (queue mode, multi-main).
  */
 import { createHash, randomBytes } from 'crypto';
 import type {

@@ -1,7 +1,8 @@
 /**
  * "What a check finds runs once, in order." Each event is owed (in the book) until the ledger shows it
- * ran, and emitted as an execution of its own once the one before ended, under n8n's deduplication key
- * (event id, this process's start, attempt); a crashed execution keeps its key, so a start brings a new one.
+ * ran, and emitted as an execution of its own once the one before ended, so each starts from a save
+ * holding those before (a queue-mode worker's too), under n8n's deduplication key (event id, this
+ * process's start, attempt); a crashed execution keeps its key, so a start brings a new one.
  */
 import { randomBytes } from 'crypto';
 import { deepCopy, type IRun, type ITriggerFunctions } from 'n8n-workflow';
