@@ -33,7 +33,7 @@ interface Checks {
 	hookAt?: number;
 	lastCheckAt?: number;
 	checking?: Promise<void>;
-	/** acknowledged.ts reconcileFrom, read at the first check after a start; null once done. */
+	/** acknowledged.ts reconcileFrom, read at the first check after a start; null once a check got through. */
 	reconcile?: string | null;
 	/** Consecutive failed checks, the last problem reported, and one found beside emitted events. */
 	failures: number;
