@@ -96,10 +96,9 @@ export function rekeyed(context: NodeContext & { getMode(): string }, secret: st
 async function verified(
 	this: IWebhookFunctions,
 	receiver: Receiver,
-	request: Request,
+	{ rawBody, headers }: Request,
 	test: boolean,
-) {
-	const { rawBody, headers } = request;
+): Promise<boolean> {
 	const header = headers['x-webhook-signature'];
 	const previous = test ? undefined : receiver.previous;
 	if (verifySignature(rawBody, header, receiver.secret)) return true;
@@ -128,7 +127,7 @@ export function repeatKey(
 	rawBody: Buffer,
 	deliveryId: unknown,
 	identifiers: boolean,
-) {
+): string | undefined {
 	if (read.event === 'test') return undefined;
 	const ref = read.event === null ? undefined : recordRef(read.event, read.data, read.body);
 	const byRecord = read.event === null ? undefined : recordEventKey(read.event, ref);

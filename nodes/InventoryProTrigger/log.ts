@@ -38,7 +38,7 @@ export async function logEntries(
 	let older = false;
 	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
 		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
-		for (const row of rows.filter((row) => Number(row.rec) > after)) {
+		for (const row of rows.filter((each) => Number(each.rec) > after)) {
 			served.push(row);
 			const entry = {
 				rec: Number(row.rec),

@@ -33,11 +33,11 @@ export function runOwed(this: ITriggerFunctions, book: Book, found: Owed[], clos
 	book.owed = [...owed.values()];
 	keepIn(this, settledNote(this));
 	const emitted = emittedBy(this);
-	const now = [...owed.values()].filter(
+	const toEmit = [...owed.values()].filter(
 		({ eventId }) => emitted.get(eventId)?.ran !== true && !isRunningHere(this, eventId),
 	);
-	void inTurn.call(this, book, now, closed);
-	return now.length;
+	void inTurn.call(this, book, toEmit, closed);
+	return toEmit.length;
 }
 
 async function inTurn(this: ITriggerFunctions, book: Book, events: Owed[], closed: () => boolean) {
