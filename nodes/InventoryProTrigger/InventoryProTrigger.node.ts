@@ -1,7 +1,6 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
 	type INodeExecutionData,
@@ -13,11 +12,10 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/transport';
 import { holdNodeData, ledgerOf, markAtSave, now } from '../shared/ranLedger';
 import { accept, isAccepted, settledNote } from './acknowledged';
 import { BOOK_FIELDS, bookIn, keepBook, type Book } from './book';
-import { itemKeyOf, output, receive, rekeyed } from './delivery';
+import { output, receive, rekeyed, withItems } from './delivery';
 import { triggerProperties } from './description';
 import { noteActivation, startChecks } from './healing';
 import { isRunningHere } from './owed';
@@ -26,20 +24,10 @@ import {
 	deleteSubscription,
 	desiredSubscription,
 	ensureSubscription,
-	unlessNotFound,
 } from './lifecycle';
 import { noteOpenOrders } from './openOrders';
 
-/** Answers without starting an execution (n8n sends nothing else when noWebhookResponse is set). */
-function refuse(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
-	context.getResponseObject().status(status).json({ message });
-	return { noWebhookResponse: true };
-}
-
-/**
- * The book, and a note that an activation is under way (the schedule's checks wait). The editor's test
- * registration keeps static data of its own, which n8n hands back to delete(): marked there as a test.
- */
+/** The editor's test registration keeps static data of its own, handed back to delete(): marked as a test. */
 function activationBook(context: IHookFunctions) {
 	const staticData = context.getWorkflowStaticData('node');
 	if (context.getMode() !== 'manual') {
@@ -50,21 +38,12 @@ function activationBook(context: IHookFunctions) {
 	return staticData as Book;
 }
 
-/** Activation by a person hears every problem; a restart or re-publication must not fail on service trouble. */
 function userActivation(context: IHookFunctions): boolean {
 	return context.getActivationMode() === 'activate' || context.getMode() === 'manual';
 }
 
-/**
- * Runs a subscription request from an activation hook. A person activating hears every failure; at a
- * restart or re-publication a failure is logged and left to the scheduled check, because failing there would
- * leave the trigger off.
- */
-async function unlessStarting(
-	context: IHookFunctions,
-	what: string,
-	work: () => Promise<void>,
-): Promise<void> {
+/** A person activating hears every failure; at a start it is logged: failing would leave the trigger off. */
+async function unlessStarting(context: IHookFunctions, what: string, work: () => Promise<void>) {
 	if (userActivation(context)) return await work();
 	await work().catch((error: Error) =>
 		context.logger.warn(
@@ -86,8 +65,7 @@ export class InventoryProTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'inventoryProApi', required: true }],
-		// Answered as soon as n8n holds the execution (acknowledged.ts: what a kill cuts short runs after
-		// the restart); the answer carries nothing of the workflow.
+		// Answered as soon as n8n holds the execution (acknowledged.ts: what a kill cuts short runs later).
 		webhooks: [
 			{
 				name: 'default',
@@ -102,7 +80,6 @@ export class InventoryProTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			/** Confirms the stored subscription exists, points here, has the current secret and delivers; heals what it can. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const desired = await desiredSubscription.call(this);
 				const book = activationBook(this);
@@ -141,9 +118,8 @@ export class InventoryProTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
-				// n8n deletes the editor's test registration and deactivates in the same mode; the test
-				// registration's own static data says which. Deactivated: nothing is owed for the time it
-				// was off; events a check emitted and that are not known to have run stay owed.
+				// Test registration or deactivation (n8n deletes both in one mode: the static data says which).
+				// Nothing is caught up for the time it is off; events owed stay owed.
 				if (typeof staticData.rec === 'number') await deleteSubscription.call(this, staticData.rec);
 				const owed = staticData.test === true ? undefined : staticData.owed;
 				for (const field of [...BOOK_FIELDS, 'test']) delete staticData[field];
@@ -154,16 +130,13 @@ export class InventoryProTrigger implements INodeType {
 		},
 	};
 
-	/** The health check and catch-up, on the node's Check Interval (healing.ts). */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
 		return await Promise.resolve(startChecks.call(this));
 	}
 
 	/**
-	 * The first node of each execution the trigger starts: its items are the node's output (also how the
-	 * editor's test event reaches the editor). Their events count as run when n8n saves the execution
-	 * (../shared/ranLedger.ts); one that ran meanwhile (n8n resumed a queued execution after a restart
-	 * while a check ran it) is left out. Fetch Item Details reads the item here, inside the run.
+	 * Its input is the node's output (the editor's test event too). Its events count as run when n8n saves
+	 * the execution (ranLedger.ts); one that ran meanwhile (a resumed queued execution) is left out.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let items = this.getInputData();
@@ -184,7 +157,11 @@ export class InventoryProTrigger implements INodeType {
 		if (!Buffer.isBuffer(request.rawBody)) await request.readRawBody().catch(() => undefined);
 		const delivery = { rawBody: request.rawBody, headers: request.headers };
 		const verdict = await receive.call(this, delivery);
-		if (verdict.answer === 'refuse') return refuse(this, verdict.status, verdict.message);
+		if (verdict.answer === 'refuse') {
+			// No execution: n8n sends nothing else when noWebhookResponse is set.
+			this.getResponseObject().status(verdict.status).json({ message: verdict.message });
+			return { noWebhookResponse: true };
+		}
 		if (verdict.answer === 'acknowledge') return { webhookResponse: { message: verdict.message } };
 		// One item per event not run or running here (a batch may hold repeats).
 		const ledger = ledgerOf(this, true);
@@ -196,44 +173,8 @@ export class InventoryProTrigger implements INodeType {
 			return true;
 		});
 		if (fresh.length === 0) return { webhookResponse: { message: 'Event already received' } };
-		if (this.getMode() !== 'manual')
-			accept(
-				this,
-				fresh.map(({ eventId }) => eventId),
-			);
+		const accepted = fresh.map(({ eventId }) => eventId);
+		if (this.getMode() !== 'manual') accept(this, accepted);
 		return { workflowData: [this.helpers.returnJsonArray(output(delivery, fresh))] };
 	}
-}
-
-/**
- * Fetch Item Details: with Identifiers Only, each delivered event's item is read (GET /Item?type=id) and
- * added as `item`; a failure is added as `itemError`, the run goes on.
- */
-async function withItems(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const options: IDataObject = Object(this.getNodeParameter('options', 0, {}));
-	if (options.fetchItem !== true || this.getNodeParameter('payloadMode', 0) !== 'identifiers')
-		return items;
-	return await Promise.all(
-		items.map(async (item, itemIndex) => {
-			const shortID = item.json.recovered === true ? undefined : itemKeyOf(item.json.data);
-			if (shortID === undefined) return item;
-			const found = await unlessNotFound(
-				apiRequest.call(this, 'item.get', { query: { key: shortID, type: 'id' }, itemIndex }),
-			)
-				.then((response) => ({ item: firstRecord(response) }))
-				.catch((error: Error) => ({ item: null, itemError: error.message }));
-			return { ...item, json: { ...item.json, ...found } };
-		}),
-	);
-}
-
-/** GET /Item?type=id answers with the item or a one-row page, depending on the deployment. */
-function firstRecord(response: unknown): IDataObject | null {
-	if (Array.isArray(response)) return (response[0] as IDataObject) ?? null;
-	if (typeof response !== 'object' || response === null) return null;
-	const { value } = response as IDataObject;
-	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
 }

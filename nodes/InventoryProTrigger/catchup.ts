@@ -1,66 +1,45 @@
 /**
- * Catch-up: events the service generated but that never ran, rebuilt from two sources (spec):
- * - the delivery log (log.ts): an event whose attempts all failed, once no retry can follow;
- * - the lists behind the common events (modifiedSince), for outages in which nothing was attempted
- *   (subscription disabled or missing).
- * Each source is checked on its first read for what it must show (sources.ts); one that cannot answer
- * is named once, as a problem the schedule reports, never passed over in silence. Purchase orders leave
- * the open-only list when they complete: openOrders.ts follows them and reads them by key. It degrades,
- * never jams: an event the log names whose record cannot be told still runs once, with `data: null`
- * and the true reason. Nothing relies on the service's sort order.
+ * "A missed event comes back": rebuilt from the delivery log (every attempt failed, no retry follows) and,
+ * for outages in which nothing was attempted, from the lists behind the events (modifiedSince). A source
+ * that cannot answer is named once (sources.ts); an event the log names whose record cannot be told runs
+ * with `data: null` and the reason. Nothing relies on the service's sort order.
  */
-import { createHash } from 'crypto';
 import type { IDataObject, ITriggerFunctions } from 'n8n-workflow';
 
-import type { EndpointId } from '../shared/endpoints';
-import { endpoint } from '../shared/endpoints';
+import { endpoint, type EndpointId } from '../shared/endpoints';
 import { RECORDS } from '../shared/records';
 import { stampKey, startCursor } from '../shared/changes/cursor';
 import { fetchChanges } from '../shared/changes/feed';
+import { createdOf, isClosed, movementEvent, showsClosed } from '../shared/changes/rows';
 import { findWatchable } from '../shared/changes/watchable';
+import { fieldOf, textField } from '../shared/validation';
 import { logEntries, type LogEntry } from './log';
 import type { Book, Gap } from './book';
+import { digest } from './delivery';
 import { OrderWatch } from './openOrders';
-import {
-	EVENT_LISTS,
-	fieldOf,
-	identityFields,
-	isReferenced,
-	recordEventKey,
-	recordRef,
-	referenceValue,
-	textField,
-} from './records';
-import { checkLog, checkRows, createdOf, movementEvent } from './sources';
+import { EVENT_LISTS, identityFields, recordEventKey, recordRef, referenceValue } from './records';
+import { checkLog, checkRows } from './sources';
 
 /** A failed delivery is final (no retry follows) this long after its last attempt. */
-export const RETRY_HORIZON_MS = 30 * 60_000;
+const RETRY_HORIZON_MS = 30 * 60_000;
 /** How far before an event's first attempt its record may have been written. */
 const WRITE_MARGIN_MS = 10 * 60_000;
+const UNLISTED = 'Inventory Pro does not list the records of this event; the delivery log names it';
 
 export interface Recovered {
 	event: string;
 	data: IDataObject | null;
 	reference: string;
-	/** What tells it from other events (its id is a digest of it: delivery.ts eventIdOf). */
+	/** What tells it from other events (its id is a digest of it). */
 	key: string;
-	/** Sort key: the record's Modified or the first attempt's time. */
+	/** The record's Modified or the first attempt's time: the order they run in. */
 	at: string;
 	/** Why data is null. */
 	reason?: string;
 }
 
-export interface CatchUp {
-	recovered: Recovered[];
-	/** The bookkeeping after it: log position moved, gaps done, the open purchase orders. */
-	book: Book;
-	/** Problems to report once (the check completes regardless). */
-	problems: string[];
-}
-
 const keyOf = (value: unknown) => stampKey(value) ?? '';
 const isIn = (value: unknown, fromKey: string) => keyOf(value) >= fromKey;
-const isClosed = (record: IDataObject) => fieldOf(record, 'status') === RECORDS.purchaseOrder.done;
 
 /** The events a list's record stands for when it changed inside [fromKey, …]. */
 const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: string) => string[]>> = {
@@ -69,7 +48,7 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 		return event === 'inventory.received' || event === 'inventory.moved' ? [event] : [];
 	},
 	'inventory.materialOut': (r) =>
-		movementEvent(r) === 'inventory.issued' ? [movementEvent(r)!] : [],
+		movementEvent(r) === 'inventory.issued' ? ['inventory.issued'] : [],
 	// Without a created time every change counts as an update (sources.ts names it).
 	'item.listAll': (r, from) =>
 		isIn(fieldOf(r, 'created'), from) ? ['item.created'] : ['item.updated'],
@@ -86,50 +65,43 @@ const EVENTS_OF: Partial<Record<EndpointId, (record: IDataObject, fromKey: strin
 
 type Walk = { records: IDataObject[] } | { problem: string };
 
-/** Every record of a list modified on or after `since`; a list that cannot be read or interpreted is a problem, not a throw. */
-async function walk(this: ITriggerFunctions, id: EndpointId, since: string): Promise<Walk> {
+async function walk(ctx: Context, id: EndpointId, since: string): Promise<Walk> {
 	const watchable = findWatchable(id);
 	if (!watchable) return { problem: `${id} cannot be followed by modification time` };
 	try {
-		const changes = await fetchChanges.call(this, { watchable, path: {} }, startCursor(since));
+		const target = { watchable, path: {} };
+		const changes = await fetchChanges.call(ctx.trigger, target, startCursor(since));
 		return { records: changes.changes().map((change) => change.record) };
 	} catch (error) {
 		return { problem: `${watchable.endpoint.path} could not be read: ${(error as Error).message}` };
 	}
 }
 
-/** The record's key (records.ts); list rows always have one (the feed refuses rows without id or Modified). */
 const recordKey = (event: string, record: IDataObject) =>
-	recordEventKey(event, recordRef(event, record)) ??
-	`r:${event}|${createHash('sha256').update(JSON.stringify(record)).digest('hex').slice(0, 40)}`;
+	recordEventKey(event, recordRef(event, record)) ?? `r:${event}|${digest(JSON.stringify(record))}`;
 
-function isoMinus(stamp: string, ms: number): string {
-	return new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
+const isoMinus = (stamp: string, ms: number) =>
+	new Date(Date.parse(stampKey(stamp) ?? stamp) - ms).toISOString();
+
+function recovered(event: string, data: IDataObject, reference: string, at: string): Recovered {
+	return { event, data, reference, key: recordKey(event, data), at };
 }
 
-const recovered = (
-	event: string,
-	record: IDataObject,
-	reference: string,
-	at: string,
-): Recovered => ({
-	event,
-	data: record,
-	reference,
-	key: recordKey(event, record),
-	at,
-});
-
-/** The reference a record of a list would have in the log (spec form RecNo:<n>), for recovered items. */
-function referenceOf(id: EndpointId, record: IDataObject): string {
+/** A list's record, with the reference the log would give it (spec form RecNo:<n>). */
+function fromList(event: string, id: EndpointId, record: IDataObject): Recovered {
 	const value = identityFields(id)
 		.map((field) => textField(record, field))
 		.find((text) => text !== undefined);
-	return `RecNo:${value ?? ''}`;
+	return recovered(event, record, `RecNo:${value ?? ''}`, keyOf(fieldOf(record, 'modified')));
 }
 
-/** What one catch-up shares between the log and the gaps. */
+function withoutRecord({ event, reference, created, rec }: LogEntry, reason: string): Recovered {
+	const at = keyOf(created);
+	return { event, data: null, reference, key: `l:${event}|${reference}|${at || rec}`, at, reason };
+}
+
 interface Context {
+	trigger: ITriggerFunctions;
 	events: string[];
 	problems: string[];
 	ran: (key: string) => boolean;
@@ -138,18 +110,18 @@ interface Context {
 	contested: Set<string>;
 }
 
-/** Events of the subscribed types that changed inside a gap. */
-async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise<Recovered[]> {
+async function fromGap(ctx: Context, gap: Gap): Promise<Recovered[]> {
 	const { events, problems } = ctx;
 	const fromKey = keyOf(gap.from);
-	const toKey = keyOf(gap.to);
-	const inGap = (value: unknown) => keyOf(value) >= fromKey && keyOf(value) <= toKey;
+	const inGap = (record: IDataObject) => {
+		const modified = keyOf(fieldOf(record, 'modified'));
+		return modified >= fromKey && modified <= keyOf(gap.to);
+	};
 	const period = `between ${gap.from} and ${gap.to}`;
-	const lists = new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []));
 	const found: Recovered[] = [];
 	let purchaseRows: IDataObject[] | undefined;
-	for (const id of lists) {
-		const read = await walk.call(this, id, gap.from);
+	for (const id of new Set(events.flatMap((event) => EVENT_LISTS[event] ?? []))) {
+		const read = await walk(ctx, id, gap.from);
 		if ('problem' in read) {
 			problems.push(`Events ${period} could not be caught up: ${read.problem}`);
 			continue;
@@ -159,31 +131,17 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
 		const lacking = checkRows(id, read.records, wanted, `${endpoint(id).path} ${period}`);
 		if (lacking !== undefined)
 			problems.push(`Events ${period} could not all be caught up: ${lacking}`);
-		for (const record of read.records) {
-			if (!inGap(fieldOf(record, 'modified'))) continue;
-			for (const event of (EVENTS_OF[id]?.(record, fromKey) ?? []).filter((e) =>
-				wanted.includes(e),
-			))
-				found.push(
-					recovered(event, record, referenceOf(id, record), keyOf(fieldOf(record, 'modified'))),
-				);
-		}
+		for (const record of read.records.filter(inGap))
+			for (const event of EVENTS_OF[id]?.(record, fromKey) ?? [])
+				if (wanted.includes(event)) found.push(fromList(event, id, record));
 	}
 	const ordersWanted = events.filter((event) => event.startsWith('order.') && EVENT_LISTS[event]);
 	if (ordersWanted.length > 0 && purchaseRows !== undefined) {
 		// Completed purchase orders left the open list: those seen open before are read by key.
 		if (events.includes('order.completed'))
-			for (const order of await ctx.orders.closedOrders())
-				if (inGap(fieldOf(order, 'modified')))
-					found.push(
-						recovered(
-							'order.completed',
-							order,
-							referenceOf('purchaseOrder.list', order),
-							keyOf(fieldOf(order, 'modified')),
-						),
-					);
-		if (!ctx.orders.listsClosed && !purchaseRows.some(isClosed)) {
+			for (const order of (await ctx.orders.closedOrders()).filter(inGap))
+				found.push(fromList('order.completed', 'purchaseOrder.list', order));
+		if (!ctx.orders.listsClosed && !showsClosed(purchaseRows)) {
 			const seen = ctx.orders.kept
 				? 'that were not open at the check before it'
 				: '(no list of open purchase orders was kept before it)';
@@ -196,23 +154,17 @@ async function fromGap(this: ITriggerFunctions, gap: Gap, ctx: Context): Promise
 }
 
 /**
- * Order events the log names. Orders are keyed by their order number (poNo, soNo) and the log's
- * reference is RecNo:<number> (spec), so the reference names the order only where a deployment writes
- * its number there; otherwise the order is the one order of that event's kind that changed as the
- * event was sent (in the lists, or found closed by key), when exactly one fits. Else the event runs
- * with data null and says why.
+ * The log's reference is RecNo:<number> (spec) while orders are keyed by poNo / soNo: it names the order
+ * only where a deployment writes the number there; else the one order of its kind that changed as the
+ * event was sent, when exactly one fits.
  */
-async function ordersFromLog(
-	this: ITriggerFunctions,
-	entries: LogEntry[],
-	ctx: Context,
-): Promise<Recovered[]> {
+async function ordersFromLog(ctx: Context, entries: LogEntry[]): Promise<Recovered[]> {
 	if (entries.length === 0) return [];
 	const since = isoMinus(entries.map((entry) => keyOf(entry.created)).sort()[0], WRITE_MARGIN_MS);
 	const candidates: IDataObject[] = [];
 	const unread: string[] = [];
 	for (const id of ['purchaseOrder.list', 'shippingOrder.list'] as const) {
-		const read = await walk.call(this, id, since);
+		const read = await walk(ctx, id, since);
 		if ('problem' in read) unread.push(read.problem);
 		else candidates.push(...read.records);
 	}
@@ -223,47 +175,36 @@ async function ordersFromLog(
 	const out: Recovered[] = [];
 	let unmatched = 0;
 	for (const entry of entries) {
-		const value = referenceValue(entry.reference)!;
 		const at = keyOf(entry.created);
+		const from = keyOf(isoMinus(at, WRITE_MARGIN_MS));
+		const within = (stamp: unknown) => keyOf(stamp) >= from && keyOf(stamp) <= at;
+		const value = referenceValue(entry.reference);
 		const direct = candidates.find((order) => numberOf(order) === value);
-		if (direct !== undefined) {
-			out.push(recovered(entry.event, direct, entry.reference, at));
-			claimed.add(recordKey(entry.event, direct));
-			continue;
-		}
-		const from = isoMinus(at, WRITE_MARGIN_MS);
-		const within = (stamp: unknown) => keyOf(stamp) >= keyOf(from) && keyOf(stamp) <= at;
 		const fitting = candidates.filter((order) => {
 			const fits =
 				entry.event === 'order.completed'
-					? fieldOf(order, 'status') === RECORDS.purchaseOrder.done &&
-						within(fieldOf(order, 'modified'))
+					? isClosed(order) && within(fieldOf(order, 'modified'))
 					: within(createdOf(order));
 			const key = recordKey(entry.event, order);
 			return fits && !ctx.ran(key) && !claimed.has(key);
 		});
 		const unique = [...new Map(fitting.map((order) => [numberOf(order), order])).values()];
-		if (unique.length === 1) {
-			out.push(recovered(entry.event, unique[0], entry.reference, at));
-			claimed.add(recordKey(entry.event, unique[0]));
+		const order = direct ?? (unique.length === 1 ? unique[0] : undefined);
+		if (order !== undefined) {
+			out.push(recovered(entry.event, order, entry.reference, at));
+			claimed.add(recordKey(entry.event, order));
 			continue;
 		}
 		unmatched++;
-		for (const order of unique) ctx.contested.add(recordKey(entry.event, order));
+		for (const each of unique) ctx.contested.add(recordKey(entry.event, each));
 		const why =
 			unread.length > 0
 				? `the order lists could not be read (${unread.join('; ')})`
 				: unique.length === 0
 					? 'no order of its kind changed as it was sent (an order never seen open, created and completed between two checks, is not listed: GET /PurchaseOrder shows open orders only)'
 					: `${unique.length} orders (${unique.map(numberOf).join(', ')}) changed as it was sent, so it cannot be told which`;
-		out.push({
-			event: entry.event,
-			data: null,
-			reference: entry.reference,
-			key: `l:${entry.event}|${entry.reference}|${at || entry.rec}`,
-			at,
-			reason: `The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`,
-		});
+		const reason = `The delivery log names this order as ${entry.reference}, while orders are keyed by their order number (poNo, soNo); ${why}`;
+		out.push(withoutRecord(entry, reason));
 	}
 	if (unmatched > 0)
 		ctx.problems.push(
@@ -272,23 +213,13 @@ async function ordersFromLog(
 	return out;
 }
 
-/**
- * Events in the log whose every attempt failed and that can no longer be retried: the subscription
- * was found disabled after them (`finalUntil`), or their last attempt is older than the retry horizon.
- */
-async function fromLog(
-	this: ITriggerFunctions,
-	book: Book,
-	rec: number,
-	now: number,
-	ctx: Context,
-): Promise<{ recovered: Recovered[]; logAfter: number }> {
-	const { events, problems } = ctx;
+/** Events whose every attempt failed and that no retry follows (`finalUntil`, or the retry horizon). */
+async function fromLog(ctx: Context, book: Book, rec: number, now: number) {
 	const after = book.logOf === rec ? (book.logAfter ?? 0) : 0;
-	const { entries, rows } = await logEntries.call(this, rec, after);
+	const { entries, rows } = await logEntries.call(ctx.trigger, rec, after);
 	const lacking = checkLog(rows, rec);
 	if (lacking !== undefined) {
-		problems.push(`Missed events could not be caught up: ${lacking}`);
+		ctx.problems.push(`Missed events could not be caught up: ${lacking}`);
 		return { recovered: [], logAfter: after };
 	}
 	const finalKey = keyOf(book.finalUntil);
@@ -299,13 +230,12 @@ async function fromLog(
 		const lastKey = keyOf(group[group.length - 1].created);
 		const final =
 			(finalKey !== '' && lastKey <= finalKey) || now - Date.parse(lastKey) >= RETRY_HORIZON_MS;
-		if (final && events.includes(group[0].event)) failed.push(group[0]);
+		if (final && ctx.events.includes(group[0].event)) failed.push(group[0]);
 		else if (!final) logAfter = Math.min(logAfter, group[0].rec - 1);
 	}
-	return { recovered: await rebuild.call(this, failed, ctx), logAfter };
+	return { recovered: await rebuild(ctx, failed), logAfter };
 }
 
-/** The log's entries grouped by event and record (the attempts of one event), test events left out. */
 function byEvent(entries: LogEntry[]): LogEntry[][] {
 	const groups = new Map<string, LogEntry[]>();
 	for (const entry of entries) {
@@ -316,113 +246,64 @@ function byEvent(entries: LogEntry[]): LogEntry[][] {
 	return [...groups.values()];
 }
 
-/**
- * The events the log names (the first attempt of each), rebuilt from their records when they can be
- * told, else run with what the log knows (data null and the reason).
- */
-async function rebuild(
-	this: ITriggerFunctions,
-	firsts: LogEntry[],
-	ctx: Context,
-): Promise<Recovered[]> {
-	const { problems } = ctx;
+/** The events the log names (first attempts), rebuilt from their records where they can be told. */
+async function rebuild(ctx: Context, firsts: LogEntry[]): Promise<Recovered[]> {
 	const out: Recovered[] = [];
-	const named = (first: LogEntry, reason: string): Recovered => ({
-		event: first.event,
-		data: null,
-		reference: first.reference,
-		key: `l:${first.event}|${first.reference}|${keyOf(first.created) || first.rec}`,
-		at: keyOf(first.created),
-		reason,
-	});
 	const byList = new Map<EndpointId, LogEntry[]>();
 	const orderEntries: LogEntry[] = [];
 	for (const first of firsts) {
 		const lists = EVENT_LISTS[first.event];
-		if (!lists) {
-			out.push(
-				named(
-					first,
-					'Inventory Pro does not list the records of this event; the delivery log names it',
-				),
-			);
-		} else if (referenceValue(first.reference) === undefined) {
-			out.push(named(first, 'The delivery log gives no reference to its record'));
-		} else if (first.event.startsWith('order.')) {
-			orderEntries.push(first);
-		} else {
-			for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
-		}
+		if (!lists) out.push(withoutRecord(first, UNLISTED));
+		else if (referenceValue(first.reference) === undefined)
+			out.push(withoutRecord(first, 'The delivery log gives no reference to its record'));
+		else if (first.event.startsWith('order.')) orderEntries.push(first);
+		else for (const id of lists) byList.set(id, [...(byList.get(id) ?? []), first]);
 	}
-	// Stock and item events: the record the reference numbers, in its list (its kind is the log's word).
+	// Stock and item events (one list each): the record the reference numbers, in its list.
 	const pending = new Map<LogEntry, string>();
-	const matched = new Set<LogEntry>();
 	for (const [id, group] of byList) {
 		const since = isoMinus(group.map((f) => keyOf(f.created)).sort()[0], WRITE_MARGIN_MS);
-		const read = await walk.call(this, id, since);
+		const read = await walk(ctx, id, since);
 		if ('problem' in read) {
-			problems.push(`Missed events were run without their records: ${read.problem}`);
-			for (const first of group) if (!matched.has(first)) pending.set(first, read.problem);
+			ctx.problems.push(`Missed events were run without their records: ${read.problem}`);
+			for (const first of group) pending.set(first, read.problem);
 			continue;
 		}
+		const fields = identityFields(id);
 		for (const first of group) {
-			if (matched.has(first)) continue;
 			const value = referenceValue(first.reference)!;
-			const record = read.records.find((row) => isReferenced(id, row, value));
-			if (record !== undefined) {
-				matched.add(first);
-				pending.delete(first);
+			const record = read.records.find((row) => fields.some((f) => textField(row, f) === value));
+			if (record !== undefined)
 				out.push(recovered(first.event, record, first.reference, keyOf(first.created)));
-			} else if (!pending.has(first)) {
-				const fields = identityFields(id).join(' or ');
+			else
 				pending.set(
 					first,
-					`No ${endpoint(id).path} record changed since ${since} has ${fields} ${value} (the log's reference ${first.reference}): the record was removed, or the reference does not number that list's records`,
+					`No ${endpoint(id).path} record changed since ${since} has ${fields.join(' or ')} ${value} (the log's reference ${first.reference}): the record was removed, or the reference does not number that list's records`,
 				);
-			}
 		}
 	}
-	for (const [first, reason] of pending) out.push(named(first, reason));
-	out.push(...(await ordersFromLog.call(this, orderEntries, ctx)));
+	for (const [first, reason] of pending) out.push(withoutRecord(first, reason));
+	out.push(...(await ordersFromLog(ctx, orderEntries)));
 	return out;
 }
 
-/**
- * The events the log shows acknowledged since `fromIso` (service time), rebuilt like missed ones: the first
- * check after a start runs those the ledger does not show as run (acknowledged.ts).
- */
-async function acknowledgedSince(
-	this: ITriggerFunctions,
-	rec: number,
-	fromIso: string,
-	ctx: Context,
-): Promise<Recovered[]> {
+/** What the log shows acknowledged since `fromIso` (acknowledged.ts), rebuilt like missed events. */
+async function acknowledgedSince(ctx: Context, rec: number, fromIso: string): Promise<Recovered[]> {
 	const fromKey = keyOf(fromIso);
-	const { entries, rows } = await logEntries.call(
-		this,
-		rec,
-		0,
-		(entry) => keyOf(entry.created) < fromKey,
-	);
+	const older = (entry: LogEntry) => keyOf(entry.created) < fromKey;
+	const { entries, rows } = await logEntries.call(ctx.trigger, rec, 0, older);
 	const lacking = checkLog(rows, rec);
 	if (lacking !== undefined) {
 		ctx.problems.push(`Events acknowledged before the restart could not be checked: ${lacking}`);
 		return [];
 	}
-	const firsts = byEvent(
-		entries.filter((entry) => entry.success && keyOf(entry.created) >= fromKey),
-	)
+	const firsts = byEvent(entries.filter((entry) => entry.success && !older(entry)))
 		.map((group) => group[0])
 		.filter((first) => ctx.events.includes(first.event));
-	return await rebuild.call(this, firsts, ctx);
+	return await rebuild(ctx, firsts);
 }
 
-/**
- * One catch-up: the open purchase orders followed (when order.completed is subscribed), the log of
- * the current subscription, every gap, and — at the first check after a start (`reconcileFrom`) — the
- * events acknowledged since then. `ran` tells the keys of events that already ran, so an order whose
- * completion ran live is never taken for a missed one.
- */
+/** `ran` tells the keys that already ran: a completion that ran live is never taken for a missed one. */
 export async function catchUp(
 	this: ITriggerFunctions,
 	book: Book,
@@ -430,28 +311,23 @@ export async function catchUp(
 	now: number,
 	ran: (key: string) => boolean = () => false,
 	reconcileFrom?: string,
-): Promise<CatchUp> {
+): Promise<{ recovered: Recovered[]; book: Book; problems: string[] }> {
 	const problems: string[] = [];
-	const ctx: Context = {
-		events,
-		problems,
-		ran,
-		orders: new OrderWatch(this, book.openOrders, ran, problems),
-		contested: new Set(),
-	};
+	const orders = new OrderWatch(this, book.openOrders, ran, problems);
+	const ctx: Context = { trigger: this, events, problems, ran, orders, contested: new Set() };
 	const found: Recovered[] = [];
 	const next: Book = { ...book, gaps: [] };
-	if (events.includes('order.completed')) await ctx.orders.follow(now);
+	if (events.includes('order.completed')) await orders.follow(now);
 	if (book.rec !== undefined) {
-		const log = await fromLog.call(this, book, book.rec, now, ctx);
+		const log = await fromLog(ctx, book, book.rec, now);
 		found.push(...log.recovered);
 		next.logOf = book.rec;
 		next.logAfter = log.logAfter;
 	}
-	for (const gap of book.gaps ?? []) found.push(...(await fromGap.call(this, gap, ctx)));
+	for (const gap of book.gaps ?? []) found.push(...(await fromGap(ctx, gap)));
 	if (book.rec !== undefined && reconcileFrom !== undefined)
-		found.push(...(await acknowledgedSince.call(this, book.rec, reconcileFrom, ctx)));
-	next.openOrders = events.includes('order.completed') ? ctx.orders.book() : undefined;
+		found.push(...(await acknowledgedSince(ctx, book.rec, reconcileFrom)));
+	next.openOrders = events.includes('order.completed') ? orders.book() : undefined;
 	found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 	return { recovered: found, book: next, problems: [...new Set(problems)] };
 }

@@ -1,72 +1,56 @@
 /**
- * One delivery, from bytes to items: verify (with the secret before a rotation), read its events
- * (envelope.ts), filter, and each event's id — the same for a repeat, and for the event a check rebuilds
- * from its record. Everything that does not depend on the delivery (the signing secret, the event
- * parameters) is read once per activation and cached per workflow and node.
- * Queue mode and multi-main: each process caches its own copy (keyed by the node's parameters,
- * credential and webhook id) and derives the same secret from the credential; a copy made stale by a
- * client-secret rotation elsewhere is derived again at its first signature miss.
+ * One delivery, from bytes to items: verify, read its events (envelope.ts), filter, and give each its id,
+ * the same for a repeat and for the event a check rebuilds. Settings are cached per process; every process
+ * derives the same secret from the credential (queue mode, multi-main).
  */
 import { createHash, randomBytes } from 'crypto';
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
+import { nodeKey, type NodeContext } from '../shared/memory';
 import { RECORDS } from '../shared/records';
-import { readEvents, type ReadEvent, type Subscribed } from './envelope';
-import { isObject, recordEventKey, recordRef, textField } from './records';
+import { apiRequest } from '../shared/transport';
+import { allowing } from '../shared/transport/status';
+import { isObject, textField } from '../shared/validation';
+import { readEvents, type HeaderMap, type ReadEvent, type Subscribed } from './envelope';
+import { recordEventKey, recordRef } from './records';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 import { verifySignature } from './signature';
 
-/**
- * The service's own delivery headers (X-Webhook-…) and its user agent, names lower-cased. Left out:
- * the signature, and custom headers from the node's settings, which may carry a gateway's key.
- */
-export function deliveryHeaders(
-	headers: Record<string, string | string[] | undefined>,
-): IDataObject {
+export type Request = { rawBody: unknown; headers: HeaderMap };
+
+/** The service's X-Webhook-… headers and user agent; never the signature, nor custom headers (a gateway's key). */
+export function deliveryHeaders(headers: HeaderMap): IDataObject {
 	const kept: IDataObject = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
 		if (value === undefined || lower === 'x-webhook-signature') continue;
-		if (lower.startsWith('x-webhook-') || lower === 'user-agent') {
+		if (lower.startsWith('x-webhook-') || lower === 'user-agent')
 			kept[lower] = Array.isArray(value) ? value.join(', ') : value;
-		}
 	}
 	return kept;
 }
 
-/** The delivery path's settings, read once per activation (or when the parameters change). */
 interface Receiver {
 	cacheKey: string;
 	secret: string;
 	/** The secret before a client-secret rotation: it verifies until the next check re-keys the subscription. */
 	previous?: string;
 	events: Set<string>;
-	/** What reading a body needs: the types, and the node's own header names (never a source of the type). */
 	subscribed: Subscribed;
 	passTest: boolean;
 	identifiers: boolean;
 }
 
-/** The names of the node's custom headers, lower-cased. */
-function customHeaderNames(options: IDataObject): Set<string> {
-	const pairs = (options.customHeaders as IDataObject | undefined)?.header;
-	const names = Array.isArray(pairs)
-		? pairs.map((pair) => textField(pair, 'name')?.toLowerCase() ?? '')
-		: [];
-	return new Set(names.filter((name) => name !== ''));
-}
-
-/** Per workflow and node (and kind: the editor's test registration apart): the receiver, and the secret last written. */
+/** The editor's test registration apart. */
 const receivers = new Map<string, Receiver>();
 const secrets = new Map<string, string>();
-
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-	getMode(): string;
-}
-const keyOf = (context: Context) =>
-	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}\u0000${context.getMode() === 'manual' ? 'test' : 'live'}`;
+const keyOf = (context: NodeContext & { getMode(): string }) =>
+	`${nodeKey(context)}\u0000${context.getMode() === 'manual' ? 'test' : 'live'}`;
 
 async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	const node = this.getNode();
@@ -79,11 +63,15 @@ async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	if (cached?.cacheKey === cacheKey) return cached;
 	const options = triggerOptions.call(this);
 	const events = subscribedEvents.call(this);
+	const pairs = (options.customHeaders as IDataObject | undefined)?.header;
+	const ownHeaders = Array.isArray(pairs)
+		? pairs.map((pair) => textField(pair, 'name')?.toLowerCase() ?? '').filter(Boolean)
+		: [];
 	const receiver: Receiver = {
 		cacheKey,
 		secret: await signingSecret.call(this),
 		events: new Set(events),
-		subscribed: { events, ownHeaders: customHeaderNames(options) },
+		subscribed: { events, ownHeaders: new Set(ownHeaders) },
 		passTest: options.testEvent !== 'drop',
 		identifiers: payloadMode.call(this) === 'identifiers',
 	};
@@ -95,8 +83,8 @@ async function receiverOf(this: IWebhookFunctions): Promise<Receiver> {
 	return receiver;
 }
 
-/** After the subscription was (re)written with `secret`: only that one verifies from now on. */
-export function rekeyed(context: Context, secret: string): void {
+/** The subscription was (re)written with `secret`: only that one verifies from now on. */
+export function rekeyed(context: NodeContext & { getMode(): string }, secret: string): void {
 	secrets.set(keyOf(context), secret);
 	const receiver = receivers.get(keyOf(context));
 	if (receiver === undefined) return;
@@ -104,21 +92,17 @@ export function rekeyed(context: Context, secret: string): void {
 	receiver.previous = undefined;
 }
 
-/** Checks the signature, with the previous secret too; on a miss, derives the secret once more (a rotation). */
+/** On a miss the secret is derived once more: a rotation in another process. */
 async function verified(
 	this: IWebhookFunctions,
 	receiver: Receiver,
-	rawBody: unknown,
-	header: unknown,
+	{ rawBody, headers }: Request,
 	test: boolean,
 ): Promise<boolean> {
+	const header = headers['x-webhook-signature'];
+	const previous = test ? undefined : receiver.previous;
 	if (verifySignature(rawBody, header, receiver.secret)) return true;
-	if (
-		!test &&
-		receiver.previous !== undefined &&
-		verifySignature(rawBody, header, receiver.previous)
-	)
-		return true;
+	if (previous !== undefined && verifySignature(rawBody, header, previous)) return true;
 	const secret = await signingSecret.call(this);
 	if (secret === receiver.secret) return false;
 	if (!test) receiver.previous = receiver.secret;
@@ -126,20 +110,17 @@ async function verified(
 	return verifySignature(rawBody, header, secret);
 }
 
-const digest = (...parts: Array<Buffer | string>) => {
+export const digest = (...parts: Array<Buffer | string>) => {
 	const hash = createHash('sha256');
 	for (const part of parts) hash.update(part);
 	return hash.digest('hex').slice(0, 40);
 };
 
 /**
- * What a repeat shares and a new event does not, without relying on any header the spec does not
- * document: the record the event is about (records.ts: its identity, and its Modified where a record has
- * the event more than once), else the exact bytes (with the event's place in a batch), which two events
- * share only when they carry identifiers alone. Then the bytes tell nothing, and only a delivery id
- * header, when the service sends one (the sandbox does; the spec shows none), adds what tells them
- * apart; without one there is no key and the delivery runs (README, limits). The test event is never
- * retried: no key either.
+ * What a repeat shares and a new event does not: the record the event is about, else the exact bytes.
+ * Identifiers alone without a Modified stamp are the same bytes for two changes: only a delivery id
+ * header, if sent (the spec shows none), tells them apart; else no key, and it runs (README, limits),
+ * as the test event (never retried) does.
  */
 export function repeatKey(
 	read: ReadEvent,
@@ -152,55 +133,31 @@ export function repeatKey(
 	const byRecord = read.event === null ? undefined : recordEventKey(read.event, ref);
 	if (byRecord !== undefined) return byRecord;
 	const at = read.batch === undefined ? '' : `#${read.batch.index}`;
-	// Identifiers with a Modified stamp differ between two changes of a record: the bytes tell them apart.
 	if (!identifiers || ref?.stamp !== undefined) return `d:${digest(rawBody)}${at}`;
 	if (typeof deliveryId === 'string' && deliveryId !== '')
 		return `d:${digest(rawBody, `\n${deliveryId}`)}${at}`;
 	return undefined;
 }
 
-/** The two things read from n8n's request. */
-export interface Request {
-	rawBody: unknown;
-	headers: Record<string, string | string[] | undefined>;
-}
-
-/** One event of a delivery, with its id (eventIdOf). */
-export interface Incoming {
-	read: ReadEvent;
-	eventId: string;
-}
-
-/**
- * An event's id: a digest of what tells a repeat (repeatKey), or of a check's rebuilt event's record
- * key, so both give the same id; random for an event nothing tells apart (it runs every time).
- */
+/** Random without a key: the event runs every time. */
 export function eventIdOf(key: string | undefined): string {
 	const id = key === undefined ? randomBytes(16).toString('hex') : digest(key);
 	return id.slice(0, 24);
 }
+
+type Incoming = { read: ReadEvent; eventId: string };
 
 export type Verdict =
 	| { answer: 'refuse'; status: number; message: string }
 	| { answer: 'acknowledge'; message: string }
 	| { answer: 'run'; events: Incoming[] };
 
-/** Verify, read, filter, key: what to do with this request. */
 export async function receive(this: IWebhookFunctions, request: Request): Promise<Verdict> {
 	const test = this.getMode() === 'manual';
 	const receiver = await receiverOf.call(this);
 	// The signature is checked before anything is read from the delivery.
-	if (
-		!(await verified.call(
-			this,
-			receiver,
-			request.rawBody,
-			request.headers['x-webhook-signature'],
-			test,
-		))
-	) {
+	if (!(await verified.call(this, receiver, request, test)))
 		return { answer: 'refuse', status: 401, message: 'Missing or invalid X-Webhook-Signature' };
-	}
 	// Verified, so genuine (and the bytes a Buffer): whatever its shape, it is never refused.
 	const rawBody = request.rawBody as Buffer;
 	const wanted = readEvents(rawBody, request.headers, receiver.subscribed).filter((read) =>
@@ -211,30 +168,12 @@ export async function receive(this: IWebhookFunctions, request: Request): Promis
 	if (wanted.length === 0)
 		return { answer: 'acknowledge', message: 'Event acknowledged, not subscribed' };
 	const deliveryId = request.headers['x-webhook-delivery'];
-	const events = wanted.map((read) => ({
-		read,
-		eventId: eventIdOf(
-			test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers),
-		),
-	}));
-	return { answer: 'run', events };
+	const key = (read: ReadEvent) =>
+		test ? undefined : repeatKey(read, rawBody, deliveryId, receiver.identifiers);
+	return { answer: 'run', events: wanted.map((read) => ({ read, eventId: eventIdOf(key(read)) })) };
 }
 
-/** The item's key (the registry's: shortID) in an event's data or one object down, whatever its spelling. */
-export function itemKeyOf(data: unknown): string | undefined {
-	const places = isObject(data) ? [data, ...Object.values(data)] : [];
-	for (const place of places) {
-		const value = textField(place, RECORDS.item.key);
-		if (value !== undefined) return value;
-	}
-	return undefined;
-}
-
-/**
- * The execution's items, one per event. The spec's own shape gives `{event, data, headers, eventId}`; any
- * other shape adds where the type came from and the body as received (the batch element, the raw text),
- * so nothing the service sent is lost.
- */
+/** The spec's own shape gives `{event, data, headers, eventId}`; any other keeps all that was sent. */
 export function output(request: Request, events: Incoming[]): IDataObject[] {
 	const headers = deliveryHeaders(request.headers);
 	return events.map(({ read, eventId }) => {
@@ -253,4 +192,40 @@ export function output(request: Request, events: Incoming[]): IDataObject[] {
 		}
 		return json;
 	});
+}
+
+/** The item's key (shortID) in an event's data or one object down. */
+function itemKeyOf(data: unknown): string | undefined {
+	const places = isObject(data) ? [data, ...Object.values(data)] : [];
+	for (const place of places) {
+		const value = textField(place, RECORDS.item.key);
+		if (value !== undefined) return value;
+	}
+	return undefined;
+}
+
+/** GET /Item?type=id answers with the item or a one-row page, depending on the deployment. */
+function firstRecord(response: unknown): IDataObject | null {
+	if (Array.isArray(response)) return (response[0] as IDataObject) ?? null;
+	if (typeof response !== 'object' || response === null) return null;
+	const { value } = response as IDataObject;
+	return Array.isArray(value) ? ((value[0] as IDataObject) ?? null) : (response as IDataObject);
+}
+
+/** Fetch Item Details (Identifiers Only), in the run: `item`, or `itemError` and the run goes on. */
+export async function withItems(this: IExecuteFunctions, items: INodeExecutionData[]) {
+	const options = Object(this.getNodeParameter('options', 0, {})) as IDataObject;
+	if (options.fetchItem !== true || this.getNodeParameter('payloadMode', 0) !== 'identifiers')
+		return items;
+	return await Promise.all(
+		items.map(async (item, itemIndex) => {
+			const shortID = item.json.recovered === true ? undefined : itemKeyOf(item.json.data);
+			if (shortID === undefined) return item;
+			const query = { key: shortID, type: 'id' };
+			const found = await allowing(404, apiRequest.call(this, 'item.get', { query, itemIndex }))
+				.then((answer) => ({ item: answer.ok ? firstRecord(answer.value) : null }))
+				.catch((error: Error) => ({ item: null, itemError: error.message }));
+			return { ...item, json: { ...item.json, ...found } };
+		}),
+	);
 }

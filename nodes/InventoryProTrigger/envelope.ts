@@ -1,62 +1,48 @@
 /**
- * The events in a delivery whose signature verified, whatever its shape. The spec shows one body, the
- * test event's `{"event": …, "data": …}`; real events may come wrapped in envelope fields, with other key
- * casing, the type under another key, several in one array, `data` as an array, or not as JSON at all.
- * A genuine delivery is never refused for its shape: each event in it is read, its type from the best
- * source present (the body, a header, or the subscription's only type), and the body as received is kept.
+ * The events of a verified delivery, whatever its shape: the spec shows only the test event's
+ * `{"event", "data"}`, so envelopes, other casing, batches and text are read too, never refused. The type
+ * comes from the body, a header or the subscription's only type; the body as received is kept.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isObject, squash } from './records';
+import { isObject, squash } from '../shared/validation';
+import { EVENT_TYPE } from '../shared/validation/webhook';
 
-/** Where an event's type was read. */
 export type EventSource = 'body' | 'header' | 'subscription' | 'none';
+export type HeaderMap = Record<string, string | string[] | undefined>;
+/** A header's type, or the subscription's only type. */
+type Around = { name: string; source: EventSource };
+type Typed = { name: string; known: boolean };
+type Hit = { name: string; key?: string };
 
 export interface ReadEvent {
-	/** The type, spelled as the subscription spells it when it is one of its types; null when nothing says. */
+	/** As the subscription spells it when it is one of its types; null when nothing says. */
 	event: string | null;
 	eventSource: EventSource;
-	/** The record(s): the value under the body's data key, else the event's own fields; null for text. */
+	/** The value under the body's data key, else the event's own fields; null for text. */
 	data: unknown;
-	/** The event as received: the whole body, a batch's element, or the raw text when not JSON. */
+	/** As received: the whole body, a batch's element, or the text when not JSON. */
 	body: unknown;
-	/** The body was not JSON: `body` is its text. */
 	notJson?: true;
-	/** Its place in a batch (an array of events, bare or under one key of an envelope). */
 	batch?: { index: number; size: number };
-	/** The envelope's other fields, for a batch under one of its keys. */
 	envelope?: IDataObject;
-	/** The spec's own shape, `{"event": <type>, "data": {…}}`, nothing else: the item stays `{event, data, headers}`. */
+	/** The spec's own `{"event": <type>, "data": {…}}` and nothing else. */
 	plain: boolean;
 }
 
-/** The pattern of event types (spec: resource.action). */
-const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
-/** Keys that hold the type, compared squashed (`eventType`, `event_type`, `EVENT` …). */
+/** Compared squashed (`eventType`, `event_type`, `EVENT` …). */
 const TYPE_KEYS = ['event', 'eventtype', 'eventname', 'topic'];
 /** A key records use for their own kind too (a movement's `type`): it counts only for a subscribed type. */
 const WEAK_TYPE_KEYS = ['type'];
-/** Keys that may hold the record(s), compared squashed, in this order. */
 const DATA_KEYS = ['data', 'payload', 'record', 'object', 'resource', 'eventbody', 'body'];
-/** Header names that may carry the type: `x-webhook-event`, `x-event-type`, `x-…-topic`. */
+/** `x-webhook-event`, `x-event-type`, `x-…-topic`. */
 const TYPE_HEADER = /(^|-)(event|event-type|event-name|topic)$/;
 
-/** What the reading needs to know about the subscription. */
-export interface Subscribed {
-	/** The node's event types. */
-	events: readonly string[];
-	/** Header names the node adds itself (custom headers): never a source of the type. */
-	ownHeaders?: ReadonlySet<string>;
-}
+/** `ownHeaders`: the node's custom header names, never a source of the type. */
+export type Subscribed = { events: readonly string[]; ownHeaders?: ReadonlySet<string> };
 
-/**
- * A candidate type, spelled as the subscription spells it when it names one of its types (or the test
- * event) whatever its casing or separators; another text only when it has the form resource.action.
- */
-function typeOf(
-	value: unknown,
-	subscribed: Subscribed,
-): { name: string; known: boolean } | undefined {
+/** Spelled as the subscription spells it when it is one of its types; else only the form resource.action. */
+function typeOf(value: unknown, subscribed: Subscribed): Typed | undefined {
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	const wanted = squash(value);
 	const known = [...subscribed.events, 'test'].find((event) => squash(event) === wanted);
@@ -64,13 +50,9 @@ function typeOf(
 	return EVENT_TYPE.test(value.trim()) ? { name: value.trim(), known: false } : undefined;
 }
 
-/** The type an object names at its top level, or one object down (`{"meta": {"event": …}}`), and the key holding it. */
-function typeIn(
-	object: IDataObject,
-	subscribed: Subscribed,
-	skip?: string,
-): { name: string; key?: string } | undefined {
-	let fallback: { name: string; key?: string } | undefined;
+/** At the top level, or one object down (`{"meta": {"event": …}}`). */
+function typeIn(object: IDataObject, subscribed: Subscribed, skip?: string): Hit | undefined {
+	let fallback: Hit | undefined;
 	const look = (record: IDataObject, topLevel: boolean) => {
 		for (const [key, value] of Object.entries(record)) {
 			const strong = TYPE_KEYS.includes(squash(key));
@@ -93,7 +75,6 @@ function typeIn(
 	return fallback;
 }
 
-/** The key holding the record(s), if the object has one. */
 function dataKey(object: IDataObject): string | undefined {
 	for (const wanted of DATA_KEYS) {
 		const key = Object.keys(object).find((name) => squash(name) === wanted);
@@ -102,11 +83,7 @@ function dataKey(object: IDataObject): string | undefined {
 	return undefined;
 }
 
-/** The type a header gives (the service's own headers; never the node's custom ones). */
-export function typeFromHeaders(
-	headers: Record<string, string | string[] | undefined>,
-	subscribed: Subscribed,
-): string | undefined {
+export function typeFromHeaders(headers: HeaderMap, subscribed: Subscribed): string | undefined {
 	let fallback: string | undefined;
 	for (const [name, raw] of Object.entries(headers)) {
 		const lower = name.toLowerCase();
@@ -118,34 +95,23 @@ export function typeFromHeaders(
 	return fallback;
 }
 
-/** One event object: its type (body first, then what the delivery says around it) and its data. */
-function readObject(
-	object: IDataObject,
-	around: { name: string; source: EventSource } | undefined,
-	subscribed: Subscribed,
-): ReadEvent {
+function readObject(object: IDataObject, subscribed: Subscribed, around?: Around): ReadEvent {
 	const key = dataKey(object);
 	const found = typeIn(object, subscribed, key);
-	let data: unknown;
-	if (key !== undefined) data = object[key];
-	else {
-		// No data key: the event's own fields are its data (an identifiers-only shape, say), less the type.
-		const rest = { ...object };
-		if (found?.key !== undefined) delete rest[found.key];
-		data = rest;
-	}
+	// No data key: the event's own fields are its data (an identifiers-only shape, say), less the type.
+	const rest = { ...object };
+	if (found?.key !== undefined) delete rest[found.key];
+	const data = key !== undefined ? object[key] : rest;
 	const event = found?.name ?? around?.name ?? null;
 	const eventSource: EventSource = found ? 'body' : (around?.source ?? 'none');
-	const keys = Object.keys(object);
 	const plain =
-		keys.length === 2 &&
+		Object.keys(object).length === 2 &&
 		typeof object.event === 'string' &&
 		object.event === event &&
 		isObject(object.data);
 	return { event, eventSource, data: data ?? null, body: object, plain };
 }
 
-/** An array of objects of which at least one names its type: a batch. */
 function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[] {
 	return (
 		Array.isArray(value) &&
@@ -155,57 +121,36 @@ function isBatch(value: unknown, subscribed: Subscribed): value is IDataObject[]
 	);
 }
 
-/**
- * Every event of a verified delivery. Never fails: a body that is not JSON is one event holding the
- * text, and a JSON value that is no object is one event holding the value.
- */
-export function readEvents(
-	rawBody: Buffer,
-	headers: Record<string, string | string[] | undefined>,
-	subscribed: Subscribed,
-): ReadEvent[] {
+/** Never fails: text, or JSON that is no object, is one event holding it. */
+export function readEvents(bytes: Buffer, headers: HeaderMap, subscribed: Subscribed): ReadEvent[] {
 	const fromHeader = typeFromHeaders(headers, subscribed);
 	const only = subscribed.events.length === 1 ? subscribed.events[0] : undefined;
-	const around: { name: string; source: EventSource } | undefined =
-		fromHeader !== undefined
-			? { name: fromHeader, source: 'header' }
-			: only !== undefined
-				? { name: only, source: 'subscription' }
-				: undefined;
-	const text = rawBody.toString('utf8');
+	let around: Around | undefined;
+	if (fromHeader !== undefined) around = { name: fromHeader, source: 'header' };
+	else if (only !== undefined) around = { name: only, source: 'subscription' };
+	const whole = (data: unknown, body: unknown): ReadEvent => ({
+		event: around?.name ?? null,
+		eventSource: around?.source ?? 'none',
+		data,
+		body,
+		plain: false,
+	});
+	const text = bytes.toString('utf8');
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
 	} catch {
-		return [
-			{
-				event: around?.name ?? null,
-				eventSource: around?.source ?? 'none',
-				data: null,
-				body: text,
-				notJson: true,
-				plain: false,
-			},
-		];
+		return [{ ...whole(null, text), notJson: true }];
 	}
 	const inBatch = (elements: IDataObject[], envelope?: IDataObject) =>
 		elements.map((element, index) => ({
-			...readObject(element, around, subscribed),
+			...readObject(element, subscribed, around),
 			batch: { index, size: elements.length },
 			...(envelope ? { envelope } : {}),
 			plain: false,
 		}));
 	if (isBatch(parsed, subscribed)) return inBatch(parsed);
-	if (!isObject(parsed))
-		return [
-			{
-				event: around?.name ?? null,
-				eventSource: around?.source ?? 'none',
-				data: parsed,
-				body: parsed,
-				plain: false,
-			},
-		];
+	if (!isObject(parsed)) return [whole(parsed, parsed)];
 	// An envelope whose own fields name no type but one of whose keys holds a batch.
 	if (typeIn(parsed, subscribed) === undefined) {
 		for (const [key, value] of Object.entries(parsed)) {
@@ -215,5 +160,5 @@ export function readEvents(
 			return inBatch(value, envelope);
 		}
 	}
-	return [readObject(parsed, around, subscribed)];
+	return [readObject(parsed, subscribed, around)];
 }

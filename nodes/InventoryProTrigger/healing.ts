@@ -1,18 +1,17 @@
 /**
- * "A subscription heals": on the one Check Interval the user sets, confirm the subscription (lifecycle.ts)
- * and catch up on events that never ran (catchup.ts) — at the first check after a start also those
- * acknowledged before it that may not have run (acknowledged.ts); what it finds runs once (owed.ts).
- * trigger() registers the schedule with n8n (a tick every minute; a check when one is due). A check never
- * throws: a problem is logged every time and reported once as a failed execution, and the schedule goes on.
+ * "A subscription heals": once per Check Interval, confirm or repair the subscription and catch up
+ * (catchup.ts); what a check finds runs once (owed.ts). A check never throws: a problem is logged every
+ * time and reported once as a failed execution, and the schedule goes on.
  */
-import {
-	NodeOperationError,
-	type CronExpression,
-	type IDataObject,
-	type ITriggerFunctions,
-	type ITriggerResponse,
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	CronExpression,
+	IDataObject,
+	ITriggerFunctions,
+	ITriggerResponse,
 } from 'n8n-workflow';
 
+import { memoryOf, type NodeContext } from '../shared/memory';
 import { ledgerOf, now } from '../shared/ranLedger';
 import { reconcileFrom } from './acknowledged';
 import { bookIn, keepBook, type Book, type Owed } from './book';
@@ -26,42 +25,28 @@ import { checkIntervalMs } from './settings';
 const ACTIVATION_GRACE_MS = 30_000;
 /** A tick may fire a little early; a check this close to its interval counts as due. */
 const SLACK_MS = 5_000;
+const STAYS_ON =
+	'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.';
 
-/** What this process knows of one trigger's checks. */
 interface Checks {
 	startedAt?: number;
 	hookAt?: number;
 	lastCheckAt?: number;
 	checking?: Promise<void>;
-	/**
-	 * From when the log is read again for acknowledged events that may not have run (acknowledged.ts):
-	 * read once, at the first check after a start, and dropped once a check reached the service.
-	 */
+	/** acknowledged.ts reconcileFrom, read at the first check after a start; null once a check got through. */
 	reconcile?: string | null;
 	/** Consecutive failed checks, the last problem reported, and one found beside emitted events. */
 	failures: number;
 	told?: string;
 	deferred?: string;
-	/** The schedule was closed (deactivation): events still to emit stay owed. */
+	/** Deactivated: events still to emit stay owed. */
 	closed?: boolean;
 }
 
 const checksHere = new Map<string, Checks>();
+const checksOf = (context: NodeContext) => memoryOf(checksHere, context, () => ({ failures: 0 }));
 
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-}
-
-function checksOf(context: Context): Checks {
-	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-	let checks = checksHere.get(key);
-	if (!checks) checksHere.set(key, (checks = { failures: 0 }));
-	return checks;
-}
-
-/** The activation's hooks ran: the schedule's checks wait a little. */
-export function noteActivation(context: Context): void {
+export function noteActivation(context: NodeContext): void {
 	checksOf(context).hookAt = now();
 }
 
@@ -70,25 +55,14 @@ function describe(error: unknown): string {
 	return [message, description].filter(Boolean).join(' — ') || String(error);
 }
 
-function owedOf(event: Recovered): Owed {
-	const eventId = eventIdOf(event.key);
-	const json: IDataObject = {
-		event: event.event,
-		data: event.data,
-		reference: event.reference,
-		recovered: true,
-		headers: {},
-		eventId,
-	};
-	if (event.reason !== undefined) json.reason = event.reason;
+function owedOf({ key, event, data, reference, reason }: Recovered): Owed {
+	const eventId = eventIdOf(key);
+	const json: IDataObject = { event, data, reference, recovered: true, headers: {}, eventId };
+	if (reason !== undefined) json.reason = reason;
 	return { eventId, json };
 }
 
-/**
- * The tick: every minute, at a second of its own (so triggers do not all call the service at once).
- * Whether a check is due is decided per tick, so any interval in minutes is kept exactly, and a restart
- * or a change of the interval takes effect at the next tick.
- */
+/** Every minute at a second of its own (triggers spread their calls); each tick decides if a check is due. */
 function tickExpression(context: ITriggerFunctions): CronExpression {
 	const node = context.getNode();
 	let hash = 0;
@@ -97,38 +71,24 @@ function tickExpression(context: ITriggerFunctions): CronExpression {
 	return `${hash} * * * * *`;
 }
 
-/** Whether a check is due: not beside an activation or a start, once per interval. */
 function due(this: ITriggerFunctions, checks: Checks, at: number): boolean {
 	if (at - Math.max(checks.hookAt ?? 0, checks.startedAt ?? 0) < ACTIVATION_GRACE_MS) return false;
-	if (
-		checks.lastCheckAt !== undefined &&
-		at - checks.lastCheckAt < checkIntervalMs.call(this) - SLACK_MS
-	)
-		return false;
+	const last = checks.lastCheckAt;
+	if (last !== undefined && at - last < checkIntervalMs.call(this) - SLACK_MS) return false;
 	checks.lastCheckAt = at;
 	return true;
 }
 
-/**
- * A problem, once per problem, as a failed execution (the workflow stays active); logged every time.
- * n8n 1.x has no way for a trigger to record a failed execution without being switched off: the log only.
- */
+/** Once, as a failed execution (n8n 1.x has none, and emitError would switch the trigger off: log only). */
 function report(this: ITriggerFunctions, checks: Checks, message: string, description?: string) {
 	this.logger.warn(message);
 	if (checks.told === message) return;
 	checks.told = message;
-	const error = new NodeOperationError(
-		this.getNode(),
-		message,
-		description === undefined ? undefined : { description },
-	);
+	const error = new NodeOperationError(this.getNode(), message, { description });
 	(this as Partial<Pick<ITriggerFunctions, 'saveFailedExecution'>>).saveFailedExecution?.(error);
 }
 
-/**
- * The schedule of this trigger: registered once per activation (or start) of the workflow; n8n removes
- * it when the workflow is deactivated. Nothing is scheduled in the editor.
- */
+/** n8n removes the schedule at deactivation. */
 export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	if (this.getMode() === 'manual') return {};
 	const checks = checksOf(this);
@@ -153,14 +113,9 @@ export function startChecks(this: ITriggerFunctions): ITriggerResponse {
 	};
 }
 
-/** What a check found: the events to run, the bookkeeping after it, a problem to report. */
-interface Found {
-	recovered: Recovered[];
-	book?: Book;
-	notice?: string;
-}
+/** The events a check found, the bookkeeping after it, a problem to report. */
+type Found = { recovered: Recovered[]; book?: Book; notice?: string };
 
-/** One tick: when a check is due, heal the subscription, catch up, run what is new and what is owed. */
 async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promise<void> {
 	const at = now();
 	if (!due.call(this, checks, at)) return;
@@ -174,25 +129,17 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	} catch (error) {
 		checks.failures++;
 		const message = `Inventory Pro Trigger could not check its subscription: ${describe(error)}`;
-		// Never on the first failure (a blip).
-		if (checks.failures < 2)
-			this.logger.warn(
-				`${message} (attempt ${checks.failures}; the trigger stays on and checks again next interval)`,
-			);
-		else
-			report.call(
-				this,
-				checks,
-				message,
-				'The workflow stays active and keeps receiving webhooks; the trigger checks again every interval and catches up on missed events once Inventory Pro answers.',
-			);
+		const attempt = `attempt ${checks.failures}; the trigger stays on and checks again next interval`;
+		// Never reported on the first failure (a blip).
+		if (checks.failures < 2) this.logger.warn(`${message} (${attempt})`);
+		else report.call(this, checks, message, STAYS_ON);
 	}
 	if (result !== undefined) {
 		keepBook(staticData, { ...book, ...result.book, owed: book.owed });
 		checks.reconcile = null;
 	}
 	const found = (result?.recovered ?? []).map(owedOf);
-	if (runOwed.call(this, staticData, found, () => checks.closed === true) > 0) {
+	if (runOwed.call(this, book, found, () => checks.closed === true) > 0) {
 		// A problem found beside emitted events is reported by the next check.
 		checks.deferred = result?.notice;
 		return;
@@ -204,22 +151,14 @@ async function checkSubscription(this: ITriggerFunctions, checks: Checks): Promi
 	checks.told = undefined;
 }
 
-/** Confirm or heal the subscription and catch up: the events found. */
-async function check(
-	this: ITriggerFunctions,
-	book: Book,
-	at: number,
-	reconcile: string | undefined,
-): Promise<Found> {
+async function check(this: ITriggerFunctions, book: Book, at: number, reconcile?: string) {
 	// Not activated through n8n's webhook hooks yet (they record the URL): nothing to check.
 	if (book.url === undefined) return { recovered: [] };
 	const desired = await desiredSubscription.call(this, book.url);
 	const healed = await ensureSubscription.call(this, book, desired, at);
 	if (healed.outcome === 'disabledManually') {
-		return {
-			recovered: [],
-			notice: `The Inventory Pro subscription ${book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`,
-		};
+		const notice = `The Inventory Pro subscription ${book.rec} for this trigger was disabled manually in Inventory Pro, so no events arrive. Re-enable it there, or deactivate and activate this workflow.`;
+		return { recovered: [], notice };
 	}
 	if (healed.outcome !== 'kept') {
 		rekeyed(this, desired.body.secret);
@@ -228,29 +167,15 @@ async function check(
 	// Kept now, so a failure below does not lose the repair (saved with the next emit).
 	keepBook(this.getWorkflowStaticData('node'), healed.book);
 	const ledger = ledgerOf(this);
-	const found = await catchUp.call(
-		this,
-		healed.book,
-		desired.events,
-		at,
-		(key) => ledger.has(eventIdOf(key)),
-		reconcile,
-	);
+	const ran = (key: string) => ledger.has(eventIdOf(key));
+	const found = await catchUp.call(this, healed.book, desired.events, at, ran, reconcile);
+	const { logOf, logAfter, openOrders } = found.book;
 	const notice =
 		found.problems.length > 0 ? `Inventory Pro Trigger: ${found.problems.join('; ')}` : undefined;
-	return {
-		recovered: found.recovered,
-		book: {
-			logOf: found.book.logOf,
-			logAfter: found.book.logAfter,
-			openOrders: found.book.openOrders,
-			gaps: [],
-		},
-		notice,
-	};
+	return { recovered: found.recovered, book: { logOf, logAfter, openOrders, gaps: [] }, notice };
 }
 
-/** For tests: the check in progress for a workflow (n8n does not wait for ticks). */
+/** For tests: n8n does not wait for ticks. */
 export const healingSeam = {
 	checking(workflowId: string): Promise<void> | undefined {
 		for (const [key, checks] of checksHere)

@@ -1,17 +1,10 @@
-/**
- * The subscription's lifecycle: the subscription this node wants (computed once per activation or
- * check), the plan against what the service holds, and the requests that put it right (ensure,
- * create, delete). An outage it repairs is remembered as a gap for catch-up (catchup.ts).
- */
+/** The subscription this node wants, the plan against the service's, and the requests that heal it. */
 import { createHash } from 'crypto';
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IHookFunctions,
-	type ITriggerFunctions,
-} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems } from '../shared/transport';
+import { allowing } from '../shared/transport/status';
 import { textOf } from '../shared/validation';
 import { parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
 import { stampKey } from '../shared/changes/cursor';
@@ -19,16 +12,13 @@ import { newestLogRec } from './log';
 import type { Book } from './book';
 import { payloadMode, signingSecret, subscribedEvents, triggerOptions } from './settings';
 
-// The checks of events, headers and the HTTPS address are shared with the action node.
-export { parseEvents, parseHeaders, requireHttpsUrl } from '../shared/validation/webhook';
-
 type Ctx = IHookFunctions | ITriggerFunctions;
+type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
 
 /** Spec, Webhook subscription: 1 = full payload, 2 = identifiers only. */
-export const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
-export type PayloadMode = keyof typeof PAYLOAD_MODES;
+const PAYLOAD_MODES = { full: 1, identifiers: 2 } as const;
 
-/** The create/update body (spec, Webhook endpoints). PUT replaces the whole subscription, so it is always complete. */
+/** PUT replaces the whole subscription, so the body is always complete. */
 export interface SubscriptionBody extends IDataObject {
 	name: string;
 	url: string;
@@ -39,42 +29,20 @@ export interface SubscriptionBody extends IDataObject {
 	headers: Record<string, string>;
 }
 
-/** What checkExists does with the subscription it finds. */
-export type Plan = 'keep' | 'update' | 'foreign' | 'disabledManually';
-
-/** A name that tells an administrator which workflow a subscription feeds. */
-export function subscriptionName(
-	workflowName: string | undefined,
-	workflowId: string,
-	isTest: boolean,
-): string {
-	const label = (workflowName ?? '').trim().slice(0, 100) || 'workflow';
-	return `n8n${isTest ? ' (test)' : ''}: ${label} (${workflowId})`;
+export function subscriptionName(name: string | undefined, id: string, test: boolean): string {
+	const label = (name ?? '').trim().slice(0, 100) || 'workflow';
+	return `n8n${test ? ' (test)' : ''}: ${label} (${id})`;
 }
 
-/** Sorted copies, so the fingerprint does not change with the order of events or headers. */
-function canonical(body: SubscriptionBody): string {
+/** A one-way digest of all that is sent, the secret (256 bits of HMAC output) too: it reveals none. */
+export function fingerprint(body: SubscriptionBody): string {
+	const { name, url, payloadMode, active, secret } = body;
 	const events = body.events.split(',').sort();
 	const headers = Object.keys(body.headers)
 		.sort()
-		.map((name) => [name, body.headers[name]]);
-	return JSON.stringify([
-		body.name,
-		body.url,
-		events,
-		body.payloadMode,
-		body.active,
-		body.secret,
-		headers,
-	]);
-}
-
-/**
- * One-way digest of everything sent, the secret included: it changes when any setting or the
- * secret changes, and reveals neither (the secret is 256 bits of HMAC output).
- */
-export function fingerprint(body: SubscriptionBody): string {
-	return createHash('sha256').update(canonical(body)).digest('hex');
+		.map((header) => [header, body.headers[header]]);
+	const canonical = JSON.stringify([name, url, events, payloadMode, active, secret, headers]);
+	return createHash('sha256').update(canonical).digest('hex');
 }
 
 function sameEvents(a: unknown, b: string): boolean {
@@ -87,16 +55,8 @@ function sameEvents(a: unknown, b: string): boolean {
 	return left.length === right.length && left.every((event, index) => event === right[index]);
 }
 
-/**
- * Compares the subscription the service holds with the one the node wants. Another URL means it is
- * not this node's to change; a manual disable is an administrator's decision; anything else that
- * differs (a disable by failures included) is healed with one PUT.
- */
-export function plan(
-	current: IDataObject,
-	desired: SubscriptionBody,
-	storedFingerprint: unknown,
-): Plan {
+/** Another URL is not ours to change; a manual disable is the administrator's; the rest is one PUT. */
+export function plan(current: IDataObject, desired: SubscriptionBody, stored: unknown): Plan {
 	if (current.url !== desired.url) return 'foreign';
 	if (Number(current.disableType ?? 0) === 2) return 'disabledManually';
 	const same =
@@ -105,42 +65,13 @@ export function plan(
 		sameEvents(current.events, desired.events) &&
 		Number(current.payloadMode) === desired.payloadMode &&
 		current.name === desired.name &&
-		storedFingerprint === fingerprint(desired);
+		stored === fingerprint(desired);
 	return same ? 'keep' : 'update';
 }
 
-/** Transport errors carry the HTTP status as a string (NodeApiError.httpCode). */
-export function isNotFound(error: unknown): boolean {
-	return (
-		typeof error === 'object' &&
-		error !== null &&
-		(error as { httpCode?: unknown }).httpCode === '404'
-	);
-}
+export type Desired = { body: SubscriptionBody; fingerprint: string; events: string[] };
 
-/** Runs a request; a 404 answer becomes undefined, any other failure propagates unchanged. */
-export async function unlessNotFound<T>(request: Promise<T>): Promise<T | undefined> {
-	return await request.then(
-		(value) => value,
-		(error: unknown) => {
-			if (isNotFound(error)) return undefined;
-			throw error;
-		},
-	);
-}
-
-/** The subscription this node wants: the body sent, its fingerprint, and the events as a list. */
-export interface Desired {
-	body: SubscriptionBody;
-	fingerprint: string;
-	events: string[];
-}
-
-/**
- * Validated before any request is sent: HTTPS URL first, then events and headers. The fingerprint is
- * what static data keeps in place of the secret. The scheduled check has no webhook URL of its own and passes
- * the one the last activation used.
- */
+/** Checked before any request. A check has no webhook URL of its own: it passes the last activation's. */
 export async function desiredSubscription(this: Ctx, knownUrl?: string): Promise<Desired> {
 	const node = this.getNode();
 	const url = requireHttpsUrl(
@@ -173,29 +104,25 @@ const MISSING_MARGIN_MS = 5 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Creates the subscription, or adopts what is left at this URL (a create whose static data n8n never
- * saved) rather than have the service deliver every event twice. A new subscription's whole log is
- * ours to catch up from; an adopted one's starts now.
+ * Adopts what is left at this URL (a create whose static data n8n never saved) rather than have every
+ * event delivered twice; an adopted subscription's catch-up starts now.
  */
 export async function createSubscription(this: Ctx, book: Book, desired: Desired): Promise<Book> {
-	const existing = (await apiRequestAllItems.call(this, 'webhook.list')).filter(
-		(subscription) => subscription.url === desired.body.url,
-	);
+	const { fingerprint, body } = desired;
+	const subscriptions = await apiRequestAllItems.call(this, 'webhook.list');
+	const existing = subscriptions.filter((subscription) => subscription.url === body.url);
 	let rec: number;
 	let logAfter = 0;
 	if (existing.length > 0) {
 		rec = Number(existing[0].rec);
-		await apiRequest.call(this, 'webhook.update', { path: { rec }, body: desired.body });
+		await apiRequest.call(this, 'webhook.update', { path: { rec }, body });
 		for (const extra of existing.slice(1)) {
-			await unlessNotFound(
-				apiRequest.call(this, 'webhook.delete', { path: { rec: Number(extra.rec) } }),
-			);
+			const path = { rec: Number(extra.rec) };
+			await allowing(404, apiRequest.call(this, 'webhook.delete', { path }));
 		}
 		logAfter = await newestLogRec.call(this, rec);
 	} else {
-		const response = (await apiRequest.call(this, 'webhook.create', {
-			body: desired.body,
-		})) as IDataObject;
+		const response = (await apiRequest.call(this, 'webhook.create', { body })) as IDataObject;
 		rec = Number(response?.rec);
 	}
 	if (!Number.isInteger(rec))
@@ -203,88 +130,63 @@ export async function createSubscription(this: Ctx, book: Book, desired: Desired
 			this.getNode(),
 			'Inventory Pro answered without a subscription id (rec)',
 		);
-	return {
-		...book,
-		rec,
-		fingerprint: desired.fingerprint,
-		url: desired.body.url,
-		logOf: rec,
-		logAfter,
-	};
+	return { ...book, rec, fingerprint, url: body.url, logOf: rec, logAfter };
 }
 
-/** The later of two service times (the first may be missing). */
 function later(a: string | undefined, b: string): string {
 	return a !== undefined && (stampKey(a) ?? '') > (stampKey(b) ?? '') ? a : b;
 }
 
-/**
- * Confirms the stored subscription and heals it. Returns the new bookkeeping and what was done; the
- * caller decides what a manual disable means (an error at activation, a notice later).
- */
+const textIn = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The caller decides what a manual disable means (an error at activation, a notice later). */
 export async function ensureSubscription(
 	this: Ctx,
 	book: Book,
 	desired: Desired,
 	now: number,
 ): Promise<{ outcome: Outcome; book: Book }> {
-	if (book.rec === undefined) {
-		return {
-			outcome: 'created',
-			book: { ...(await createSubscription.call(this, book, desired)), healthyAt: now },
-		};
-	}
-	const rec = book.rec;
-	const current = (await unlessNotFound(
-		apiRequest.call(this, 'webhook.get', { path: { rec } }),
-	)) as IDataObject | undefined;
+	const create = async () => ({
+		...(await createSubscription.call(this, { ...book, rec: undefined }, desired)),
+		healthyAt: now,
+	});
+	if (book.rec === undefined) return { outcome: 'created', book: await create() };
+	const { rec } = book;
+	const { fingerprint, body } = desired;
+	const found = await allowing(404, apiRequest.call(this, 'webhook.get', { path: { rec } }));
+	const current = found.ok ? (found.value as IDataObject | undefined) : undefined;
 	if (current === undefined) {
 		// Deleted out of band: nothing was delivered from some time after the last healthy check.
 		const from = iso((book.healthyAt ?? now) - MISSING_MARGIN_MS);
-		const created = await createSubscription.call(this, { ...book, rec: undefined }, desired);
 		const gaps = [...(book.gaps ?? []), { from, to: iso(now + MISSING_MARGIN_MS) }];
-		return { outcome: 'recreated', book: { ...created, gaps, healthyAt: now } };
+		return { outcome: 'recreated', book: { ...(await create()), gaps } };
 	}
-	switch (plan(current, desired.body, book.fingerprint)) {
+	switch (plan(current, body, book.fingerprint)) {
 		case 'keep':
-			return { outcome: 'kept', book: { ...book, url: desired.body.url, healthyAt: now } };
-		case 'foreign': {
+			return { outcome: 'kept', book: { ...book, url: body.url, healthyAt: now } };
+		case 'foreign':
 			// Delivers elsewhere, so not ours to change: leave it, create our own.
-			const created = await createSubscription.call(this, { ...book, rec: undefined }, desired);
-			return { outcome: 'created', book: { ...created, healthyAt: now } };
-		}
+			return { outcome: 'created', book: await create() };
 		case 'disabledManually':
 			return { outcome: 'disabledManually', book };
 		case 'update': {
 			const disabledByFailures = current.active !== true && Number(current.disableType ?? 0) === 1;
-			const answer = (await apiRequest.call(this, 'webhook.update', {
-				path: { rec },
-				body: desired.body,
-			})) as IDataObject;
-			const next: Book = {
-				...book,
-				fingerprint: desired.fingerprint,
-				url: desired.body.url,
-				healthyAt: now,
-			};
+			const update = apiRequest.call(this, 'webhook.update', { path: { rec }, body });
+			const answer = (await update) as IDataObject;
+			const next: Book = { ...book, fingerprint, url: body.url, healthyAt: now };
 			if (!disabledByFailures) return { outcome: 'updated', book: next };
-			// Found disabled by failures: no retry follows for anything logged before now, whether or not
-			// the service moved `modified` when it disabled. Deliveries stopped after the last healthy check.
-			const healedAt = typeof answer?.modified === 'string' ? answer.modified : iso(now);
-			const since =
-				book.healthyAt !== undefined ? iso(book.healthyAt - MISSING_MARGIN_MS) : undefined;
-			const disabledAt = later(
-				typeof current.modified === 'string' ? current.modified : undefined,
-				since ?? iso(0),
-			);
+			// Disabled by failures: no retry follows for anything logged before now, whether or not the
+			// service moved `modified` when it disabled. Deliveries stopped after the last healthy check.
+			const healedAt = textIn(answer?.modified) ?? iso(now);
+			const since = iso(book.healthyAt !== undefined ? book.healthyAt - MISSING_MARGIN_MS : 0);
 			next.finalUntil = later(healedAt, iso(now));
-			next.gaps = [...(book.gaps ?? []), { from: disabledAt, to: healedAt }];
+			const from = later(textIn(current.modified), since);
+			next.gaps = [...(book.gaps ?? []), { from, to: healedAt }];
 			return { outcome: 'reenabled', book: next };
 		}
 	}
 }
 
-/** Deletes the subscription; a 404 means it is already gone, which is what deactivation wants. */
 export async function deleteSubscription(this: IHookFunctions, rec: number): Promise<void> {
-	await unlessNotFound(apiRequest.call(this, 'webhook.delete', { path: { rec } }));
+	await allowing(404, apiRequest.call(this, 'webhook.delete', { path: { rec } }));
 }

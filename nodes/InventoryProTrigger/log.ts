@@ -1,8 +1,4 @@
-/**
- * The subscription's delivery log (spec: GET /Webhook/{id}/log): every attempt, its event, the
- * record's reference and whether it was delivered. Read newest first where the service honours the
- * order, in whatever order it comes otherwise.
- */
+/** The subscription's delivery log (spec): every attempt, its event, reference and success. */
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
@@ -10,6 +6,7 @@ import { walkPages } from '../shared/transport/paging';
 import { textOf } from '../shared/validation';
 
 const LOG_PAGE_SIZE = 250;
+type Ctx = ITriggerFunctions | IHookFunctions;
 
 export interface LogEntry {
 	rec: number;
@@ -19,19 +16,12 @@ export interface LogEntry {
 	created: string;
 }
 
-/** Whether a page came back newest first, as asked: only then may reading stop early. */
-function isDescending(recs: number[]): boolean {
-	return recs.every((rec, index) => index === 0 || rec < recs[index - 1]);
-}
-
 /**
- * The log entries of subscription `rec` newer than `after`, oldest first, and the rows as served (for
- * the check of their fields, sources.ts). Asks for newest first and stops at the first page that
- * reaches `after` (or holds an entry `olderThanWanted`) only when the page shows the order was honoured;
- * otherwise reads every page.
+ * Entries newer than `after`, oldest first, and the rows as served. Stops at a page that reaches `after`
+ * or an entry `olderThanWanted` only when the page came back newest first, as asked.
  */
 export async function logEntries(
-	this: ITriggerFunctions | IHookFunctions,
+	this: Ctx,
 	rec: number,
 	after: number,
 	olderThanWanted: (entry: LogEntry) => boolean = () => false,
@@ -48,31 +38,26 @@ export async function logEntries(
 	let older = false;
 	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
 		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
-		rows.forEach((row) => {
-			const entryRec = Number(row.rec);
-			if (!(entryRec > after)) return;
+		for (const row of rows.filter((each) => Number(each.rec) > after)) {
 			served.push(row);
 			const entry = {
-				rec: entryRec,
+				rec: Number(row.rec),
 				event: textOf(row.event ?? ''),
 				reference: textOf(row.reference ?? ''),
 				success: row.success === true,
 				created: textOf(row.created ?? ''),
 			};
-			byRec.set(entryRec, entry);
+			byRec.set(entry.rec, entry);
 			older ||= olderThanWanted(entry);
-		});
-		const ordered = recs.length > 0 && isDescending(recs);
+		}
+		const ordered = recs.length > 0 && recs.every((n, index) => index === 0 || n < recs[index - 1]);
 		if (ordered && (newestOnly || older || recs[recs.length - 1] <= after)) break;
 	}
 	return { entries: [...byRec.values()].sort((a, b) => a.rec - b.rec), rows: served };
 }
 
-/** The newest entry of a subscription's delivery log: catch-up of an adopted subscription starts after it. */
-export async function newestLogRec(
-	this: ITriggerFunctions | IHookFunctions,
-	rec: number,
-): Promise<number> {
+/** Catch-up of an adopted subscription starts after its newest log entry. */
+export async function newestLogRec(this: Ctx, rec: number): Promise<number> {
 	const { entries } = await logEntries.call(this, rec, 0, undefined, true);
 	return entries.length > 0 ? entries[entries.length - 1].rec : 0;
 }

@@ -1,76 +1,46 @@
 /**
- * "What a check finds runs once, in order." Each event a check finds (catch-up, reconciliation) that the
- * ledger (../shared/ranLedger.ts) does not show as run is kept in the book as owed, and emitted as an
- * execution of its own with n8n's deduplication key — the event's id, this process's start and the attempt —
- * so n8n refuses to start it twice. They go one after the other, each once the one before ended: they run
- * in order, and each execution (a queue-mode worker's too) starts from a save holding the ones before. An
- * event stays owed until the ledger shows it ran: one whose execution ended without running (the emit's
- * donePromise says so) comes again at the next check, and the first check after a start emits every owed
- * event again, under a new key (a crashed execution keeps its key in n8n's database). Process memory per
- * workflow and node.
+ * "What a check finds runs once, in order." Each event is owed (in the book) until the ledger shows it
+ * ran, and emitted as an execution of its own once the one before ended, so each starts from a save
+ * holding those before (a queue-mode worker's too), under n8n's deduplication key (event id, this
+ * process's start, attempt); a crashed execution keeps its key, so a start brings a new one.
  */
 import { randomBytes } from 'crypto';
-import { deepCopy, type IDataObject, type IRun, type ITriggerFunctions } from 'n8n-workflow';
+import { deepCopy, type IRun, type ITriggerFunctions } from 'n8n-workflow';
 
+import { memoryOf, type NodeContext } from '../shared/memory';
 import { keepIn, ledgerOf, now, ranItsNodes } from '../shared/ranLedger';
 import { isAccepted, settledNote } from './acknowledged';
-import type { Owed } from './book';
+import type { Book, Owed } from './book';
 
-/** This process's start, in the deduplication keys of what its checks emit. */
 const BOOT = randomBytes(4).toString('hex');
 
-/** Per workflow and node: the events emitted here, their attempt, and whether their execution ran. */
 const emittedHere = new Map<string, Map<string, { attempt: number; ran?: boolean }>>();
+const emittedBy = (context: NodeContext) => memoryOf(emittedHere, context, () => new Map());
 
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string };
-}
-
-function emittedBy(context: Context) {
-	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-	let emitted = emittedHere.get(key);
-	if (!emitted) emittedHere.set(key, (emitted = new Map()));
-	return emitted;
-}
-
-/** Whether a check of this process emitted the event and its execution has not ended. */
-export function isRunningHere(context: Context, eventId: string): boolean {
+/** A check of this process emitted the event and its execution has not ended. */
+export function isRunningHere(context: NodeContext, eventId: string): boolean {
 	const emitted = emittedBy(context).get(eventId);
 	return emitted !== undefined && emitted.ran === undefined;
 }
 
-/**
- * The owed events after a check (those kept, and those found now), less what ran or a live delivery runs;
- * written to the book with the ledger, and the ones not running here emitted in turn. Returns how many.
- */
-export function runOwed(
-	this: ITriggerFunctions,
-	staticData: IDataObject,
-	found: Owed[],
-	closed: () => boolean,
-): number {
+/** The owed events (kept and found) less what ran or a delivery runs; emits those not running here. */
+export function runOwed(this: ITriggerFunctions, book: Book, found: Owed[], closed: () => boolean) {
 	const ledger = ledgerOf(this);
 	const owed = new Map<string, Owed>();
-	for (const event of [...((staticData.owed as Owed[] | undefined) ?? []), ...found])
+	for (const event of [...(book.owed ?? []), ...found])
 		if (!ledger.has(event.eventId) && !isAccepted(this, event.eventId))
 			owed.set(event.eventId, event);
-	staticData.owed = [...owed.values()];
+	book.owed = [...owed.values()];
 	keepIn(this, settledNote(this));
 	const emitted = emittedBy(this);
-	const now = [...owed.values()].filter(
+	const toEmit = [...owed.values()].filter(
 		({ eventId }) => emitted.get(eventId)?.ran !== true && !isRunningHere(this, eventId),
 	);
-	void inTurn.call(this, staticData, now, closed);
-	return now.length;
+	void inTurn.call(this, book, toEmit, closed);
+	return toEmit.length;
 }
 
-async function inTurn(
-	this: ITriggerFunctions,
-	staticData: IDataObject,
-	events: Owed[],
-	closed: () => boolean,
-): Promise<void> {
+async function inTurn(this: ITriggerFunctions, book: Book, events: Owed[], closed: () => boolean) {
 	const emitted = emittedBy(this);
 	for (const { eventId } of events)
 		emitted.set(eventId, { attempt: emitted.get(eventId)?.attempt ?? 0 });
@@ -82,15 +52,13 @@ async function inTurn(
 		}
 		if (index > 0) {
 			// What ran since is saved with this emit: the owed list, and the ledger.
-			const owed = (staticData.owed as Owed[] | undefined) ?? [];
-			staticData.owed = owed.filter(({ eventId }) => !ledger.has(eventId));
+			book.owed = (book.owed ?? []).filter(({ eventId }) => !ledger.has(eventId));
 			keepIn(this, settledNote(this));
 		}
 		await emitOne.call(this, event);
 	}
 }
 
-/** One owed event as an execution of its own; resolves when n8n tells this process it ended. */
 async function emitOne(this: ITriggerFunctions, { eventId, json }: Owed): Promise<void> {
 	const emitted = emittedBy(this);
 	const attempt = (emitted.get(eventId)?.attempt ?? 0) + 1;

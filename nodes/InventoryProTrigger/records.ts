@@ -1,16 +1,11 @@
 /**
- * What the trigger needs to know about the records behind events, in this one place: the kind of
- * record each common event is about (its fields are the registry's, ../shared/records.ts), the lists
- * that hold them, the fields that identify one in a payload or in the delivery log's reference, and
- * the key that tells one event from another. Field names are matched whatever their spelling
- * (`recNo`, `RecNo`, `rec_no`): the spec shows no event payload, so casing is not relied on.
+ * The records behind events: their lists, the fields that identify one (in any spelling: the spec shows
+ * no event payload), and the key a live delivery and its catch-up share.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import type { EndpointId } from '../shared/endpoints';
-import { RECORDS, type RecordKind } from '../shared/records';
+import { COMMON_EVENTS, type EndpointId } from '../shared/endpoints';
+import { kindOfList } from '../shared/records';
 import { stampKey } from '../shared/changes/cursor';
-import { textOf } from '../shared/validation';
+import { fieldOf, isObject, textField, textOf } from '../shared/validation';
 
 /** The lists whose records the common events are about (spec, Events). */
 export const EVENT_LISTS: Record<string, EndpointId[]> = {
@@ -23,88 +18,23 @@ export const EVENT_LISTS: Record<string, EndpointId[]> = {
 	'order.completed': ['purchaseOrder.list', 'shippingOrder.list'],
 };
 
-/** The record kind of each list above (the registry states them). */
-const LIST_KIND: Partial<Record<EndpointId, RecordKind>> = {
-	'inventory.materialIn': 'movement',
-	'inventory.materialOut': 'movement',
-	'item.listAll': 'item',
-	'purchaseOrder.list': 'purchaseOrder',
-	'shippingOrder.list': 'shippingOrder',
-};
+/** Events a record has once in its life (all common ones but item.updated): the record tells the event. */
+const ONCE = new Set<string>(COMMON_EVENTS.filter((event) => event !== 'item.updated'));
 
-/**
- * The fields that identify a record of each kind, first the one a key is built on. Items: partNo first,
- * the number that never changes and that the log's RecNo gives; then the registry's key, shortID.
- */
-const IDENTITY: Partial<Record<RecordKind, readonly string[]>> = {
-	movement: [RECORDS.movement.key],
-	item: ['partNo', RECORDS.item.key],
-	purchaseOrder: [RECORDS.purchaseOrder.key],
-	shippingOrder: [RECORDS.shippingOrder.key],
-};
-
-/**
- * Events a record has once in its life: a stock movement is written once, an item or an order created
- * once, an order finalized once. Their record identifies the event; others (item.updated) need the
- * record's Modified stamp too.
- */
-const ONCE = new Set([
-	'inventory.received',
-	'inventory.moved',
-	'inventory.issued',
-	'item.created',
-	'order.created',
-	'order.completed',
-]);
-
-export const listKind = (id: EndpointId): RecordKind | undefined => LIST_KIND[id];
-
-/** The fields that identify a record of a list's kind, the key's first. */
+/** The first is the one keys are built on. */
 export function identityFields(id: EndpointId): readonly string[] {
-	const kind = LIST_KIND[id];
-	return kind === undefined ? [] : (IDENTITY[kind] ?? []);
+	const kind = kindOfList(id);
+	return kind === undefined ? [] : (kind.identity ?? [kind.key]);
 }
 
-/** The identity fields of the records an event is about, de-duplicated, in the order its lists give. */
 function eventIdentity(event: string): string[] {
 	return [...new Set((EVENT_LISTS[event] ?? []).flatMap(identityFields))];
 }
 
-/** A name whatever its spelling: `recNo`, `RecNo`, `rec_no` and `REC-NO` are one. */
-export const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** The record an event is about, as the event shows it (`stamp`: its Modified). */
+export type RecordRef = { field: string; value: string; stamp?: string };
 
-export const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A field of `record` by name, whatever its spelling. */
-export function fieldOf(record: unknown, name: string): unknown {
-	if (!isObject(record)) return undefined;
-	if (record[name] !== undefined) return record[name];
-	const wanted = squash(name);
-	for (const [key, value] of Object.entries(record)) if (squash(key) === wanted) return value;
-	return undefined;
-}
-
-/** A field's value as text, when it holds one (a number or a non-blank string). */
-export function textField(record: unknown, name: string): string | undefined {
-	const value = fieldOf(record, name);
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	return undefined;
-}
-
-/** The record an event is about, as the event shows it: the field that names it, its value, its stamp. */
-export interface RecordRef {
-	field: string;
-	value: string;
-	/** The record's Modified, normalised (stampKey), when the event carries it. */
-	stamp?: string;
-}
-
-/**
- * Finds the record in the places given (the event's data, then the event around it), in each place
- * itself or one object down (`{"data": {"item": {…}}}`). An array is many records: none is named.
- */
+/** In the places given (data, then the event), each itself or one object down; an array names none. */
 export function recordRef(event: string, ...places: unknown[]): RecordRef | undefined {
 	const fields = eventIdentity(event);
 	if (fields.length === 0) return undefined;
@@ -122,11 +52,7 @@ export function recordRef(event: string, ...places: unknown[]): RecordRef | unde
 	return undefined;
 }
 
-/**
- * The key of an event about a record, shared by live deliveries and catch-up so that either one runs
- * and the other is a repeat: type and record, and for events a record has more than once the record's
- * Modified (two updates differ by it, a repeat shares it). No stamp there: no key.
- */
+/** Type and record, and for events a record has more than once its Modified (no stamp: no key). */
 export function recordEventKey(event: string, ref: RecordRef | undefined): string | undefined {
 	if (ref === undefined) return undefined;
 	const id = ref.field === eventIdentity(event)[0] ? ref.value : `${ref.field}=${ref.value}`;
@@ -134,14 +60,9 @@ export function recordEventKey(event: string, ref: RecordRef | undefined): strin
 	return ref.stamp === undefined ? undefined : `e:${event}|${id}|${ref.stamp}`;
 }
 
-/** The record a log reference names: what follows `RecNo:` (spec: RecNo:<number>), or the whole text. */
+/** What follows `RecNo:` in a log reference (spec: RecNo:<number>), or the whole text. */
 export function referenceValue(reference: unknown): string | undefined {
 	const text = textOf(reference ?? '').trim();
 	const value = /^RecNo:\s*(.+)$/i.exec(text)?.[1]?.trim() ?? text;
 	return value === '' ? undefined : value;
-}
-
-/** Whether `record` (a row of list `id`) is the one a log reference names, by any of its identity fields. */
-export function isReferenced(id: EndpointId, record: IDataObject, value: string): boolean {
-	return identityFields(id).some((field) => textField(record, field) === value);
 }

@@ -1,4 +1,4 @@
-/** The node's parameters and credential, as the trigger reads them. */
+// The node's parameters and credential, as the trigger reads them.
 import {
 	NodeOperationError,
 	type IDataObject,
@@ -12,7 +12,6 @@ import { parseEvents } from '../shared/validation/webhook';
 
 type TriggerContext = IHookFunctions | ITriggerFunctions | IWebhookFunctions;
 
-/** The subscribed event types as the node's parameters give them. */
 export function subscribedEvents(this: TriggerContext): string[] {
 	return parseEvents(
 		this.getNode(),
@@ -29,28 +28,21 @@ export function triggerOptions(this: TriggerContext): IDataObject {
 	return this.getNodeParameter('options', {}) as IDataObject;
 }
 
-/** Recomputed from the credential whenever needed, so it never has to be stored. */
+/** Derived from the credential whenever needed, so it is never stored. */
 export async function signingSecret(this: TriggerContext): Promise<string> {
 	const credentials = await this.getCredentials('inventoryProApi');
 	const clientSecret = typeof credentials.clientSecret === 'string' ? credentials.clientSecret : '';
-	if (clientSecret === '') {
-		throw new NodeOperationError(
-			this.getNode(),
-			'The Inventory Pro credential has no client secret',
-		);
-	}
 	const node = this.getNode();
-	return deriveSigningSecret(
-		clientSecret,
-		String(this.getWorkflow().id ?? ''),
-		node.webhookId ?? node.name,
-	);
+	if (clientSecret === '')
+		throw new NodeOperationError(node, 'The Inventory Pro credential has no client secret');
+	const workflowId = String(this.getWorkflow().id ?? '');
+	return deriveSigningSecret(clientSecret, workflowId, node.webhookId ?? node.name);
 }
 
-/** How often the scheduled check confirms the subscription (minutes, at least 1). */
+const DEFAULT_CHECK_MINUTES = 5;
+
+/** How often the scheduled check runs (minutes, at least 1). */
 export function checkIntervalMs(this: TriggerContext): number {
 	const minutes = Number(triggerOptions.call(this).checkInterval ?? DEFAULT_CHECK_MINUTES);
 	return Math.max(1, Number.isFinite(minutes) ? minutes : DEFAULT_CHECK_MINUTES) * 60_000;
 }
-
-export const DEFAULT_CHECK_MINUTES = 5;

@@ -3,11 +3,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 /** The only accepted header shape: `sha256=` and 64 lowercase hex digits, nothing around it. */
 const SIGNATURE_HEADER = /^sha256=([0-9a-f]{64})$/;
 
-/**
- * Checks `X-Webhook-Signature` against an HMAC-SHA256 of the exact request bytes (spec, Events,
- * delivery rule 3). Anything but a well-formed, matching header is a rejection; the digests are
- * compared in constant time.
- */
+/** Spec, Events rule 3: HMAC-SHA256 of the exact bytes; anything else is a rejection. Constant time. */
 export function verifySignature(rawBody: unknown, header: unknown, secret: string): boolean {
 	if (!Buffer.isBuffer(rawBody) || typeof header !== 'string' || secret === '') return false;
 	const match = SIGNATURE_HEADER.exec(header);
@@ -18,16 +14,8 @@ export function verifySignature(rawBody: unknown, header: unknown, secret: strin
 	return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/**
- * The subscription's signing secret, derived instead of stored: the workflow's static data (exported
- * with the workflow) then holds nothing secret, and a rotated client secret yields a new signing
- * secret that the next activation sends to the service.
- */
-export function deriveSigningSecret(
-	clientSecret: string,
-	workflowId: string,
-	webhookId: string,
-): string {
+/** Derived, not stored: static data (exported with the workflow) holds nothing secret. */
+export function deriveSigningSecret(clientSecret: string, workflowId: string, webhookId: string) {
 	return createHmac('sha256', Buffer.from(clientSecret, 'utf8'))
 		.update(`n8n-nodes-inventory-pro/webhook-secret/v1\n${workflowId}\n${webhookId}`)
 		.digest('hex');

@@ -1,58 +1,20 @@
 /**
- * The sources catch-up reads, and what each must show to answer: the fields it needs, checked on the
- * rows of its first read in a catch-up, so that a source that cannot answer is named once (a notice)
- * instead of yielding nothing in silence or a wrong event. Where the documents are silent the needs
- * are stated here, in one place, with what the trigger does without them.
+ * What each source catch-up reads must show, checked on its rows: a source that cannot answer is named
+ * once instead of yielding nothing in silence or a wrong event.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
-import { RECORDS } from '../shared/records';
-import { stampKey } from '../shared/changes/cursor';
-import { textOf } from '../shared/validation';
-import { fieldOf, listKind, squash } from './records';
-
-/**
- * The kind of a stock movement by its `type`. No document shows the field or its values: these are the
- * sandbox's (Receipt, Move, Issue) and their plain variants. Anything else is not guessed at.
- */
-const MOVEMENT_KINDS: Record<string, string> = {
-	receipt: 'inventory.received',
-	receive: 'inventory.received',
-	received: 'inventory.received',
-	move: 'inventory.moved',
-	moved: 'inventory.moved',
-	transfer: 'inventory.moved',
-	issue: 'inventory.issued',
-	issued: 'inventory.issued',
-};
-
-/** The event a movement row stands for, when its `type` says so. */
-export function movementEvent(row: IDataObject): string | undefined {
-	const type = fieldOf(row, 'type');
-	return typeof type === 'string' ? MOVEMENT_KINDS[squash(type)] : undefined;
-}
+import { kindOfList, RECORDS } from '../shared/records';
+import { createdOf, movementEvent } from '../shared/changes/rows';
+import { fieldOf, textOf } from '../shared/validation';
 
 const has = (row: IDataObject, field: string) => {
 	const value = fieldOf(row, field);
 	return value !== undefined && value !== null && value !== '';
 };
 
-/** When an order was created: `created` where the rows carry it, else the documented `orderDate`. */
-export function createdOf(row: IDataObject): string | undefined {
-	return stampKey(fieldOf(row, 'created')) ?? stampKey(fieldOf(row, 'orderDate'));
-}
-
-const shown = (values: Iterable<string>) =>
-	[...values]
-		.slice(0, 3)
-		.map((value) => JSON.stringify(value))
-		.join(', ');
-
-/**
- * What a list's rows lack for the events wanted from it, in words; undefined when they answer. `what`
- * names the list and the period for the notice.
- */
+/** What a list's rows lack for the events wanted from it, in words (`what`: the list and period). */
 export function checkRows(
 	id: EndpointId,
 	rows: readonly IDataObject[],
@@ -60,42 +22,29 @@ export function checkRows(
 	what: string,
 ): string | undefined {
 	if (rows.length === 0) return undefined;
-	const kind = listKind(id);
-	if (kind === 'movement') {
+	const kind = kindOfList(id);
+	if (kind === RECORDS.movement) {
 		const unknown = rows.filter((row) => movementEvent(row) === undefined);
 		if (unknown.length === 0) return undefined;
-		const values = new Set(
-			unknown.map((row) => {
-				const type = fieldOf(row, 'type');
-				return type === undefined ? '(none)' : textOf(type);
-			}),
-		);
-		return `${unknown.length} of ${rows.length} records of ${what} have no stock movement kind the trigger knows (type ${shown(values)}; it knows Receipt, Move, Issue), so the stock events they stand for could not be recovered`;
+		const typeText = (type: unknown) => (type === undefined ? '(none)' : textOf(type));
+		const values = new Set(unknown.map((row) => typeText(fieldOf(row, 'type'))));
+		const shown = [...values].slice(0, 3).map((value) => JSON.stringify(value));
+		return `${unknown.length} of ${rows.length} records of ${what} have no stock movement kind the trigger knows (type ${shown.join(', ')}; it knows Receipt, Move, Issue), so the stock events they stand for could not be recovered`;
 	}
-	if (
-		kind === 'item' &&
-		wanted.includes('item.created') &&
-		!rows.some((row) => has(row, 'created'))
-	)
+	const noCreated = !rows.some((row) => has(row, 'created'));
+	if (kind === RECORDS.item && wanted.includes('item.created') && noCreated)
 		return `the records of ${what} carry no "created" time, so a new item cannot be told from a changed one: item.created events could not be recovered`;
-	if (kind === 'purchaseOrder' || kind === 'shippingOrder') {
-		const missing = [
-			...(wanted.includes('order.completed') && !rows.some((row) => has(row, 'status'))
-				? ['"status" (for order.completed)']
-				: []),
-			...(wanted.includes('order.created') && !rows.some((row) => createdOf(row) !== undefined)
-				? ['"created" or "orderDate" (for order.created)']
-				: []),
-		];
+	if (kind === RECORDS.purchaseOrder || kind === RECORDS.shippingOrder) {
+		const missing: string[] = [];
+		if (wanted.includes('order.completed') && !rows.some((row) => has(row, 'status')))
+			missing.push('"status" (for order.completed)');
+		if (wanted.includes('order.created') && !rows.some((row) => createdOf(row) !== undefined))
+			missing.push('"created" or "orderDate" (for order.created)');
 		if (missing.length > 0)
 			return `the records of ${what} carry no ${missing.join(' and ')}, so those order events could not be recovered`;
 	}
 	return undefined;
 }
-
-/** Whether the purchase order list shows closed orders (the vendor documents open ones only). */
-export const showsClosed = (rows: readonly IDataObject[]): boolean =>
-	rows.some((row) => fieldOf(row, 'status') === RECORDS.purchaseOrder.done);
 
 /** What a delivery log entry must carry to tell a failed event from a delivered one (spec, log entry). */
 export function checkLog(rows: readonly IDataObject[], rec: number): string | undefined {

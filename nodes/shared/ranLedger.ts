@@ -28,6 +28,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IRun } from 'n8n-workflow';
 
+import { memoryOf, nodeKey, type NodeContext } from './memory';
+
 /** How long and how many ids are kept. */
 export const KEEP_DAYS = 7;
 export const KEEP_MAX = 5_000;
@@ -102,17 +104,10 @@ export class Ledger {
 	}
 }
 
-/** What the ledger needs of any n8n context. */
-interface Context {
-	getWorkflow(): { id?: string };
-	getNode(): { id: string; name: string };
-	getWorkflowStaticData(type: string): IDataObject;
-}
-
 const ledgers = new Map<string, Ledger>();
 let clock = (): number => Date.now();
 
-const slot = (context: Context) => `inventoryPro:${context.getNode().name}`;
+const slot = (context: NodeContext) => `inventoryPro:${context.getNode().name}`;
 
 /**
  * What a trigger keeps beside the ledger, written with it (acknowledged.ts: when every delivery this
@@ -121,12 +116,12 @@ const slot = (context: Context) => `inventoryPro:${context.getNode().name}`;
 export type Note = () => IDataObject | undefined;
 
 /** The slot as stored: the ledger's text, or the text with a note. */
-function stored(context: Context): IDataObject | string | undefined {
+function stored(context: NodeContext): IDataObject | string | undefined {
 	return context.getWorkflowStaticData('global')[slot(context)] as IDataObject | string | undefined;
 }
 
 /** The note stored beside the ledger (as the static data was read). */
-export function storedNote(context: Context): IDataObject | undefined {
+export function storedNote(context: NodeContext): IDataObject | undefined {
 	const value = stored(context);
 	return typeof value === 'object' && value !== null ? value : undefined;
 }
@@ -142,18 +137,17 @@ function slotValue(ledger: Ledger, note?: Note): IDataObject | string {
  * if this process has none yet — a webhook's copy changes with every save and this process's memory
  * already holds what it ran).
  */
-export function ledgerOf(context: Context, once = false): Ledger {
-	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-	let ledger = ledgers.get(key);
-	if (ledger && once) return ledger;
-	if (!ledger) ledgers.set(key, (ledger = new Ledger()));
+export function ledgerOf(context: NodeContext, once = false): Ledger {
+	const known = ledgers.has(nodeKey(context));
+	const ledger = memoryOf(ledgers, context, () => new Ledger());
+	if (known && once) return ledger;
 	const value = stored(context);
 	ledger.merge(typeof value === 'string' ? value : value?.ran);
 	return ledger;
 }
 
 /** Writes everything this process knows ran into the context's static data (before n8n saves it). */
-export function keepIn(context: Context, note?: Note): Ledger {
+export function keepIn(context: NodeContext, note?: Note): Ledger {
 	const ledger = ledgerOf(context);
 	const value = slotValue(ledger, note);
 	if (JSON.stringify(stored(context)) !== JSON.stringify(value))
@@ -162,13 +156,11 @@ export function keepIn(context: Context, note?: Note): Ledger {
 }
 
 const liveNodeData = new Map<string, IDataObject>();
-const liveKey = (context: Context) =>
-	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
 
 /** The trigger's live node static data in this process (a poll's, or the activation's); undefined: none. */
-export function holdNodeData(context: Context, staticData: IDataObject | undefined): void {
-	if (staticData === undefined) liveNodeData.delete(liveKey(context));
-	else liveNodeData.set(liveKey(context), staticData);
+export function holdNodeData(context: NodeContext, staticData: IDataObject | undefined): void {
+	if (staticData === undefined) liveNodeData.delete(nodeKey(context));
+	else liveNodeData.set(nodeKey(context), staticData);
 }
 
 /**
@@ -176,14 +168,14 @@ export function holdNodeData(context: Context, staticData: IDataObject | undefin
  * marked (a stale copy without live data to take).
  */
 export function markAtSave(
-	context: Context,
+	context: NodeContext,
 	ids: string[],
 	{ note, stale }: { note?: Note; stale?: (copy: IDataObject) => boolean } = {},
 ): boolean {
 	if (ids.length === 0) return false;
 	const ledger = ledgerOf(context);
 	const copy = context.getWorkflowStaticData('node');
-	const live = liveNodeData.get(liveKey(context));
+	const live = liveNodeData.get(nodeKey(context));
 	if (live !== undefined && live !== copy) {
 		for (const name of Object.keys(copy)) if (!(name in live)) delete copy[name];
 		for (const [name, value] of Object.entries(live)) copy[name] = value;

@@ -18,6 +18,11 @@ export interface RecordKindSpec {
 	/** The field that identifies one record in paths, pickers and the change feed's tie order. */
 	key: string;
 	keyType: KeyType;
+	/**
+	 * The fields that identify one record in an event or a delivery log reference, the one that never
+	 * changes first; when unset, the key alone.
+	 */
+	identity?: readonly string[];
 	/** The field that names the record for people (From List titles). */
 	label: string;
 	/** A second field From List titles show after the label. */
@@ -92,6 +97,8 @@ export const RECORDS = {
 		noun: 'item',
 		key: 'shortID',
 		keyType: 'string',
+		// partNo never changes, and it is the number the delivery log's RecNo gives.
+		identity: ['partNo', 'shortID'],
 		label: 'description',
 		fields: [
 			'partNo',

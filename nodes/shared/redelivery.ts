@@ -24,6 +24,7 @@ import {
 	type IRun,
 } from 'n8n-workflow';
 
+import { memoryOf, nodeKey } from './memory';
 import { holdNodeData, keepIn, ledgerOf, now, ranItsNodes } from './ranLedger';
 
 /** Batches kept at most; older ones are taken as run. */
@@ -54,22 +55,15 @@ const emittedHere = new Map<string, Emitted>();
 /** Nodes (workflow and node id) that have polled successfully in this process. */
 const polledHere = new Set<string>();
 
-const keyOf = (context: IPollFunctions) =>
-	`${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
-
-function emittedBy(context: IPollFunctions): Emitted {
-	let emitted = emittedHere.get(keyOf(context));
-	if (!emitted)
-		emittedHere.set(keyOf(context), (emitted = { running: new Map(), ended: new Map() }));
-	return emitted;
-}
+const emittedBy = (context: IPollFunctions): Emitted =>
+	memoryOf(emittedHere, context, () => ({ running: new Map(), ended: new Map() }));
 
 /** Whether this process has not yet polled this node successfully (it started, or n8n restarted). */
-export const isFirstPoll = (context: IPollFunctions): boolean => !polledHere.has(keyOf(context));
+export const isFirstPoll = (context: IPollFunctions): boolean => !polledHere.has(nodeKey(context));
 
 /** Notes a successful poll (it emitted, or had nothing to emit). */
 export function pollSucceeded(context: IPollFunctions): void {
-	polledHere.add(keyOf(context));
+	polledHere.add(nodeKey(context));
 }
 
 /**

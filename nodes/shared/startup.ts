@@ -11,6 +11,8 @@
  */
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { nodeKey } from './memory';
+
 type PollResult = INodeExecutionData[][] | null;
 
 const contextsSeen = new WeakSet<IPollFunctions>();
@@ -24,7 +26,7 @@ export async function pollKeepingSchedule(
 ): Promise<PollResult> {
 	const activation = context.getActivationMode();
 	if (activation === 'manual' || context.getMode() === 'manual') return await poll();
-	const key = `${context.getWorkflow().id ?? ''}\u0000${context.getNode().id}`;
+	const key = nodeKey(context);
 	const startUp = !contextsSeen.has(context) && (!nodesSeen.has(key) || activation === 'activate');
 	contextsSeen.add(context);
 	nodesSeen.add(key);

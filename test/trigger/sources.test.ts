@@ -1,13 +1,8 @@
 // What each catch-up source must show (sources.ts): plain functions over rows.
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	checkLog,
-	checkRows,
-	createdOf,
-	movementEvent,
-	showsClosed,
-} from '../../nodes/InventoryProTrigger/sources';
+import { checkLog, checkRows } from '../../nodes/InventoryProTrigger/sources';
+import { createdOf, movementEvent, showsClosed } from '../../nodes/shared/changes/rows';
 
 const LOG_ROW = {
 	rec: 1,

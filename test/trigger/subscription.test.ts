@@ -3,14 +3,12 @@ import type { INode, NodeOperationError } from 'n8n-workflow';
 import { deliveryHeaders } from '../../nodes/InventoryProTrigger/delivery';
 import {
 	fingerprint,
-	parseEvents,
-	parseHeaders,
 	plan,
-	requireHttpsUrl,
 	subscriptionName,
-	unlessNotFound,
 	type SubscriptionBody,
 } from '../../nodes/InventoryProTrigger/lifecycle';
+import { parseEvents, parseHeaders, requireHttpsUrl } from '../../nodes/shared/validation/webhook';
+import { allowing } from '../../nodes/shared/transport/status';
 
 const node: INode = {
 	id: 'n1',
@@ -166,15 +164,14 @@ describe('plan', () => {
 	});
 });
 
-describe('unlessNotFound', () => {
-	it('turns only a 404 into undefined', async () => {
+describe('allowing(404, …)', () => {
+	it('turns only a 404 into a value', async () => {
+		const gone = Object.assign(new Error('gone'), { httpCode: '404' });
+		await expect(allowing(404, Promise.reject(gone))).resolves.toEqual({ ok: false, error: gone });
 		await expect(
-			unlessNotFound(Promise.reject(Object.assign(new Error('gone'), { httpCode: '404' }))),
-		).resolves.toBe(undefined);
-		await expect(
-			unlessNotFound(Promise.reject(Object.assign(new Error('no'), { httpCode: '403' }))),
+			allowing(404, Promise.reject(Object.assign(new Error('no'), { httpCode: '403' }))),
 		).rejects.toThrow('no');
-		await expect(unlessNotFound(Promise.resolve(3))).resolves.toBe(3);
+		await expect(allowing(404, Promise.resolve(3))).resolves.toEqual({ ok: true, value: 3 });
 	});
 });
 

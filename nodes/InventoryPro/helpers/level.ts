@@ -12,7 +12,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import { walkPages } from '../../shared/transport/paging';
 import { textOf } from '../../shared/validation';
-import { allowing } from './status';
+import { allowing } from '../../shared/transport/status';
 
 export interface Spot {
 	/** The item's partNo: what the lot list is sorted and searched by. */

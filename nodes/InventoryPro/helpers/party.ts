@@ -6,7 +6,7 @@ import { changedFields } from './changes';
 import type { UpsertPlan } from './listOnce';
 import { wouldSend, wouldUpsert } from './preview';
 import { boolean, text, type Check } from './read';
-import { allowing } from './status';
+import { allowing } from '../../shared/transport/status';
 
 /** The optional fields customers and vendors share (vendor docs: one documented object, keyed by shortID). */
 export const PARTY_FIELDS: Record<string, Check> = {

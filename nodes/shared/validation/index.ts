@@ -40,6 +40,29 @@ export function textOf(value: unknown): string {
 	return `${value as Primitive}`;
 }
 
+/** A name whatever its spelling: `recNo`, `RecNo`, `rec_no` and `REC-NO` are one. */
+export const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A field of `record` by name, whatever its spelling (for payloads no document shows). */
+export function fieldOf(record: unknown, name: string): unknown {
+	if (!isObject(record)) return undefined;
+	if (record[name] !== undefined) return record[name];
+	const wanted = squash(name);
+	for (const [key, value] of Object.entries(record)) if (squash(key) === wanted) return value;
+	return undefined;
+}
+
+/** A field's value as text, when it holds one (a number or a non-blank string). */
+export function textField(record: unknown, name: string): string | undefined {
+	const value = fieldOf(record, name);
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return undefined;
+}
+
 /** The one blank check: undefined, null, or text of white space only. */
 export function isBlank(value: unknown): boolean {
 	return (

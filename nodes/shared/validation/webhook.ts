@@ -6,7 +6,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { fieldError, isBlank, textOf, toJsonObject, type HasNode } from './index';
 
-const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
+/** The form of an event type (spec: resource.action). */
+export const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the service or HTTP itself sets; a custom header must not shadow them. */
 const RESERVED_HEADERS = new Set([

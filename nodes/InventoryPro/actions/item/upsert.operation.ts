@@ -9,7 +9,7 @@ import { changedFields } from '../../helpers/changes';
 import { foldCase, UpsertPlan } from '../../helpers/listOnce';
 import { wouldSend, wouldUpsert } from '../../helpers/preview';
 import { boolean, readCollection } from '../../helpers/read';
-import { allowing } from '../../helpers/status';
+import { allowing } from '../../../shared/transport/status';
 import type { ShowFor } from '../node.type';
 
 const properties: INodeProperties[] = [
