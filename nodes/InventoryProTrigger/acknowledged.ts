@@ -1,8 +1,7 @@
 /**
- * "An acknowledged event runs." A delivery is answered once n8n holds its execution; killed before the
- * save, n8n resumes it only if it had not started. So this process notes, beside the ledger, when all
- * it acknowledged had run (`settledAt`), and the first check after a start runs again what the log shows
- * acknowledged since (catchup.ts). Regular mode only: in queue mode no process can tell (README, limits).
+ * "An acknowledged event runs." Killed before its save, n8n resumes an execution only if it had not
+ * started; so this process notes when all it acknowledged had run (`settledAt`), and the first check after
+ * a start runs what the log shows acknowledged since (catchup.ts). Regular mode only (docs/triggers.md).
  */
 import { memoryOf, nodeKey, type NodeContext as Context } from '../shared/memory';
 import { ledgerOf, now, storedNote, type Note } from '../shared/ranLedger';
@@ -21,7 +20,7 @@ export function accept(context: Context, eventIds: string[]): void {
 }
 
 export function isAccepted(context: Context, eventId: string): boolean {
-	return acceptedBy(context).has(eventId);
+	return acceptedHere.get(nodeKey(context))?.has(eventId) ?? false;
 }
 
 /** Nothing when this process acknowledged nothing: it cannot tell for other processes' deliveries. */

@@ -55,8 +55,7 @@ export function bookIn(context: NodeContext, staticData: IDataObject): Book {
 
 /** Field by field into the activation's static data (saved with the next emit). */
 export function keepBook(staticData: IDataObject, next: Book): void {
-	for (const field of BOOK_FIELDS) {
+	for (const field of BOOK_FIELDS)
 		if (next[field] === undefined) delete staticData[field];
 		else staticData[field] = next[field];
-	}
 }

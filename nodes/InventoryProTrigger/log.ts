@@ -3,10 +3,11 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 
 import { apiRequest } from '../shared/transport';
 import { walkPages } from '../shared/transport/paging';
-import { textOf } from '../shared/validation';
+import { fieldOf, textOf } from '../shared/validation';
 
 const LOG_PAGE_SIZE = 250;
 type Ctx = ITriggerFunctions | IHookFunctions;
+const recOf = (row: IDataObject) => Number(fieldOf(row, 'rec'));
 
 export interface LogEntry {
 	rec: number;
@@ -37,15 +38,16 @@ export async function logEntries(
 	const walk = { what: `the delivery log of subscription ${rec}`, idField: 'rec' };
 	let older = false;
 	for await (const { rows } of walkPages(this.getNode(), fetchPage, walk)) {
-		const recs = rows.map((row) => Number(row.rec)).filter((n) => Number.isFinite(n));
-		for (const row of rows.filter((each) => Number(each.rec) > after)) {
+		const recs = rows.map(recOf).filter((n) => Number.isFinite(n));
+		for (const row of rows.filter((each) => recOf(each) > after)) {
 			served.push(row);
-			const entry = {
-				rec: Number(row.rec),
-				event: textOf(row.event ?? ''),
-				reference: textOf(row.reference ?? ''),
-				success: row.success === true,
-				created: textOf(row.created ?? ''),
+			const text = (field: string) => textOf(fieldOf(row, field) ?? '');
+			const entry: LogEntry = {
+				rec: recOf(row),
+				event: text('event'),
+				reference: text('reference'),
+				success: fieldOf(row, 'success') === true,
+				created: text('created'),
 			};
 			byRec.set(entry.rec, entry);
 			older ||= olderThanWanted(entry);

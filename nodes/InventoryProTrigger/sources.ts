@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointId } from '../shared/endpoints';
 import { kindOfList, RECORDS } from '../shared/records';
+import { stampKey } from '../shared/changes/cursor';
 import { createdOf, movementEvent } from '../shared/changes/rows';
 import { fieldOf, textOf } from '../shared/validation';
 
@@ -48,10 +49,12 @@ export function checkRows(
 
 /** What a delivery log entry must carry to tell a failed event from a delivered one (spec, log entry). */
 export function checkLog(rows: readonly IDataObject[], rec: number): string | undefined {
+	const readable: Record<string, (row: IDataObject) => boolean> = {
+		success: (row) => typeof fieldOf(row, 'success') === 'boolean',
+		created: (row) => stampKey(fieldOf(row, 'created')) !== undefined,
+	};
 	const lacking = ['rec', 'event', 'success', 'created'].filter((field) =>
-		rows.some((row) =>
-			field === 'success' ? typeof fieldOf(row, field) !== 'boolean' : !has(row, field),
-		),
+		rows.some((row) => !(readable[field]?.(row) ?? has(row, field))),
 	);
 	return lacking.length === 0
 		? undefined

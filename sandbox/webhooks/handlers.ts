@@ -4,7 +4,7 @@
  * validation and the rest.
  */
 import { DEFAULT_PAGE_SIZE, ROUTES, type RouteId, type ListSpec } from '../routes';
-import { pageOf, pagingHeaders, parseListQuery, resolveSort, sortRows } from '../lists';
+import { pageOf, pagingHeaders, parseListQuery, resolveSort, sortRows, type Page } from '../lists';
 import { created, ok, recordNo } from '../resources/context';
 import type { Handler, HandlerResult, RequestContext } from '../types';
 import type { WebhookService } from './service';
@@ -66,9 +66,20 @@ export function webhookHandlers(service: WebhookService): Partial<Record<RouteId
 		'webhook.test': async (ctx) => ok(await service.test(owned(service, ctx))),
 
 		// Log entries have no modified stamp: sorting on it means their creation time.
-		'webhook.log': (ctx) =>
-			paged(ROUTES['webhook.log'].list, ctx, service.log(owned(service, ctx)), true, {
-				modified: 'created',
-			}),
+		'webhook.log': (ctx) => {
+			const result = paged(
+				ROUTES['webhook.log'].list,
+				ctx,
+				service.log(owned(service, ctx)),
+				true,
+				{
+					modified: 'created',
+				},
+			);
+			const served = service.logRows;
+			if (!served) return result;
+			const page = result.body as Page<Record<string, unknown>>;
+			return { ...result, body: { ...page, value: page.value.map((row) => served({ ...row })) } };
+		},
 	};
 }

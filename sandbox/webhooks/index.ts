@@ -69,6 +69,8 @@ export interface WebhookSubsystem {
 	 * request but not all of it, so it cannot answer: a moment to kill it in). Undefined: uploads whole.
 	 */
 	holdUploads(until: ((body: Buffer) => Promise<void>) | undefined): void;
+	/** Tests: serve each delivery-log row through `served` (undefined: as stored). */
+	logRows(served: ((row: Record<string, unknown>) => Record<string, unknown>) | undefined): void;
 	close(): void;
 }
 
@@ -113,6 +115,9 @@ export function createWebhookService(
 		pendingRetries: () => service.pendingRetries(),
 		holdUploads: (until) => {
 			sender.holdUpload = until;
+		},
+		logRows: (served) => {
+			service.logRows = served;
 		},
 		close: () => service.close(),
 	};

@@ -64,6 +64,8 @@ export const INACTIVE_MESSAGE = 'Subscription is not active.';
 export class WebhookService {
 	private readonly subs = new Map<number, Subscription>();
 	private readonly logs = new Map<number, LogEntry[]>();
+	/** Tests: each delivery-log row as served (another deployment's spelling or values). */
+	logRows: ((row: Record<string, unknown>) => Record<string, unknown>) | undefined;
 	/** Cancel functions of scheduled retries, per subscription. */
 	private readonly retries = new Map<number, Set<() => void>>();
 	private readonly inFlight = new Set<Promise<void>>();

@@ -527,6 +527,43 @@ describe('what a repeat shares (issue 25)', () => {
 });
 
 describe('catch-up degrades, never jams (issue 25)', () => {
+	it("reads a delivery log spelled in another casing as the spec's (Rec, Event, Success, Created)", async () => {
+		const harness = await trigger();
+		await activate(harness);
+		await whileDown(harness, [81, 82, 83]);
+		suite.sandbox.webhooks.logRows((row) =>
+			Object.fromEntries(
+				Object.entries(row).map(([key, v]) => [key[0].toUpperCase() + key.slice(1), v]),
+			),
+		);
+		try {
+			await advance(harness, MINUTE);
+			const check = await harness.tick();
+			expect(check.error).toBeUndefined();
+			expect(quantities(harness)).toEqual([[81], [82], [83]]);
+			// The log was read (its position moved past the failed attempts), not only the lists.
+			expect((harness.memory()[NODE] as IDataObject).logAfter).toBeGreaterThan(0);
+		} finally {
+			suite.sandbox.webhooks.logRows(undefined);
+		}
+	});
+
+	it('names a log entry whose time is no time once, and goes on checking', async () => {
+		const harness = await trigger();
+		await activate(harness);
+		await whileDown(harness, [91]);
+		suite.sandbox.webhooks.logRows((row) => ({ ...row, created: 'not a time' }));
+		try {
+			await advance(harness, MINUTE);
+			const first = await harness.tick();
+			expect(first.error?.message).toMatch(/without "created"/);
+			await advance(harness, MINUTE);
+			expect((await harness.tick()).error).toBeUndefined();
+		} finally {
+			suite.sandbox.webhooks.logRows(undefined);
+		}
+	});
+
 	it('runs each event the log names once, with data null and the reason, when the list rows lack their key column', async () => {
 		const harness = await trigger();
 		const rec = await activate(harness);

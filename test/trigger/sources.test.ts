@@ -72,5 +72,12 @@ describe('the delivery log', () => {
 			'the delivery log of subscription 4 has entries without "success", so failed deliveries cannot be told from delivered ones; nothing was recovered from it',
 		);
 		expect(checkLog([{ ...LOG_ROW, success: 'false' }], 4)).toMatch(/without "success"/);
+		// A time that is no time would stop every later check (its entry cannot be placed): named instead.
+		expect(checkLog([LOG_ROW, { ...LOG_ROW, created: 'yesterday' }], 4)).toMatch(
+			/without "created"/,
+		);
+		expect(
+			checkLog([{ REC: 1, Event: 'item.created', SUCCESS: false, Created: LOG_ROW.created }], 4),
+		).toBeUndefined();
 	});
 });
