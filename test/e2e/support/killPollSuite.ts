@@ -250,7 +250,9 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 					() => gate.heldNow('start').join() === [CHANGES_CALL, LOW_CALL].join(),
 					4 * MINUTE,
 				).catch((error: Error) => {
-					throw new Error(`${error.message}; held: [${gate.heldNow('start').join()}]; ${story.join('\n')}`);
+					throw new Error(
+						`${error.message}; held: [${gate.heldNow('start').join()}]; ${story.join('\n')}`,
+					);
 				});
 				gate.holds = () => false;
 				await killAndStart();
