@@ -10,7 +10,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { ledgerOf, markAtSave } from '../shared/ranLedger';
+import { CARRIED, ledgerOf, markAtSave, withoutCarried } from '../shared/ranLedger';
 import {
 	emitBatch,
 	isRunningHere,
@@ -211,9 +211,10 @@ export class InventoryProLowStockTrigger implements INodeType {
 				{
 					stale: (copy) =>
 						((copy.delivery as Delivery<unknown> | undefined)?.next ?? 0) <= Math.max(...batches),
+					carried: items[0]?.[CARRIED],
 				},
 			);
-			return [items];
+			return [withoutCarried(items)];
 		}
 		const params: Params = {
 			getNode: () => this.getNode(),

@@ -27,7 +27,7 @@ import {
 	type Target,
 } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
-import { ledgerOf, markAtSave } from '../shared/ranLedger';
+import { CARRIED, ledgerOf, markAtSave, withoutCarried } from '../shared/ranLedger';
 import {
 	emitBatch,
 	isRunningHere,
@@ -145,8 +145,9 @@ export class InventoryProPollTrigger implements INodeType {
 				const since = (copy.pollState as PollState | undefined)?.cursor.since;
 				return (stampKey(since) ?? '') < newest;
 			},
+			carried: items[0]?.[CARRIED],
 		});
-		return [items];
+		return [withoutCarried(items)];
 	}
 }
 

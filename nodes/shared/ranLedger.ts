@@ -16,9 +16,11 @@
  *
  * n8n saves an execution's static data whole, as the execution read it at its start — possibly before the
  * poll's emit had saved (the two race), or before a later poll. So the node's own part is taken from the
- * trigger's live static data in this process (`holdNodeData`: the poll's or the check's object), and where
- * there is none (a queue-mode worker) an execution whose copy is older than its batch (`stale`) marks
- * nothing rather than take the poll's state back.
+ * trigger's live static data in this process (`holdNodeData`: the poll's or the check's object). A
+ * queue-mode worker has none, and n8n 2.41.1 gives its executions no static data at all (the execution's
+ * workflow is stored without it), so a poll's emit carries the static data as it leaves it beside the first
+ * item (`carry`); a copy older than its batch (`stale`) is replaced by that, and without it marks nothing
+ * rather than take the poll's state back.
  *
  * Process memory, keyed by workflow and node id: each process merges what it reads and writes everything it
  * knows. In queue mode a worker knows only what it ran and what it read at its executions' starts, so two
@@ -26,7 +28,7 @@
  * 12 characters each, plus the minute it ran.
  */
 import { createHash } from 'crypto';
-import type { IDataObject, IRun } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { memoryOf, nodeKey, type NodeContext } from './memory';
 
@@ -163,19 +165,71 @@ export function holdNodeData(context: NodeContext, staticData: IDataObject | und
 	else liveNodeData.set(nodeKey(context), staticData);
 }
 
+/** The key beside the first emitted item's `json` that carries the static data as the poll left it. */
+export const CARRIED = 'inventoryProState';
+
+interface Carried {
+	global: IDataObject;
+	node: IDataObject;
+}
+
+/** Nodes whose executions ran in this process (a run came back without a queue job id). */
+const runHere = new Set<string>();
+
+/** Notes where an execution of the node ran, from the run its emit's donePromise got. */
+export function notedWhereRan(context: NodeContext, run: IRun | undefined): void {
+	if (run !== undefined && run.jobId === undefined && ranItsNodes(run))
+		runHere.add(nodeKey(context));
+}
+
+/** A poll's emit: the static data as it leaves it, beside the first item, unless executions run here. */
+export function carry(
+	context: NodeContext,
+	nodeData: IDataObject,
+	items: INodeExecutionData[],
+): void {
+	if (items.length === 0 || runHere.has(nodeKey(context))) return;
+	const global = context.getWorkflowStaticData('global');
+	items[0][CARRIED] = JSON.parse(JSON.stringify({ global, node: nodeData })) as IDataObject;
+}
+
+/** The items without what `carry` put beside them. */
+export function withoutCarried(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.map((item) => {
+		if (!(CARRIED in item)) return item;
+		const rest = { ...item };
+		delete rest[CARRIED];
+		return rest;
+	});
+}
+
+const isCarried = (value: unknown): value is Carried =>
+	typeof value === 'object' &&
+	value !== null &&
+	typeof (value as Carried).global === 'object' &&
+	typeof (value as Carried).node === 'object';
+
 /**
  * In execute(): `ids` count as run when n8n saves this execution (see above); false when nothing is
- * marked (a stale copy without live data to take).
+ * marked (a stale copy with neither live nor carried data to take).
  */
 export function markAtSave(
 	context: NodeContext,
 	ids: string[],
-	{ note, stale }: { note?: Note; stale?: (copy: IDataObject) => boolean } = {},
+	{
+		note,
+		stale,
+		carried,
+	}: { note?: Note; stale?: (copy: IDataObject) => boolean; carried?: unknown } = {},
 ): boolean {
 	if (ids.length === 0) return false;
-	const ledger = ledgerOf(context);
 	const copy = context.getWorkflowStaticData('node');
-	const live = liveNodeData.get(nodeKey(context));
+	let live = liveNodeData.get(nodeKey(context));
+	if (live === undefined && isCarried(carried) && stale?.(copy)) {
+		Object.assign(context.getWorkflowStaticData('global'), carried.global);
+		live = carried.node;
+	}
+	const ledger = ledgerOf(context);
 	if (live !== undefined && live !== copy) {
 		for (const name of Object.keys(copy)) if (!(name in live)) delete copy[name];
 		for (const [name, value] of Object.entries(live)) copy[name] = value;

@@ -9,7 +9,7 @@
  * again needs (the Changes Trigger's cursor before it, the Low Stock Trigger's items), until this process
  * learns that its execution ended: n8n settles the emit's donePromise then, on main in queue mode too. A
  * batch whose execution ended without running (a stalled job, a start that failed) comes again at the next
- * poll; at the first poll of this process every batch still kept comes again. What comes again passes the
+ * poll (a queue-mode worker, which n8n gives no static data, confirms with what the emit carries); at the first poll of this process every batch still kept comes again. What comes again passes the
  * ledger of what ran (ranLedger.ts), so a batch whose execution was saved before the kill does not run
  * twice. At most MAX_UNCONFIRMED batches are kept: with more executions not ended (a backlog in the queue),
  * the oldest is taken as run.
@@ -25,7 +25,15 @@ import {
 } from 'n8n-workflow';
 
 import { memoryOf, nodeKey } from './memory';
-import { holdNodeData, keepIn, ledgerOf, now, ranItsNodes } from './ranLedger';
+import {
+	carry,
+	holdNodeData,
+	keepIn,
+	ledgerOf,
+	notedWhereRan,
+	now,
+	ranItsNodes,
+} from './ranLedger';
 
 /** Batches kept at most; older ones are taken as run. */
 export const MAX_UNCONFIRMED = 10;
@@ -132,9 +140,13 @@ export function emitBatch<T>(
 				`${context.getNode().name}: the execution of batch ${batch} ended before its nodes ran (${why ?? 'no run'}); the next poll emits it again`,
 			);
 	};
+	carry(context, staticData, items);
 	const done = context.helpers.createDeferredPromise<IRun | undefined>();
 	void done.promise.then(
-		(run) => ended(ranItsNodes(run), run?.data?.resultData?.error?.message),
+		(run) => {
+			notedWhereRan(context, run);
+			ended(ranItsNodes(run), run?.data?.resultData?.error?.message);
+		},
 		// Stopped by a person or the workflow's timeout: ended. Not started (n8n could not run it): not.
 		(error: Error) => ended(error instanceof ExecutionCancelledError, error.message),
 	);

@@ -16,7 +16,7 @@
 // and starts a webhook processor these triggers do not need: Postgres and Redis come from there. Nothing
 // here sleeps longer than 0.5 s at a time.
 import { randomBytes } from 'crypto';
-import { copyFile, mkdtemp, rm } from 'fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
@@ -204,6 +204,11 @@ beforeAll(async () => {
 afterAll(async () => {
 	if (main)
 		await copyFile(main.logPath, join(tmpdir(), 'inventory-pro-queue-poll-main.log')).catch(
+			() => {},
+		);
+	// Every process's log beside main's, for a post-mortem (a worker's lines show what its executions did).
+	for (const [name, lines] of Object.entries(logs).filter(([name]) => name !== 'main'))
+		await writeFile(join(tmpdir(), `inventory-pro-queue-poll-${name}.log`), lines.join('\n')).catch(
 			() => {},
 		);
 	await Promise.allSettled([main?.stop(), ...workers.map((worker) => worker.stop())]);

@@ -19,7 +19,7 @@
  * executions still running (they are never run again, their donePromise never settles), and restarts.
  *
  * Queue mode (`queueMode`): executions run on a worker, another process (the package loaded again, its
- * memory its own), and the donePromise gets what main gets from the job (workflow-runner.js
+ * memory its own) that gets no static data (whatever it saves replaces the workflow's), and the donePromise gets what main gets from the job (workflow-runner.js
  * enqueueExecution): status and last node, no run data. `stall()` is a worker killed while it runs them:
  * they never run, and their donePromise gets what n8n's processError gives a stalled job (status error,
  * no node). `failStarts` makes n8n fail to start the executions of the next emits (the donePromise is
@@ -94,10 +94,11 @@ interface Started {
 	done?: Done;
 }
 
-/** What main's donePromise gets in queue mode: the job's status and last node, no run data. */
+/** What main's donePromise gets in queue mode: the job's id, status and last node, no run data. */
 function asMainSeesIt(run: IRun): IRun {
 	const { lastNodeExecuted, error, metadata } = run.data.resultData;
 	return {
+		jobId: String(++jobs),
 		finished: run.status === 'success',
 		mode: run.mode,
 		startedAt: run.startedAt,
@@ -110,6 +111,8 @@ function asMainSeesIt(run: IRun): IRun {
 		}),
 	};
 }
+
+let jobs = 0;
 
 /** What n8n's processError gives main for a job a killed worker left (MaxStalledCountError). */
 function stalledRun(): IRun {
@@ -238,10 +241,12 @@ export class Poller {
 	 * donePromise settled with its run (in queue mode with what main gets).
 	 */
 	private async execute({ data, staticData, done }: Started, failingAt?: string): Promise<void> {
-		const workflow = this.makeWorkflow(
-			JSON.parse(staticData) as IDataObject,
-			this.queueMode ? this.onWorker() : this.nodeType,
-		);
+		// A worker gets none: n8n 2.41.1 stores the execution's workflow without its static data
+		// (executions/execution-data/types.js toWorkflowSnapshot) and reads it again only for a resumed one
+		// (workflow-runner.js run: shouldReloadStaticData; scaling/job-processor.js).
+		const workflow = this.queueMode
+			? this.makeWorkflow({}, this.onWorker())
+			: this.makeWorkflow(JSON.parse(staticData) as IDataObject);
 		const additionalData = withHooks(
 			this.options.additionalData('trigger', this.workflowData()),
 			'trigger',

@@ -5,6 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	CARRIED,
+	carry,
 	holdNodeData,
 	keepIn,
 	KEEP_DAYS,
@@ -13,7 +15,9 @@ import {
 	ledgerOf,
 	ledgerSeam,
 	markAtSave,
+	notedWhereRan,
 	storedCount,
+	withoutCarried,
 } from '../../nodes/shared/ranLedger';
 
 const DAY = 86_400_000;
@@ -135,6 +139,50 @@ describe('written by n8n’s save of the execution that ran them', () => {
 		const worker = context({ 'node:Changes': { pollState: { cursor: 'before' } } }, workflowId);
 		expect(markAtSave(worker, ['z'], { stale: () => true })).toBe(false);
 		expect(slotOf(save(worker.staticData))).toBeUndefined();
+	});
+
+	it('a queue-mode worker (no static data) takes what the emit carried; the items go on without it', () => {
+		const workflowId = `ledger-wf-${++workflows}`;
+		const poll = context(
+			{
+				global: { other: 'kept', 'inventoryPro:Changes': '' },
+				'node:Changes': { cursor: 'after' },
+			},
+			workflowId,
+		);
+		markAtSave(poll, ['ran-before']);
+		save(poll.staticData);
+		keepIn(poll);
+		const items = [{ json: { id: 1 } }, { json: { id: 2 } }];
+		carry(poll, poll.getWorkflowStaticData('node'), items);
+		ledgerSeam.forget(); // the worker: another process
+
+		const worker = context({}, workflowId);
+		const stale = (copy: IDataObject) => copy.cursor !== 'after';
+		expect(markAtSave(worker, ['batch'], { stale, carried: items[0][CARRIED] })).toBe(true);
+		const saved = save(worker.staticData);
+		expect(saved['node:Changes']).toEqual({ cursor: 'after' });
+		expect((saved.global as IDataObject).other).toBe('kept');
+		expect(storedCount(slotOf(saved))).toBe(2);
+		expect(withoutCarried(items)).toEqual([{ json: { id: 1 } }, { json: { id: 2 } }]);
+		expect(CARRIED in items[0]).toBe(true);
+
+		// Without it, a worker marks nothing: its save would replace the workflow's static data.
+		expect(markAtSave(context({}, workflowId), ['batch'], { stale })).toBe(false);
+	});
+
+	it('carries nothing once a run of the node came back from this process (no queue job)', () => {
+		const workflowId = `ledger-wf-${++workflows}`;
+		const poll = context({}, workflowId);
+		const items = () => [{ json: {} }] as Array<{ json: IDataObject; [key: string]: unknown }>;
+		const queued = items();
+		notedWhereRan(poll, { status: 'success', jobId: '7' } as never);
+		carry(poll, {}, queued as never);
+		expect(CARRIED in queued[0]).toBe(true);
+		const here = items();
+		notedWhereRan(poll, { status: 'success' } as never);
+		carry(poll, {}, here as never);
+		expect(CARRIED in here[0]).toBe(false);
 	});
 
 	it('writes a note beside the ids when asked, computed at the save', () => {
