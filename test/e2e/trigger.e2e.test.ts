@@ -35,7 +35,7 @@ import {
 	type CredentialRef,
 	type Workflow,
 } from './n8n';
-import { sleep, until } from './support/wait';
+import { until } from './support/wait';
 import { chain, PREFIX } from './support/workflows';
 
 const CLIENT = { clientId: 'e2e-trigger', clientSecret: 'e2e-trigger-dummy-secret-1' };
@@ -211,6 +211,67 @@ async function firstOutput(
 	);
 }
 
+/** Finished, as test/e2e/n8n.ts counts it. */
+const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/**
+ * Every execution of the workflow listed now has ended. A delivery's answer comes after the execution it
+ * starts is listed (responseMode onReceived), and one the trigger refuses starts none: after the answers,
+ * this is all they ran.
+ */
+async function allSettled(workflowId: string): Promise<void> {
+	await until(
+		`every execution of workflow ${workflowId} ended`,
+		async () => (await n8n.executions(workflowId)).every((e) => ENDED.has(e.status)),
+		MINUTE,
+		async () => JSON.stringify(await n8n.executions(workflowId)),
+	);
+}
+
+/**
+ * Two of the trigger's checks (n8n's minute) started after this call: the first has ended, so what it emitted
+ * is listed; then every execution has ended. Each check starts with GET /Webhook/{rec} (lifecycle.ts
+ * ensureSubscription); the test sends none of its own meanwhile.
+ */
+async function twoChecksLater(service: Service, rec: number, workflowId: string): Promise<void> {
+	const { requests } = service.sandbox;
+	const from = requests.length;
+	const checks = () =>
+		requests
+			.slice(from)
+			.filter(
+				(r) =>
+					r.endpointId === 'webhook.get' &&
+					r.clientId === CLIENT.clientId &&
+					r.path.endsWith(`/Webhook/${rec}`),
+			);
+	await until(
+		`two checks of subscription ${rec}`,
+		() => checks().length >= 2,
+		3 * MINUTE,
+		async () =>
+			`requests since the mark (last 30):\n${requests
+				.slice(from)
+				.slice(-30)
+				.map((r) => `${r.method} ${r.path} ${r.status} ${r.clientId ?? ''}`)
+				.join('\n')}`,
+	);
+	await allSettled(workflowId);
+}
+
+/** The service has no delivery under way and none waiting to be retried: each was answered. */
+async function deliveriesAnswered(service: Service): Promise<void> {
+	const { webhooks } = service.sandbox;
+	await until(
+		"the service's deliveries answered",
+		async () => {
+			await webhooks.idle();
+			return webhooks.pendingRetries() === 0;
+		},
+		MINUTE,
+	);
+}
+
 beforeAll(async () => {
 	const n8nDir = await ensureN8n();
 	const certificate = await loopbackCertificate();
@@ -287,7 +348,7 @@ describe('stock receipts through the webhook trigger', () => {
 			expect(answer.status).toBe(200);
 		}
 		await n8n.waitForExecutions(workflow.id, 2);
-		await sleep(3000);
+		await allSettled(workflow.id);
 		expect(quantities(await runs(workflow.id))).toEqual([[100], [200]]);
 		// The ledger of what ran, saved by the executions' saves (the key that makes a repeat a repeat).
 		const saved = (await n8n.getWorkflow(workflow.id)) as unknown as {
@@ -469,7 +530,7 @@ describe('(31) genuine deliveries of shapes other than {event, data}', () => {
 			// Each again, exactly: answered 200, nothing runs.
 			for (const raw of [batch, envelope, renamed])
 				expect(await post(raw, signedHeaders(raw))).toBe(200);
-			await sleep(3000);
+			await allSettled(workflow.id);
 			const all = (await runs(workflow.id)).slice(before);
 			expect(quantities(all)).toEqual([[811, 812], [813], [814]]);
 			expect(all[0].map((item) => item.batch)).toEqual([
@@ -505,7 +566,7 @@ describe('(31) genuine deliveries of shapes other than {event, data}', () => {
 				}),
 			];
 			expect(statuses).toEqual([401, 401, 401, 401]);
-			await sleep(3000);
+			await allSettled(workflow.id);
 			expect(await n8n.executions(workflow.id)).toHaveLength(before);
 		},
 		MINUTE,
@@ -535,7 +596,7 @@ describe('(31) genuine deliveries of shapes other than {event, data}', () => {
 			});
 			expect(answer.status).toBe(422);
 			expect(answer.text).toMatch(/Failed to parse request body/);
-			await sleep(2000);
+			await allSettled(workflow.id);
 			expect(await n8n.executions(workflow.id)).toHaveLength(before + 1);
 		},
 		2 * MINUTE,
@@ -738,7 +799,7 @@ describe('one outage of n8n, shared by every scenario that needs n8n down or res
 			expect(quantities(await runs(workflowId))).toEqual(expected);
 
 			// One check interval later nothing repeats.
-			await sleep(MINUTE + 10_000);
+			await twoChecksLater(service, rec, workflowId);
 			expect(quantities(await runs(workflowId))).toEqual(expected);
 			await n8n.deactivate(workflowId);
 		},
@@ -764,7 +825,7 @@ describe('one outage of n8n, shared by every scenario that needs n8n down or res
 			await down();
 			await up();
 			expect((await httpsCall('POST', url, n8n.ca, { raw: body, headers })).status).toBe(200);
-			await sleep(3000);
+			await allSettled(workflow.id);
 			expect(quantities(await runs(workflow.id))).toEqual([[250]]);
 			await n8n.deactivate(workflow.id);
 		},
@@ -801,7 +862,8 @@ describe('one outage of n8n, shared by every scenario that needs n8n down or res
 			);
 			await service.receive(403);
 			await n8n.waitForExecutions(workflow.id, ran + 3, MINUTE);
-			await sleep(3000);
+			await deliveriesAnswered(service);
+			await allSettled(workflow.id);
 			const all = quantities(await runs(workflow.id))
 				.slice(ran)
 				.flat();
@@ -900,7 +962,7 @@ describe('one outage of n8n, shared by every scenario that needs n8n down or res
 				async () => (await n8n.executions(workflow.id)).some((e) => e.status === 'error'),
 				2 * MINUTE,
 			);
-			await sleep(MINUTE + 10_000);
+			await twoChecksLater(service, rec, workflow.id);
 			const executions = await n8n.executions(workflow.id);
 			expect(executions.filter((e) => e.status === 'error')).toHaveLength(1);
 			expect(executions.filter((e) => e.status === 'success')).toHaveLength(3);
@@ -954,7 +1016,7 @@ describe('one outage of n8n, shared by every scenario that needs n8n down or res
 			expect(JSON.stringify((await n8n.execution(failed.id)).data.resultData.error)).toMatch(
 				/Purchase orders created or completed between .+ cannot be caught up: Inventory Pro lists open purchase orders only/,
 			);
-			await sleep(MINUTE + 10_000);
+			await twoChecksLater(service, rec, workflow.id);
 			const executions = await n8n.executions(workflow.id);
 			expect(executions.filter((e) => e.status === 'error')).toHaveLength(1);
 			expect(executions.filter((e) => e.status === 'success')).toHaveLength(3);
