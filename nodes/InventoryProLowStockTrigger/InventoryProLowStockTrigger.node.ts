@@ -10,7 +10,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CARRIED, ledgerOf, markAtSave, withoutCarried } from '../shared/ranLedger';
+import { ledgerOf, markItems } from '../shared/ranLedger';
 import {
 	emitBatch,
 	isRunningHere,
@@ -205,16 +205,16 @@ export class InventoryProLowStockTrigger implements INodeType {
 			const items = this.getInputData();
 			// A copy from before the batch would take the alert memory back.
 			const batches = items.map((item) => Number(textOf(item.json.alertId).split('#').pop()));
-			markAtSave(
-				this,
-				items.map((item) => textOf(item.json.alertId)),
-				{
-					stale: (copy) =>
-						((copy.delivery as Delivery<unknown> | undefined)?.next ?? 0) <= Math.max(...batches),
-					carried: items[0]?.[CARRIED],
-				},
-			);
-			return [withoutCarried(items)];
+			const stale = (copy: IDataObject) =>
+				((copy.delivery as Delivery<unknown> | undefined)?.next ?? 0) <= Math.max(...batches);
+			return [
+				markItems(
+					this,
+					items,
+					items.map((item) => textOf(item.json.alertId)),
+					{ stale },
+				),
+			];
 		}
 		const params: Params = {
 			getNode: () => this.getNode(),

@@ -27,7 +27,7 @@ import {
 	type Target,
 } from '../shared/changes/feed';
 import { findWatchable } from '../shared/changes/watchable';
-import { CARRIED, ledgerOf, markAtSave, withoutCarried } from '../shared/ranLedger';
+import { ledgerOf, markItems } from '../shared/ranLedger';
 import {
 	emitBatch,
 	isRunningHere,
@@ -140,14 +140,11 @@ export class InventoryProPollTrigger implements INodeType {
 				.map((c) => c.modifiedKey)
 				.sort()
 				.pop() ?? '';
-		markAtSave(this, changes.map(changeId), {
-			stale: (copy) => {
-				const since = (copy.pollState as PollState | undefined)?.cursor.since;
-				return (stampKey(since) ?? '') < newest;
-			},
-			carried: items[0]?.[CARRIED],
-		});
-		return [withoutCarried(items)];
+		const stale = (copy: IDataObject) => {
+			const since = (copy.pollState as PollState | undefined)?.cursor.since;
+			return (stampKey(since) ?? '') < newest;
+		};
+		return [markItems(this, items, changes.map(changeId), { stale })];
 	}
 }
 

@@ -12,7 +12,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { holdNodeData, ledgerOf, markAtSave, now } from '../shared/ranLedger';
+import { carry, holdNodeData, ledgerOf, markItems, now } from '../shared/ranLedger';
 import { accept, isAccepted, settledNote } from './acknowledged';
 import { BOOK_FIELDS, bookIn, keepBook, type Book } from './book';
 import { output, receive, rekeyed, withItems } from './delivery';
@@ -118,8 +118,7 @@ export class InventoryProTrigger implements INodeType {
 
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
-				// Test registration or deactivation (n8n deletes both in one mode: the static data says which).
-				// Nothing is caught up for the time it is off; events owed stay owed.
+				// Test registration or deactivation (the static data says which); events owed stay owed.
 				if (typeof staticData.rec === 'number') await deleteSubscription.call(this, staticData.rec);
 				const owed = staticData.test === true ? undefined : staticData.owed;
 				for (const field of [...BOOK_FIELDS, 'test']) delete staticData[field];
@@ -146,7 +145,7 @@ export class InventoryProTrigger implements INodeType {
 				({ json }) => typeof json.eventId !== 'string' || !ledger.has(json.eventId),
 			);
 			const ids = items.map(({ json }) => json.eventId).filter((id) => typeof id === 'string');
-			markAtSave(this, ids, { note: settledNote(this) });
+			items = markItems(this, items, ids, { note: settledNote(this) });
 		}
 		return [await withItems.call(this, items)];
 	}
@@ -175,6 +174,7 @@ export class InventoryProTrigger implements INodeType {
 		if (fresh.length === 0) return { webhookResponse: { message: 'Event already received' } };
 		const accepted = fresh.map(({ eventId }) => eventId);
 		if (this.getMode() !== 'manual') accept(this, accepted);
-		return { workflowData: [this.helpers.returnJsonArray(output(delivery, fresh))] };
+		const items = this.helpers.returnJsonArray(output(delivery, fresh));
+		return { workflowData: [carry(this, items, this.getWorkflowStaticData('node'))] };
 	}
 }

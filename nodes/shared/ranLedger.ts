@@ -18,9 +18,9 @@
  * poll's emit had saved (the two race), or before a later poll. So the node's own part is taken from the
  * trigger's live static data in this process (`holdNodeData`: the poll's or the check's object). A
  * queue-mode worker has none, and n8n 2.41.1 gives its executions no static data at all (the execution's
- * workflow is stored without it), so a poll's emit carries the static data as it leaves it beside the first
- * item (`carry`); a copy older than its batch (`stale`) is replaced by that, and without it marks nothing
- * rather than take the poll's state back.
+ * workflow is stored without it), so an emit carries the node's static data as it leaves it (a poll's: the
+ * global part too) beside the first item (`carry`); a copy older than its batch (`stale`) is replaced by
+ * that, and without it marks nothing rather than take the node's state back (or save it empty).
  *
  * Process memory, keyed by workflow and node id: each process merges what it reads and writes everything it
  * knows. In queue mode a worker knows only what it ran and what it read at its executions' starts, so two
@@ -169,7 +169,7 @@ export function holdNodeData(context: NodeContext, staticData: IDataObject | und
 export const CARRIED = 'inventoryProState';
 
 interface Carried {
-	global: IDataObject;
+	global?: IDataObject;
 	node: IDataObject;
 }
 
@@ -182,15 +182,19 @@ export function notedWhereRan(context: NodeContext, run: IRun | undefined): void
 		runHere.add(nodeKey(context));
 }
 
-/** A poll's emit: the static data as it leaves it, beside the first item, unless executions run here. */
+/**
+ * An emit: the node's static data as it leaves it (and the global part, if given) beside the first item,
+ * unless executions run in this process; the items.
+ */
 export function carry(
 	context: NodeContext,
-	nodeData: IDataObject,
 	items: INodeExecutionData[],
-): void {
-	if (items.length === 0 || runHere.has(nodeKey(context))) return;
-	const global = context.getWorkflowStaticData('global');
-	items[0][CARRIED] = JSON.parse(JSON.stringify({ global, node: nodeData })) as IDataObject;
+	node: IDataObject,
+	global?: IDataObject,
+): INodeExecutionData[] {
+	if (items.length > 0 && !runHere.has(nodeKey(context)))
+		items[0][CARRIED] = JSON.parse(JSON.stringify({ global, node })) as IDataObject;
+	return items;
 }
 
 /** The items without what `carry` put beside them. */
@@ -203,11 +207,23 @@ export function withoutCarried(items: INodeExecutionData[]): INodeExecutionData[
 	});
 }
 
+/**
+ * execute()'s part: `ids` marked as in markAtSave, what an emit carried taken where the copy is `stale`
+ * (by default: none at all, as n8n hands a queue-mode worker); the items without it.
+ */
+export function markItems(
+	context: NodeContext,
+	items: INodeExecutionData[],
+	ids: string[],
+	options: { note?: Note; stale?: (copy: IDataObject) => boolean },
+): INodeExecutionData[] {
+	const { stale = (copy: IDataObject) => Object.keys(copy).length === 0 } = options;
+	markAtSave(context, ids, { ...options, stale, carried: items[0]?.[CARRIED] });
+	return withoutCarried(items);
+}
+
 const isCarried = (value: unknown): value is Carried =>
-	typeof value === 'object' &&
-	value !== null &&
-	typeof (value as Carried).global === 'object' &&
-	typeof (value as Carried).node === 'object';
+	typeof value === 'object' && value !== null && typeof (value as Carried).node === 'object';
 
 /**
  * In execute(): `ids` count as run when n8n saves this execution (see above); false when nothing is
@@ -226,7 +242,7 @@ export function markAtSave(
 	const copy = context.getWorkflowStaticData('node');
 	let live = liveNodeData.get(nodeKey(context));
 	if (live === undefined && isCarried(carried) && stale?.(copy)) {
-		Object.assign(context.getWorkflowStaticData('global'), carried.global);
+		Object.assign(context.getWorkflowStaticData('global'), carried.global ?? {});
 		live = carried.node;
 	}
 	const ledger = ledgerOf(context);

@@ -140,7 +140,7 @@ export function emitBatch<T>(
 				`${context.getNode().name}: the execution of batch ${batch} ended before its nodes ran (${why ?? 'no run'}); the next poll emits it again`,
 			);
 	};
-	carry(context, staticData, items);
+	carry(context, items, staticData, context.getWorkflowStaticData('global'));
 	const done = context.helpers.createDeferredPromise<IRun | undefined>();
 	void done.promise.then(
 		(run) => {

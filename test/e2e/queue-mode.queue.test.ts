@@ -239,6 +239,13 @@ describe('Scenario 1: webhook trigger, deliveries at the webhook processor, exec
 	test('a genuine delivery is verified by the webhook processor and run once, by a worker', async () => {
 		await receive('queue-1');
 		await expectExecutions(1, 'queue-1');
+		// n8n gives a worker's execution no static data; its save keeps the book the delivery carried.
+		const saved = (await main.getWorkflow(workflow.id)) as unknown as {
+			staticData?: Record<string, IDataObject | undefined>;
+		};
+		expect(saved.staticData?.[`node:${nodeName}`]?.rec).toBe(
+			Number((await subscriptions())[0].rec),
+		);
 	});
 
 	test('forged deliveries get 401 at the webhook processor and start nothing', async () => {

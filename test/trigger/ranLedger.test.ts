@@ -2,7 +2,7 @@
 // promises, a saved copy merged in and never written over what this process knows, and what a save of
 // an execution's static data writes: that execution's ids, at that save and not before (issue 43).
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import {
 	CARRIED,
@@ -15,6 +15,7 @@ import {
 	ledgerOf,
 	ledgerSeam,
 	markAtSave,
+	markItems,
 	notedWhereRan,
 	storedCount,
 	withoutCarried,
@@ -153,8 +154,8 @@ describe('written by n8n’s save of the execution that ran them', () => {
 		markAtSave(poll, ['ran-before']);
 		save(poll.staticData);
 		keepIn(poll);
-		const items = [{ json: { id: 1 } }, { json: { id: 2 } }];
-		carry(poll, poll.getWorkflowStaticData('node'), items);
+		const items: INodeExecutionData[] = [{ json: { id: 1 } }, { json: { id: 2 } }];
+		carry(poll, items, poll.getWorkflowStaticData('node'), poll.getWorkflowStaticData('global'));
 		ledgerSeam.forget(); // the worker: another process
 
 		const worker = context({}, workflowId);
@@ -171,17 +172,34 @@ describe('written by n8n’s save of the execution that ran them', () => {
 		expect(markAtSave(context({}, workflowId), ['batch'], { stale })).toBe(false);
 	});
 
+	it("a delivery's execution on a worker keeps the book it carried, and without it saves nothing", () => {
+		const workflowId = `ledger-wf-${++workflows}`;
+		const hook = context({ 'node:Changes': { rec: 7, owed: [] } }, workflowId);
+		const items = carry(hook, [{ json: { eventId: 'e1' } }], hook.getWorkflowStaticData('node'));
+		ledgerSeam.forget();
+
+		const worker = context({}, workflowId);
+		expect(markItems(worker, items, ['e1'], {})).toEqual([{ json: { eventId: 'e1' } }]);
+		const saved = save(worker.staticData);
+		expect(saved['node:Changes']).toEqual({ rec: 7, owed: [] });
+		expect(storedCount(slotOf(saved))).toBe(1);
+
+		const bare = context({}, workflowId);
+		markItems(bare, [{ json: { eventId: 'e2' } }], ['e2'], {});
+		expect(slotOf(save(bare.staticData))).toBeUndefined();
+	});
+
 	it('carries nothing once a run of the node came back from this process (no queue job)', () => {
 		const workflowId = `ledger-wf-${++workflows}`;
 		const poll = context({}, workflowId);
 		const items = () => [{ json: {} }] as Array<{ json: IDataObject; [key: string]: unknown }>;
 		const queued = items();
 		notedWhereRan(poll, { status: 'success', jobId: '7' } as never);
-		carry(poll, {}, queued as never);
+		carry(poll, queued as never, {});
 		expect(CARRIED in queued[0]).toBe(true);
 		const here = items();
 		notedWhereRan(poll, { status: 'success' } as never);
-		carry(poll, {}, here as never);
+		carry(poll, here as never, {});
 		expect(CARRIED in here[0]).toBe(false);
 	});
 
