@@ -107,6 +107,27 @@ const requestsOf = (clientId: string, from: number) =>
 	sandbox.requests.slice(from).filter((r) => r.clientId === clientId);
 
 /**
+ * Waits until both triggers polled again after their first poll since `from` (polls are a minute apart):
+ * that first poll has ended and whatever it emitted is listed; then until none of their executions runs.
+ */
+async function aPollLater(from: number, workflowIds: string[]): Promise<void> {
+	const again = (clientId: string) => {
+		const seen = requestsOf(clientId, from);
+		return seen.some((r) => r.at >= seen[0].at + 30_000);
+	};
+	await until(
+		'each trigger polled again after its first poll since the start',
+		() => again(CHANGES_CLIENT.clientId) && again(LOW_CLIENT.clientId),
+		3 * MINUTE,
+	);
+	await until(
+		'no execution running',
+		async () => (await Promise.all(workflowIds.map(running))).every((count) => count === 0),
+		MINUTE,
+	);
+}
+
+/**
  * A fault that holds the next list answer until released, and says when the request came: the sandbox
  * awaits `held`, which calls then() as the request arrives.
  */
@@ -282,10 +303,7 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 						) && requestsOf(LOW_CLIENT.clientId, before).some((r) => r.status === 200),
 					4 * MINUTE,
 				);
-				const settled = Date.now() + 30_000;
-				await until('30 s after the start-up polls', () => Date.now() > settled, MINUTE);
-				expect(await running(ids.changes!)).toBe(0);
-				expect(await running(ids.low!)).toBe(0);
+				await aPollLater(before, [ids.changes!, ids.low!]);
 				expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
 				expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
 			},
@@ -309,8 +327,7 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 						) && requestsOf(LOW_CLIENT.clientId, before).some((r) => r.status === 200),
 					4 * MINUTE,
 				);
-				const settled = Date.now() + 30_000;
-				await until('30 s after the start-up polls', () => Date.now() > settled, MINUTE);
+				await aPollLater(before, [ids.changes!, ids.low!]);
 				expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
 				expect(await allRan(ids.low!, alertKey, alerts)).toEqual([]);
 			},
@@ -352,6 +369,7 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 				const crashed = async () =>
 					(await n8n.executions(ids.changes!)).filter((e) => e.status === 'crashed').length;
 				const crashedBefore = await crashed();
+				const before = sandbox.requests.length;
 				// Let it end once n8n has the SIGTERM, within the 10 s n8n waits for running executions.
 				const stopWatching = n8n.watch((line) => {
 					if (!line.includes('Received SIGTERM')) return;
@@ -364,8 +382,7 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 				// n8n let it end: none crashed.
 				expect(await crashed()).toBe(crashedBefore);
 				expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
-				const settled = Date.now() + 30_000;
-				await until('30 s after the start', () => Date.now() > settled, MINUTE);
+				await aPollLater(before, [ids.changes!, ids.low!]);
 				expect(await allRan(ids.changes!, changeKey, changes)).toEqual([]);
 			},
 			25 * MINUTE,
