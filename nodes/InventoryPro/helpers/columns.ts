@@ -71,6 +71,8 @@ export function upsertSchema(kind: UpsertKind): ResourceMapperField[] {
 		defaultMatch: id === key,
 		canBeUsedToMatch: id === key,
 		display: true,
+		// As the editor stores a column after a run: otherwise it flags the node's parameters as changed.
+		removed: false,
 		...(type === 'boolean'
 			? {
 					type: 'options' as const,

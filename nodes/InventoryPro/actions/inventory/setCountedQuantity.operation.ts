@@ -83,7 +83,8 @@ const properties: INodeProperties[] = [
 		name: 'reasonCode',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		description: 'Reason code sent with the issue or receipt of the difference, e.g. a count correction',
+		description:
+			'Reason code sent with the issue or receipt of the difference, e.g. a count correction',
 		modes: [
 			{
 				displayName: 'From List',
