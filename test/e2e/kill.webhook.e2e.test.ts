@@ -23,7 +23,7 @@ import {
 	MINUTE,
 	type Burst,
 } from './support/killWebhook';
-import { sleep, until } from './support/wait';
+import { until } from './support/wait';
 import { PREFIX } from './support/workflows';
 
 const rig = killWebhookRig();
@@ -140,8 +140,13 @@ describe('SIGKILL while the execution a check started runs (catch-up)', () => {
 				const before = logReads();
 				await n8n.resume();
 				await until('the first check after the start', () => logReads() > before, 4 * MINUTE);
-				// An emit follows that read at once; give its execution a few seconds to reach the itemGate.
-				for (let i = 0; i < 20; i++) await sleep(250);
+				// Whatever that check emits starts as it ends, a minute before the next check begins.
+				const checked = rig.checks(Number(recreated.rec));
+				await until(
+					'the next check',
+					() => rig.checks(Number(recreated.rec)) > checked,
+					3 * MINUTE,
+				);
 				expect(parts.map((part) => itemGate.count('start', part))).toEqual([3, 1, 1]);
 				const runs = await n8n.executions(created.id);
 				// Two crashed (the first, twice), three saved.
@@ -189,9 +194,11 @@ describe('SIGKILL at each moment of a delivery, then a restart on the same datab
 			);
 			gate.release();
 			await halted;
+			const checked = rig.checks();
 			await n8n.resume();
-			// The first check after the start (within two minutes) finds nothing to run again.
-			await sleep(2 * MINUTE);
+			// The first check after the start finds nothing to run again: whatever it emitted would have
+			// started before the second began (a check emits as it ends; checks are a minute apart).
+			await until('two checks after the start', () => rig.checks() >= checked + 2, 4 * MINUTE);
 			expect(more.map((u) => gate.count('done', u))).toEqual([1, 1, 1]);
 			expect(
 				BURST.events

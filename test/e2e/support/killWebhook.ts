@@ -134,9 +134,12 @@ export class KillWebhookRig {
 		);
 	}
 
-	/** How many checks have begun so far: each reads the subscription (ensureSubscription, GET /Webhook/<rec>). */
-	checks(): number {
-		const path = `/Webhook/${this.rec}`;
+	/**
+	 * How many checks of subscription `rec` (the workflow's by default) have begun so far: each reads it first
+	 * (ensureSubscription, GET /Webhook/<rec>).
+	 */
+	checks(rec = this.rec): number {
+		const path = `/Webhook/${rec}`;
 		return this.sandbox.requests.filter(
 			(r) =>
 				r.endpointId === 'webhook.get' && r.clientId === CLIENT.clientId && r.path.endsWith(path),
