@@ -146,6 +146,26 @@ export class KillWebhookRig {
 		).length;
 	}
 
+	/**
+	 * How many times subscription `rec`'s delivery log has been read: each check reads it (catch-up), after
+	 * reading the subscription; n8n's activation hooks do not. The test's own log() counts too.
+	 */
+	logReads(rec = this.rec): number {
+		return this.sandbox.requests.filter((r) => r.path.endsWith(`/Webhook/${rec}/log`)).length;
+	}
+
+	/**
+	 * After a start: waits for the first check (its log read; `reads`: logReads(rec) before the start), then
+	 * for the next check to begin. Whatever the first check emitted has started by then: a check emits as it
+	 * ends, and checks are a minute apart. Counting reads of the subscription alone would not do: activation
+	 * reads it too (checkExists).
+	 */
+	async pastTheFirstCheck(reads: number, rec = this.rec): Promise<void> {
+		await until('the first check after the start', () => this.logReads(rec) > reads, 4 * MINUTE);
+		const checked = this.checks(rec);
+		await until('the next check', () => this.checks(rec) > checked, 3 * MINUTE);
+	}
+
 	/** The units of the events checks recovered, from the trigger's items in saved executions. */
 	async recoveredUnits(): Promise<number[]> {
 		const units: number[] = [];
