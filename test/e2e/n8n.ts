@@ -691,6 +691,12 @@ export class N8n {
 		return { status: 'published', liveVersionId: versionId, pendingVersionId: null, triggers: [] };
 	}
 
+	/** Whether n8n runs the workflow's triggers: 2.x's publication status; 1.x (no publication service) its active flag. */
+	async isPublished(id: string): Promise<boolean> {
+		if (N8N_MAJOR < 2) return (await this.getWorkflow(id)).active;
+		return (await this.publicationStatus(id)).status === 'published';
+	}
+
 	async publicationStatus(id: string): Promise<PublicationStatus> {
 		return await this.session.call<PublicationStatus>(
 			'GET',

@@ -10,6 +10,10 @@ const SLOWEST = [
 	'lowStock.e2e.test.ts',
 	'kill.webhook.e2e.test.ts',
 	'workflows.e2e.test.ts',
+	// The compatibility subset (same sequencer): its kill files before compatibility.compat.test.ts.
+	'kill.poll.compat.test.ts',
+	'kill.webhook.compat.test.ts',
+	'kill.webhook.pool.compat.test.ts',
 ];
 
 class SlowestFirst extends Sequencer {

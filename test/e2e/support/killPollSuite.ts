@@ -1,10 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports --
 	test code: runs on Node under jest and never ships (package.json "files": ["dist"]) */
-// The Changes Trigger and the Low Stock Trigger in a real n8n 2.41.1 (regular mode, SQLite) whose whole
-// process group is SIGKILLed — during a poll, during the execution a poll started, and right after that
-// execution ended — or stopped with SIGTERM, then started again on the same folder and database; on n8n's
-// default poll path (kill.poll.e2e.test.ts) and on its durable scheduler with durable cursors
-// (kill.poll.durable.e2e.test.ts). Every change and every alert must come out of a finished execution, once.
+// The Changes Trigger and the Low Stock Trigger in a real n8n (regular mode, SQLite) whose whole process
+// group is SIGKILLed — during a poll, during the execution a poll started, and right after that execution
+// ended — or stopped with SIGTERM, then started again on the same folder and database; on n8n 2.41.1's
+// default poll path (kill.poll.e2e.test.ts) and its durable scheduler with durable cursors
+// (kill.poll.durable.e2e.test.ts), and on the 1.x the compatibility subset names (kill.poll.compat.test.ts:
+// n8n 1.123.81 has the default path only). Every change and every alert must come out of a finished
+// execution, once.
 // Both workflows poll at second 0 of each minute (custom Poll Times: n8n allows nothing shorter than a
 // minute). Their trigger is followed by a call to a gate (gate.ts: /start/1 for the Changes workflow,
 // /start/2 for Low Stock), answered at once unless a test holds it: a held call keeps its execution running
@@ -23,7 +25,7 @@ import {
 	type Sandbox,
 } from '../../../sandbox';
 import { SandboxClient } from '../../support/sandboxClient';
-import { ensureN8n, type N8n, startN8n, type WorkflowNode } from '../n8n';
+import { ensureN8n, type N8n, N8N_VERSION, startN8n, type WorkflowNode } from '../n8n';
 import { Gate } from './gate';
 import {
 	alertKey,
@@ -258,7 +260,7 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 		await sandbox?.close();
 	}, MINUTE);
 
-	describe(`the poll triggers under SIGKILL and SIGTERM (${scheduler} scheduler)`, () => {
+	describe(`n8n ${N8N_VERSION}: the poll triggers under SIGKILL and SIGTERM (${scheduler} scheduler)`, () => {
 		test(
 			'killed during the execution a poll started: every change and alert runs after the start, none twice',
 			async () => {
@@ -424,7 +426,7 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 						).length > 0,
 					4 * MINUTE,
 				);
-				expect((await n8n.publicationStatus(workflow.id)).status).toBe('published');
+				expect(await n8n.isPublished(workflow.id)).toBe(true);
 				await n8n.deactivate(workflow.id);
 			},
 			8 * MINUTE,
