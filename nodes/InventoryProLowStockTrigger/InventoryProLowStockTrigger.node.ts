@@ -203,18 +203,12 @@ export class InventoryProLowStockTrigger implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][] | null> {
 		if (this.getMode() !== 'manual') {
 			const items = this.getInputData();
+			const ids = items.map((item) => textOf(item.json.alertId));
 			// A copy from before the batch would take the alert memory back.
-			const batches = items.map((item) => Number(textOf(item.json.alertId).split('#').pop()));
+			const batch = Math.max(...ids.map((id) => Number(id.split('#').pop())));
 			const stale = (copy: IDataObject) =>
-				((copy.delivery as Delivery<unknown> | undefined)?.next ?? 0) <= Math.max(...batches);
-			return [
-				markItems(
-					this,
-					items,
-					items.map((item) => textOf(item.json.alertId)),
-					{ stale },
-				),
-			];
+				((copy.delivery as Delivery<unknown> | undefined)?.next ?? 0) <= batch;
+			return [markItems(this, items, ids, { stale })];
 		}
 		const params: Params = {
 			getNode: () => this.getNode(),

@@ -9,9 +9,9 @@
  * again needs (the Changes Trigger's cursor before it, the Low Stock Trigger's items), until this process
  * learns that its execution ended: n8n settles the emit's donePromise then, on main in queue mode too. A
  * batch whose execution ended without running (a stalled job, a start that failed) comes again at the next
- * poll (a queue-mode worker, which n8n gives no static data, confirms with what the emit carries); at the first poll of this process every batch still kept comes again. What comes again passes the
- * ledger of what ran (ranLedger.ts), so a batch whose execution was saved before the kill does not run
- * twice. At most MAX_UNCONFIRMED batches are kept: with more executions not ended (a backlog in the queue),
+ * poll; at the first poll of this process every batch still kept comes again. What comes again passes the
+ * ledger of what ran (ranLedger.ts; a queue-mode worker, which n8n gives no static data, writes it with the
+ * state the emit carries), so a batch whose execution was saved before the kill does not run twice. At most MAX_UNCONFIRMED batches are kept: with more executions not ended (a backlog in the queue),
  * the oldest is taken as run.
  *
  * Process memory (per workflow and node id): each process only reads what it noted itself.
