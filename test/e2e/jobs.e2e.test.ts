@@ -155,6 +155,14 @@ async function stockTake(
 		.slice(mark)
 		.filter((r) => r.endpointId !== 'token' && WRITES.includes(r.method)).length;
 	const mail = smtp.mails[mails].text;
+	// n8n sends the e-mail before it saves the execution as waiting; a click in between is answered 500
+	// (seen on a busy CI machine). A person reads the e-mail first: wait for the waiting execution.
+	for (let waited = 0; ; waited += 100) {
+		const listed = await n8n.executions(workflow.id);
+		if (listed.some((e) => e.status === 'waiting')) break;
+		if (waited > 60_000) throw new Error(`the execution never waited: ${JSON.stringify(listed)}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
 	await meanwhile();
 	const afterPreview = sandbox.requests.length;
 	const link = new RegExp(`<a href="([^"]+)"[^>]*>${button}</a>`).exec(mail)?.[1];
