@@ -41,6 +41,8 @@ const MINUTE = 5;
 const ENTRY = DIGEST + MINUTE;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** Texts kept to recognise a copy this process wrote (n8n saves them in the order the executions end). */
+const RECENT = 8;
 
 const digestOf = (id: string) =>
 	createHash('sha256').update(id).digest('base64url').slice(0, DIGEST);
@@ -53,8 +55,10 @@ const minuteOf = (at: number) =>
 /** The ids that ran, oldest first, as the text static data holds. */
 export class Ledger {
 	private readonly at = new Map<string, number>();
-	/** The last text merged, so a copy already merged costs nothing. */
-	private merged = '';
+	/** `text()` as it stands, kept as ids are added and forgotten; undefined: to be built. */
+	private cached: string | undefined = '';
+	/** The last texts written or merged: a copy this process wrote holds nothing it does not know. */
+	private readonly recent: string[] = [];
 
 	has(id: string): boolean {
 		return this.at.has(digestOf(id));
@@ -64,27 +68,34 @@ export class Ledger {
 	add(ids: Iterable<string>, at: number): void {
 		for (const id of ids) {
 			const digest = digestOf(id);
-			this.at.delete(digest);
+			if (this.at.delete(digest)) this.cached = undefined;
 			this.at.set(digest, at);
+			if (this.cached !== undefined) this.cached += digest + minuteOf(at);
 		}
 		this.prune(at);
 	}
 
-	/** Adds the entries of a saved copy (older entries first). */
+	/**
+	 * Adds the entries of a saved copy (older entries first). An entry older than all this process keeps,
+	 * when it keeps its most, is one it forgot: it stays forgotten.
+	 */
 	merge(text: unknown): void {
-		if (typeof text !== 'string' || text === this.merged) return;
-		this.merged = text;
+		if (typeof text !== 'string' || this.recent.includes(text)) return;
+		this.remember(text);
+		const full = this.at.size >= KEEP_MAX;
+		const oldest = full ? (this.at.values().next().value ?? 0) : 0;
 		const entries: Array<[string, number]> = [];
 		for (let i = 0; i + ENTRY <= text.length; i += ENTRY) {
-			const minute = parseInt(text.slice(i + DIGEST, i + ENTRY), 36);
 			const digest = text.slice(i, i + DIGEST);
-			if (Number.isFinite(minute) && !this.at.has(digest))
-				entries.push([digest, minute * MINUTE_MS]);
+			if (this.at.has(digest)) continue;
+			const at = parseInt(text.slice(i + DIGEST, i + ENTRY), 36) * MINUTE_MS;
+			if (Number.isFinite(at) && !(full && at <= oldest)) entries.push([digest, at]);
 		}
 		if (entries.length === 0) return;
 		const all = [...entries, ...this.at].sort((a, b) => a[1] - b[1]);
 		this.at.clear();
 		for (const [digest, at] of all) this.at.set(digest, at);
+		this.cached = undefined;
 	}
 
 	get size(): number {
@@ -92,16 +103,26 @@ export class Ledger {
 	}
 
 	text(): string {
-		let text = '';
-		for (const [digest, at] of this.at) text += digest + minuteOf(at);
-		this.merged = text;
-		return text;
+		if (this.cached === undefined) {
+			let text = '';
+			for (const [digest, at] of this.at) text += digest + minuteOf(at);
+			this.cached = text;
+		}
+		this.remember(this.cached);
+		return this.cached;
+	}
+
+	private remember(text: string): void {
+		if (this.recent.includes(text)) return;
+		this.recent.push(text);
+		if (this.recent.length > RECENT) this.recent.shift();
 	}
 
 	private prune(now: number): void {
 		for (const [digest, at] of this.at) {
 			if (this.at.size <= KEEP_MAX && now - at < KEEP_DAYS * DAY_MS) break;
 			this.at.delete(digest);
+			this.cached = this.cached?.slice(ENTRY);
 		}
 	}
 }

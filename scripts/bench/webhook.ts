@@ -189,7 +189,9 @@ async function packageFor(settings: WebhookOptions, folder: string): Promise<Pac
 	await run('mkdir', ['-p', unpacked]);
 	await run('tar', ['-xzf', packed.tarball, '-C', unpacked]);
 	for (const [name, patch] of Object.entries(patches)) {
-		const file = join(unpacked, 'package', 'dist', 'nodes', 'InventoryProTrigger', name);
+		// A name with a folder is under dist/nodes (shared/…), else the trigger's own file.
+		const under = name.includes('/') ? name : join('InventoryProTrigger', name);
+		const file = join(unpacked, 'package', 'dist', 'nodes', under);
 		await writeFile(file, `${await readFile(file, 'utf8')}\n${patch}`);
 	}
 	const tarball = join(folder, 'changed.tgz');

@@ -161,8 +161,8 @@ const UNDER: Array<{ label: string; match: (frame: CallFrame) => boolean }> = [
 		match: (f) => /saveStaticData/.test(f.functionName),
 	},
 	{
-		label: 'our memory bookkeeping (runOnce.ts: recall, claim, sync, prune)',
-		match: (f) => /\/runOnce\.js$/.test(f.url) && OURS.test(f.url),
+		label: 'our memory of what ran (ranLedger.ts: mark, merge, text)',
+		match: (f) => /\/ranLedger\.js$/.test(f.url) && OURS.test(f.url),
 	},
 	{
 		label: 'signature check (signature.ts)',
@@ -264,12 +264,12 @@ async function compare(args: string[]): Promise<void> {
 	const tarballAt = args.indexOf('--tarball');
 	const tarball = tarballAt >= 0 ? args[tarballAt + 1] : undefined;
 	const patches: Record<string, string> = {
-		'runOnce.js': `
+		'shared/ranLedger.js': `
 ;(() => {
-	const { runsOnce } = exports;
-	const noWrites = (context) => /no static writes/.test(context.getWorkflow().name ?? '');
-	exports.runsOnce = function (context, staticData, items) {
-		return runsOnce(context, noWrites(context) ? {} : staticData, items);
+	const { markItems, withoutCarried } = exports;
+	exports.markItems = function (context, items, ids, options) {
+		if (/no static writes/.test(context.getWorkflow().name ?? '')) return withoutCarried(items);
+		return markItems(context, items, ids, options);
 	};
 })();
 `,
@@ -340,13 +340,12 @@ async function main(): Promise<void> {
 	const patches: Record<string, string> = {};
 	// An ablation, to confirm what the profile says: the trigger without its static data writes.
 	if (ablate.includes('static'))
-		patches['runOnce.js'] = `
+		patches['shared/ranLedger.js'] = `
 ;(() => {
-	const { runsOnce } = exports;
-	exports.runsOnce = function (context, staticData, items) {
-		return runsOnce(context, {}, items);
+	const { withoutCarried } = exports;
+	exports.markItems = function (context, items) {
+		return withoutCarried(items);
 	};
-	exports.sync = function () {};
 })();
 `;
 	const tarballAt = args.indexOf('--tarball');

@@ -85,6 +85,37 @@ describe('the ledger', () => {
 		mine.merge('');
 		expect(['a', 'b', 'c'].map((id) => mine.has(id))).toEqual([true, true, true]);
 	});
+
+	it('an id forgotten as the ledger filled stays forgotten when an older copy is merged', () => {
+		const [ledger, elsewhere] = [new Ledger(), new Ledger()];
+		for (let i = 0; i < KEEP_MAX; i++) {
+			ledger.add([`e-${i}`], time + i * 60_000);
+			elsewhere.add([`e-${i}`], time + i * 60_000);
+		}
+		ledger.add(['newest'], time + KEEP_MAX * 60_000);
+		expect(ledger.has('e-0')).toBe(false);
+		// Written by another process before this one forgot e-0 (one this process wrote is not even read).
+		ledger.merge(elsewhere.text());
+		expect(ledger.has('e-0')).toBe(false);
+		expect(ledger.size).toBe(KEEP_MAX);
+	});
+
+	it('its text, kept as ids come, go and come again, is the one a new process reads back', () => {
+		const ledger = new Ledger();
+		for (let i = 0; i < KEEP_MAX + 3; i++) ledger.add([`e-${i}`], time + i * 60_000);
+		ledger.add(['e-10', 'e-4000'], time + (KEEP_MAX + 3) * 60_000);
+		ledger.add(['later'], time + (KEEP_MAX + 4) * 60_000);
+		const read = new Ledger();
+		read.merge(ledger.text());
+		expect(read.text()).toBe(ledger.text());
+		expect(['e-3', 'e-4', 'e-10', 'e-4000', 'later'].map((id) => read.has(id))).toEqual([
+			false,
+			true,
+			true,
+			true,
+			true,
+		]);
+	});
 });
 
 describe('written by n8n’s save of the execution that ran them', () => {
