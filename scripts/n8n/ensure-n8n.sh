@@ -115,13 +115,30 @@ cat >"$dir/package.json" <<EOF
 }
 EOF
 
-step="downloading n8n $N8N_VERSION (npm install, log: $dir/npm-install.log)"
+# The whole tree pinned where the repo has its lock (scripts/n8n/locks, written by a first install: refresh it by
+# deleting it and copying the new install's package-lock.json there): npm ci reads no dependency tree, and every
+# run gets the same transitive versions. A lock npm refuses (out of step with package.json) falls back to install.
+lock="$repo/scripts/n8n/locks/n8n-$N8N_VERSION.package-lock.json"
+install=(install)
+if [ -f "$lock" ]; then
+	cp "$lock" "$dir/package-lock.json"
+	install=(ci)
+fi
+step="downloading n8n $N8N_VERSION (npm ${install[*]}, log: $dir/npm-install.log)"
 why="npm could not install n8n; the log's last lines are above (a network or registry problem is the usual cause)."
 heartbeat "downloading" &
 hb=$!
-(cd "$dir" && npm_own install >"$dir/npm-install.log" 2>&1) || {
-	tail -n 20 "$dir/npm-install.log" >&2
-	exit 1
+(cd "$dir" && npm_own "${install[@]}" >"$dir/npm-install.log" 2>&1) || {
+	[ "${install[*]}" = ci ] || {
+		tail -n 20 "$dir/npm-install.log" >&2
+		exit 1
+	}
+	log "npm ci refused $lock (log: $dir/npm-install.log); resolving afresh with npm install"
+	rm -rf "$dir/node_modules" "$dir/package-lock.json"
+	(cd "$dir" && npm_own install >"$dir/npm-install.log" 2>&1) || {
+		tail -n 20 "$dir/npm-install.log" >&2
+		exit 1
+	}
 }
 kill $hb 2>/dev/null || true
 # Headers of the Node that will run n8n, stated: otherwise node-gyp takes the user config's nodedir (on these
