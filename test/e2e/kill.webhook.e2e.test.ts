@@ -13,10 +13,10 @@
 import type { Page } from '../../sandbox/lists';
 import type { SubscriptionView as Subscription } from '../../sandbox/webhooks/subscription';
 
-import { type WorkflowJson } from './n8n';
 import { Gate } from './support/gate';
 import {
 	burstTitle,
+	gatedWorkflow,
 	killedBeforeTheAnswer,
 	killedInABurst,
 	killWebhookRig,
@@ -24,46 +24,20 @@ import {
 	type Burst,
 } from './support/killWebhook';
 import { until } from './support/wait';
-import { PREFIX } from './support/workflows';
 
 const rig = killWebhookRig();
 
 const CAUGHT_UP = 'On item created';
 
-/** Trigger (item.created, checked every minute) → HTTP "start" → HTTP "done", to a gate by the item's partNo. */
-function catchUpWorkflow(port: number): WorkflowJson {
-	const call = (name: string, step: 'start' | 'done') => ({
-		name,
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		parameters: {
-			method: 'POST',
-			url: `=http://127.0.0.1:${port}/${step}/{{ $('${CAUGHT_UP}').item.json.data.partNo }}`,
-			options: { timeout: 10 * MINUTE },
-		},
-	});
-	const nodes = [
-		{
-			name: CAUGHT_UP,
-			type: `${PREFIX}inventoryProTrigger`,
-			typeVersion: 2,
-			parameters: { events: ['item.created'], options: { checkInterval: 1 } },
-			credentials: { inventoryProApi: { id: '', name: '' } },
-		},
-		call('Start', 'start'),
-		call('Done', 'done'),
-	];
-	nodes.forEach((node, i) => Object.assign(node, { position: [i * 240, 0] }));
-	return {
+/** The catch-up's workflow: item.created, held at the gate by the item's partNo. */
+const catchUpWorkflow = (port: number) =>
+	gatedWorkflow({
 		name: 'e2e: catch-up killed',
-		nodes,
-		connections: {
-			[CAUGHT_UP]: { main: [[{ node: 'Start', type: 'main', index: 0 }]] },
-			Start: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
-}
+		trigger: CAUGHT_UP,
+		event: 'item.created',
+		field: 'partNo',
+		port,
+	});
 
 // First in the file: the gap a check catches up is n8n's time, the records' Modified the service's, and
 // the burst below moves the service's clock ahead of n8n's.

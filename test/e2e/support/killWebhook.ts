@@ -43,25 +43,40 @@ export const MINUTE = 60_000;
 export const TRIGGER = 'On stock received';
 const CLIENT = { clientId: 'e2e-kill', clientSecret: 'e2e-kill-dummy-secret-1' };
 
-/** Trigger (inventory.received, checked every minute) → HTTP "start" → HTTP "done", to the gate by units. */
-function workflow(gatePort: number): WorkflowJson {
-	const call = (name: string, step: 'start' | 'done') => ({
-		name,
+/**
+ * The trigger (`event`, checked every minute) → HTTP "start" → HTTP "done", each call to the gate on `port`
+ * under the event's `field` (the gate holds a run by that value).
+ */
+export function gatedWorkflow({
+	name,
+	trigger,
+	event,
+	field,
+	port,
+}: {
+	name: string;
+	trigger: string;
+	event: string;
+	field: string;
+	port: number;
+}): WorkflowJson {
+	const call = (node: string, step: 'start' | 'done') => ({
+		name: node,
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
 		parameters: {
 			method: 'POST',
-			url: `=http://127.0.0.1:${gatePort}/${step}/{{ $('${TRIGGER}').item.json.data.units }}`,
+			url: `=http://127.0.0.1:${port}/${step}/{{ $('${trigger}').item.json.data.${field} }}`,
 			options: { timeout: 10 * MINUTE },
 		},
 	});
 	const nodes = [
 		{
-			name: TRIGGER,
+			name: trigger,
 			type: `${PREFIX}inventoryProTrigger`,
 			typeVersion: 2,
 			// Checked every minute: the first check after a start runs what a kill cut short.
-			parameters: { events: ['inventory.received'], options: { checkInterval: 1 } },
+			parameters: { events: [event], options: { checkInterval: 1 } },
 			credentials: { inventoryProApi: { id: '', name: '' } },
 		},
 		call('Start', 'start'),
@@ -69,10 +84,10 @@ function workflow(gatePort: number): WorkflowJson {
 	];
 	nodes.forEach((node, i) => Object.assign(node, { position: [i * 240, 0] }));
 	return {
-		name: 'e2e: killed mid-burst',
+		name,
 		nodes,
 		connections: {
-			[TRIGGER]: { main: [[{ node: 'Start', type: 'main', index: 0 }]] },
+			[trigger]: { main: [[{ node: 'Start', type: 'main', index: 0 }]] },
 			Start: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
 		},
 		settings: { executionOrder: 'v1' },
@@ -225,7 +240,16 @@ export function killWebhookRig(env: Record<string, string> = {}): KillWebhookRig
 			rig.sandbox,
 			DEMO_CLIENTS.find((c) => c.clientId === 'scoped'),
 		);
-		const created = await rig.n8n.createWorkflow(workflow(rig.gate.port), [rig.credential]);
+		const created = await rig.n8n.createWorkflow(
+			gatedWorkflow({
+				name: 'e2e: killed mid-burst',
+				trigger: TRIGGER,
+				event: 'inventory.received',
+				field: 'units',
+				port: rig.gate.port,
+			}),
+			[rig.credential],
+		);
 		rig.workflowId = created.id;
 		await rig.n8n.activate(created.id);
 		const subs = (await rig.owner.get<Page<Subscription>>('/Webhook', { pageSize: 250 })).body
