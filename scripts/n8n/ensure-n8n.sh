@@ -135,6 +135,7 @@ hb=$!
 	}
 	log "npm ci refused $lock (log: $dir/npm-install.log); resolving afresh with npm install"
 	rm -rf "$dir/node_modules" "$dir/package-lock.json"
+	install=(install)
 	(cd "$dir" && npm_own install >"$dir/npm-install.log" 2>&1) || {
 		tail -n 20 "$dir/npm-install.log" >&2
 		exit 1
@@ -146,7 +147,7 @@ kill $hb 2>/dev/null || true
 node_prefix="$(cd "$(dirname "$(command -v node)")/.." && pwd)"
 nodedir=()
 [ -f "$node_prefix/include/node/node_api.h" ] && nodedir=(--nodedir="$node_prefix")
-log "npm install done ($(elapsed)); building sqlite3 against Node $(node -v) headers in ${nodedir[*]:-<node-gyp default>}"
+log "npm ${install[*]} done ($(elapsed)); building sqlite3 against Node $(node -v) headers in ${nodedir[*]:-<node-gyp default>}"
 
 # Build from source: prebuild-install would try to download a binary from GitHub.
 step="building sqlite3 from source (log: $dir/sqlite3-build.log)"
