@@ -41,7 +41,7 @@ import {
 } from './support/pollRuns';
 import { freePort } from './support/processes';
 import { startPostgres, startRedis, type Service } from './support/queue';
-import { until } from './support/wait';
+import { midMinute, until } from './support/wait';
 import { chain, PREFIX } from './support/workflows';
 
 const MINUTE = 60_000;
@@ -66,21 +66,6 @@ let operator: SandboxClient;
 const ids: { changes?: string; low?: string } = {};
 /** Every line of every n8n process, by process name. */
 const logs: Record<string, string[]> = {};
-
-/**
- * Waits until the wall clock is between seconds 10 and 40 of a minute (n8n's minute, UTC): what changes
- * then is read by the next minute's polls, both workflows' in the same minute.
- */
-async function midMinute(): Promise<void> {
-	await until(
-		'seconds 10 to 40 of a minute',
-		() => {
-			const second = new Date().getUTCSeconds();
-			return second >= 10 && second <= 40;
-		},
-		MINUTE,
-	);
-}
 
 // ——— what changes in the service, and what n8n ran ———
 
@@ -225,7 +210,7 @@ describe('the poll triggers in queue mode', () => {
 		'(a) two batches of each ran on workers; main stopped gracefully and started: nothing runs again',
 		async () => {
 			for (let round = 0; round < 2; round++) {
-				await midMinute();
+				await midMinute(10);
 				const made = await createItems(2);
 				const alert = await dropBelow();
 				expect(await allRan(ids.changes!, changeKey, made)).toEqual([]);
@@ -262,7 +247,7 @@ describe('the poll triggers in queue mode', () => {
 		'(b) both workers SIGKILLed while they run the next batches: the next poll emits them again, main untouched; each runs once',
 		async () => {
 			const mainPid = main.pid;
-			await midMinute();
+			await midMinute(10);
 			const made = await createItems(2);
 			const alert = await dropBelow();
 			const held = await until(

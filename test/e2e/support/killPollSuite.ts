@@ -37,7 +37,7 @@ import {
 	TRIGGER,
 	type KeyOf,
 } from './pollRuns';
-import { until } from './wait';
+import { midMinute, until } from './wait';
 import { chain, PREFIX } from './workflows';
 
 const MINUTE = 60_000;
@@ -72,22 +72,6 @@ async function dropBelow(count: number): Promise<string[]> {
 	const keys: string[] = [];
 	for (let i = 0; i < count; i++) keys.push(await dropOne());
 	return keys;
-}
-
-/**
- * Waits until seconds 5 to 40 of a minute (UTC): what changes then is read by both triggers' polls of the next
- * minute. On the durable scheduler a tick whose emit is held at the gate holds the next ticks for its lease
- * (4 minutes), so changes split across two ticks would not be held together.
- */
-async function midMinute(): Promise<void> {
-	await until(
-		'seconds 5 to 40 of a minute',
-		() => {
-			const second = new Date().getUTCSeconds();
-			return second >= 5 && second <= 40;
-		},
-		MINUTE,
-	);
 }
 
 /** allRan() with this file's bound and post-mortem. */
@@ -280,7 +264,9 @@ export function killPollSuite(scheduler: 'default' | 'durable'): void {
 		test(
 			'killed during the execution a poll started: every change and alert runs after the start, none twice',
 			async () => {
-				await midMinute();
+				// On the durable scheduler a tick whose emit is held at the gate holds the next ticks for its
+				// lease (4 minutes), so changes split across two ticks would not be held together.
+				await midMinute(5);
 				const changes = await createItems(3);
 				const alerts = await dropBelow(2);
 				// Both executions held at the gate: running at the kill.

@@ -23,3 +23,18 @@ export async function until<T>(
 		await sleep(500);
 	}
 }
+
+/**
+ * Waits until seconds `from` to 40 of a minute (n8n's minute, UTC): what changes then is read by the polls
+ * of the next minute, every workflow's in the same one.
+ */
+export async function midMinute(from: number): Promise<void> {
+	await until(
+		`seconds ${from} to 40 of a minute`,
+		() => {
+			const second = new Date().getUTCSeconds();
+			return second >= from && second <= 40;
+		},
+		60_000,
+	);
+}
