@@ -18,6 +18,7 @@ import {
 } from './n8n';
 import { portInUse } from './support/processes';
 import { startSmtpCatcher, type SmtpCatcher } from './support/smtp';
+import { until } from './support/wait';
 import { chain, loadExample, manualTrigger, OUTBOUND, PREFIX } from './support/workflows';
 
 let sandbox: Sandbox;
@@ -157,12 +158,12 @@ async function stockTake(
 	const mail = smtp.mails[mails].text;
 	// n8n sends the e-mail before it saves the execution as waiting; a click in between is answered 500
 	// (seen on a busy CI machine). A person reads the e-mail first: wait for the waiting execution.
-	for (let waited = 0; ; waited += 100) {
-		const listed = await n8n.executions(workflow.id);
-		if (listed.some((e) => e.status === 'waiting')) break;
-		if (waited > 60_000) throw new Error(`the execution never waited: ${JSON.stringify(listed)}`);
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
+	await until(
+		'the execution waiting for the approval',
+		async () => (await n8n.executions(workflow.id)).some((e) => e.status === 'waiting'),
+		60_000,
+		async () => JSON.stringify(await n8n.executions(workflow.id)),
+	);
 	await meanwhile();
 	const afterPreview = sandbox.requests.length;
 	const link = new RegExp(`<a href="([^"]+)"[^>]*>${button}</a>`).exec(mail)?.[1];
